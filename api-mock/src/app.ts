@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { initServer } from '@ts-rest/fastify';
+import { contract } from '../../contract';
+import { HttpErrorCode } from '../../contract/errors';
+import type { AppDeps } from './deps';
+import { HttpProblem } from './lib/problem';
+import { checkXsrf } from './lib/xsrf';
+import { accountRouter } from './routes/account';
+import { usersRouter } from './routes/users';
+
+const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 8 * 1024 * 1024,
+  });
+  await app.register(cookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    reply.header('Cache-Control', 'no-store');
+    if (!checkXsrf(request, reply)) {
+      return reply
+        .status(HttpErrorCode.Forbidden)
+        .send({ errorCode: HttpErrorCode.Forbidden, errorMessage: 'Missing or wrong anti-forgery token' });
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpProblem) {
+      return reply.status(error.status).headers(error.headers).send({ errorCode: error.errorCode, errorMessage: error.message });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ errorCode: error.statusCode, errorMessage: error.message });
+    }
+    const errorId = randomUUID();
+    request.log.error({ err: error, errorId }, 'unhandled error');
+    if (!opts.logger) console.error(`[${errorId}]`, error);
+    return reply
+      .status(HttpErrorCode.ServerError)
+      .send({ errorCode: HttpErrorCode.ServerError, errorMessage: 'Internal server error', errorId });
+  });
+
+  const s = initServer();
+  // In its own scope: ts-rest's error handler answers schema failures and hands the rest to the one above.
+  await app.register(async (scope) =>
+    s.registerRouter(contract, { account: accountRouter(deps), users: usersRouter(deps) }, scope, {
+      responseValidation: deps.config.validateResponses,
+      requestValidationErrorHandler: (err, _request, reply) => {
+        const issues = [err.pathParams, err.headers, err.query, err.body].flatMap((e) =>
+          (e?.issues ?? []).map((i) => ({ path: i.path, message: i.message, code: i.code })),
+        );
+        return reply
+          .status(HttpErrorCode.BadRequest)
+          .send({ errorCode: HttpErrorCode.BadRequest, errorMessage: 'The request does not match the schema', issues });
+      },
+    }),
+  );
+
+  const webRoot = deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;
+  if (webRoot) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || !webRoot || request.method !== 'GET') {
+      return reply
+        .status(HttpErrorCode.NotFound)
+        .send({ errorCode: HttpErrorCode.NotFound, errorMessage: `No route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      return reply.status(HttpErrorCode.NotFound).type('text/plain').send('Not found');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { unauthorized } from '../lib/problem';
+import { findSession, SESSION_COOKIE, type SessionRecord } from './sessions';
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionRecord | null>>();
+
+export function sessionOf(db: Kysely<Database>, request: FastifyRequest): Promise<SessionRecord | null> {
+  let found = cache.get(request);
+  if (!found) {
+    found = findSession(db, request.cookies[SESSION_COOKIE]);
+    cache.set(request, found);
+  }
+  return found;
+}
+
+/** The caller's session, or a 401 answer. */
+export async function requireSession(db: Kysely<Database>, request: FastifyRequest): Promise<SessionRecord> {
+  const session = await sessionOf(db, request);
+  if (!session) throw unauthorized();
+  return session;
+}

@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { SESSION_IDLE_MINUTES } from '../../../contract/limits';
+import type { Database } from '../db/schema';
+
+export const SESSION_COOKIE = 'portal_session';
+
+const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const expiry = () => new Date(Date.now() + SESSION_IDLE_MINUTES * 60_000);
+
+/** Create a session and return the token for the cookie; only its hash is stored. */
+export async function createSession(db: Kysely<Database>, userId: number, customerId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({ id: sessionId(token), user_id: userId, customer_id: customerId, expires_at: expiry() })
+    .execute();
+  return token;
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: number;
+  customerId: number;
+}
+
+/** The live session of a token, sliding its expiry; null when unknown, expired, or the user is inactive. */
+export async function findSession(db: Kysely<Database>, token: string | undefined): Promise<SessionRecord | null> {
+  if (!token) return null;
+  const row = await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql`now()`, expires_at: expiry() })
+    .where('id', '=', sessionId(token))
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('user_id', 'in', (qb) => qb.selectFrom('users').select('users.id').where('users.is_active', '=', true))
+    .returning(['id', 'user_id', 'customer_id'])
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, customerId: row.customer_id } : null;
+}
+
+export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId(token)).execute();
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { pglitePool } from './pglitePool';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+
+/** Open the database: PostgreSQL when `databaseUrl` is given, else PGlite in `dataDir` (or in memory). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+        if (oid === DATE) return (v: string) => v;
+        return pg.types.getTypeParser(oid, format);
+      },
+    };
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let dataDir: string | undefined;
+  if (opts.dataDir) {
+    dataDir = path.resolve(opts.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: {
+      [INT8]: (v: string) => Number(v),
+      [NUMERIC]: (v: string) => Number(v),
+      [DATE]: (v: string) => v,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,16 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as foundation from './migrations/001_foundation';
+
+const migrations: Record<string, Migration> = {
+  '001_foundation': foundation,
+};
+
+/** Bring the schema up to date; safe to run on every start and from several processes. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,122 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  customer_folder: string;
+  encrypted_id: string;
+  email_domain: string;
+  customer_identifier: string;
+  is_product_adding_enabled: boolean;
+  logo_file_identifier: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  customer_id: number;
+  city: string;
+  site_address: string | null;
+  country_code: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  customer_id: number;
+  location_id: number | null;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: number;
+  is_pe_user: boolean;
+  language_code: string | null;
+  office_phone: string | null;
+  status_code: number;
+  is_active: boolean;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  customer_id: number;
+  created_at: Generated<Timestamp>;
+  last_seen_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
+export interface LoginThrottleTable {
+  email: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  time: Generated<Timestamp>;
+  customer_id: number | null;
+  actor_id: number | null;
+  entity_type: string;
+  entity_id: string;
+  event_type: string;
+  payload: ColumnType<unknown, string, string>;
+}
+
+export interface EquipmentTable {
+  id: Generated<number>;
+  customer_id: number;
+  location_id: number;
+  mfg: string;
+  model: string;
+  serial: string;
+  dtype: string | null;
+  system_id: string | null;
+  system_nick_name: string | null;
+  building: string | null;
+  floor: string | null;
+  room: string | null;
+  department: string | null;
+  inst_date: ColumnType<string | null, string | null | undefined, string | null>;
+  status: string | null;
+  data_source_id: number;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ContractsTable {
+  id: Generated<number>;
+  customer_id: number;
+  vendor_contract_id: string;
+  po_number: string | null;
+  contract_type: string;
+  description: string | null;
+  effective_date: ColumnType<string, string, string>;
+  contract_expiry: ColumnType<string, string, string>;
+  billing_status: string | null;
+  is_pe_contract: boolean;
+}
+
+export interface EquipmentContractsTable {
+  equipment_id: number;
+  contract_id: number;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  locations: LocationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  events: EventsTable;
+  equipment: EquipmentTable;
+  contracts: ContractsTable;
+  equipment_contracts: EquipmentContractsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type CustomerRow = Selectable<CustomersTable>;

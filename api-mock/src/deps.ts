@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
+
+export interface AppConfig {
+  /** Set the Secure flag on cookies (behind HTTPS). */
+  secureCookies: boolean;
+  /** Validate every answer against the contract (on in tests). */
+  validateResponses: boolean;
+  /** Folder of the built web app; served with a fallback to index.html when present. */
+  webRoot?: string;
+}
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+}

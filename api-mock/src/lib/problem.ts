@@ -1,0 +1,18 @@
+import { HttpErrorCode } from '../../../contract/errors';
+
+/** An HTTP-level refusal (401, 403, 404, 429): thrown by a handler, answered by the app's error handler. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: 401 | 403 | 404 | 429,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+  get errorCode(): number {
+    return this.status;
+  }
+}
+
+export const unauthorized = () => new HttpProblem(HttpErrorCode.Unauthorized, 'Not signed in or the session has expired');
+export const forbidden = (why = 'Permission denied') => new HttpProblem(HttpErrorCode.Forbidden, why);

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from './server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
+
+const server = await createServer({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir,
+  webRoot: path.join(root, 'web/dist'),
+  logger: process.env.LOG_REQUESTS === '1',
+  secureCookies: process.env.SECURE_COOKIES === '1',
+});
+await server.app.listen({ port, host });
+
+const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`;
+console.log(`\nInstrument-owner portal: http://localhost:${port}/login`);
+console.log(`Database: ${where}${server.seeded ? ' (demo world created)' : ''}`);
+console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.what}`);
+console.log('Press Ctrl-C to stop.\n');
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { LoggedInUser } from '../../../contract/users';
+import type { Database } from '../db/schema';
+import { accessCodesFor } from '../auth/privileges';
+
+const LANGUAGE_IDS: Record<string, number> = {
+  'en-us': 1, 'zh-cn': 2, 'zh-tw': 3, de: 4, fr: 5, it: 6, ja: 7, pt: 8, es: 9,
+};
+
+/** The signed-in user as the client sees it, in the customer the session is switched to. */
+export async function loadLoggedInUser(
+  db: Kysely<Database>,
+  userId: number,
+  customerId: number,
+): Promise<LoggedInUser | null> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+  if (!user || !customer) return null;
+  const locations = await db
+    .selectFrom('locations')
+    .select(['id', 'city', 'site_address', 'country_code'])
+    .where('customer_id', '=', customerId)
+    .orderBy('city')
+    .execute();
+  const own = locations.find((l) => l.id === user.location_id);
+  return {
+    userId: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    displayName: `${user.first_name} ${user.last_name}`,
+    emailAddress: user.email,
+    languageId: user.language_code ? (LANGUAGE_IDS[user.language_code] ?? null) : null,
+    languageCode: user.language_code,
+    locationId: user.location_id,
+    userLocation: {
+      customerId: customer.id,
+      encryptedCustomerId: customer.encrypted_id,
+      countryCode: own?.country_code ?? locations[0]?.country_code ?? 'US',
+      customer: {
+        id: customer.id,
+        name: customer.name,
+        customerLocations: locations.map((l) => ({
+          locationId: l.id,
+          city: l.city,
+          siteAddress: l.site_address,
+          countryCode: l.country_code,
+        })),
+        customerPermission: { isProductAddingEnabled: customer.is_product_adding_enabled },
+      },
+    },
+    privilege: accessCodesFor(user.role, user.is_pe_user).map((accessCode) => ({ accessCode })),
+    isPEUser: user.is_pe_user,
+    role: user.role,
+    avatarUrl: null,
+    avatarThumbnailUrl: null,
+    officePhone: user.office_phone,
+    statusCode: user.status_code,
+    isActive: user.is_active,
+  };
+}

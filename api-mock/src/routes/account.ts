@@ -1,0 +1,75 @@
+import { initServer } from '@ts-rest/fastify';
+import { accountContract } from '../../../contract/account';
+import { ErrorCode } from '../../../contract/errors';
+import type { AppDeps } from '../deps';
+import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
+import { sessionOf } from '../auth/context';
+import { verifyPassword } from '../auth/password';
+import { clearFailures, lockedForSeconds, recordFailure } from '../auth/throttle';
+import { appendEvent } from '../db/events';
+import { loadLoggedInUser } from '../queries/currentUser';
+import { fail, ok } from '../lib/envelope';
+import { HttpProblem } from '../lib/problem';
+
+const s = initServer();
+
+/** Compared against when the account does not exist, so both answers take as long. */
+const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$7u3Uiv3kS8b8cH1T8WJkq6c6xO3WQ0kZ3VnY2Ftq0QM';
+
+export function accountRouter({ db, config }: AppDeps) {
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies } as const;
+
+  return s.router(accountContract, {
+    login: async ({ body, reply }) => {
+      const email = body.emailAddress.toLowerCase();
+      const wait = await lockedForSeconds(db, email);
+      if (wait > 0) {
+        throw new HttpProblem(429, 'Too many failed sign-ins; try again later', { 'Retry-After': String(wait) });
+      }
+      const user = await db.selectFrom('users').selectAll().where(({ fn }) => fn('lower', ['email']), '=', email).executeTakeFirst();
+      const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !valid) {
+        await recordFailure(db, email);
+        return fail(ErrorCode.InvalidCredentials, 'The e-mail address or password is not correct');
+      }
+      if (!user.is_active) return fail(ErrorCode.AccountDisabled, 'This account is disabled');
+      await clearFailures(db, email);
+      const token = await db.transaction().execute(async (trx) => {
+        const t = await createSession(trx, user.id, user.customer_id);
+        await appendEvent(trx, {
+          customerId: user.customer_id,
+          actorId: user.id,
+          entityType: 'user',
+          entityId: user.id,
+          eventType: 'user.signedIn',
+          payload: {},
+        });
+        return t;
+      });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      const me = await loadLoggedInUser(db, user.id, user.customer_id);
+      if (!me) throw new Error(`user ${user.id} vanished during sign-in`);
+      return ok(me);
+    },
+
+    logout: async ({ request, reply }) => {
+      const session = await sessionOf(db, request);
+      const token = request.cookies[SESSION_COOKIE];
+      if (session && token) {
+        await db.transaction().execute(async (trx) => {
+          await deleteSession(trx, token);
+          await appendEvent(trx, {
+            customerId: session.customerId,
+            actorId: session.userId,
+            entityType: 'user',
+            entityId: session.userId,
+            eventType: 'user.signedOut',
+            payload: {},
+          });
+        });
+      }
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  });
+}

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { ROLE } from '../../../contract/limits';
+import type { Database } from '../db/schema';
+import { appendEvent } from '../db/events';
+import { hashPassword } from '../auth/password';
+import { seededFaker } from '../../../tests/factories/random';
+import { createEquipment } from '../../../tests/factories/equipment';
+import { createContract } from '../../../tests/factories/contract';
+import { DEMO_PASSWORD } from './demoAccounts';
+
+export interface DemoWorldSize {
+  /** Instruments of the first customer (Acme Labs); the others get a quarter each. */
+  equipment: number;
+  /** Extra generated users per customer, besides the named demo accounts. */
+  usersPerCustomer: number;
+}
+
+export const DEFAULT_SIZE: DemoWorldSize = { equipment: 2000, usersPerCustomer: 8 };
+
+interface CustomerSeed {
+  key: string;
+  name: string;
+  domain: string;
+  identifier: string;
+  productAdding: boolean;
+  cities: Array<{ city: string; country: string; address: string }>;
+  named: Array<{ local: string; first: string; last: string; role: number; located: boolean; pe?: boolean }>;
+}
+
+const CUSTOMERS: CustomerSeed[] = [
+  {
+    key: 'acme',
+    name: 'Acme Labs',
+    domain: 'acme-labs.example',
+    identifier: '1000100',
+    productAdding: true,
+    cities: [
+      { city: 'Boston', country: 'US', address: '100 Summer St' },
+      { city: 'Cambridge', country: 'US', address: '1 Kendall Sq' },
+      { city: 'Basel', country: 'CH', address: 'Hochbergerstrasse 60' },
+    ],
+    named: [
+      { local: 'user', first: 'Uma', last: 'Standard', role: ROLE.StandardUser, located: true },
+      { local: 'manager', first: 'Mark', last: 'Manager', role: ROLE.Manager, located: true },
+      { local: 'admin', first: 'Ada', last: 'Admin', role: ROLE.Admin, located: true },
+      { local: 'new', first: 'Nora', last: 'Newcomer', role: ROLE.StandardUser, located: false },
+    ],
+  },
+  {
+    key: 'globex',
+    name: 'Globex Corporation',
+    domain: 'globex.example',
+    identifier: '1000200',
+    productAdding: true,
+    cities: [
+      { city: 'Springfield', country: 'US', address: '742 Evergreen Terrace' },
+      { city: 'Frankfurt', country: 'DE', address: 'Mainzer Landstrasse 50' },
+      { city: 'Osaka', country: 'JP', address: '2-4 Umeda, Kita-ku' },
+    ],
+    named: [
+      { local: 'user', first: 'Gus', last: 'User', role: ROLE.StandardUser, located: true },
+      { local: 'admin', first: 'Greta', last: 'Admin', role: ROLE.Admin, located: true },
+    ],
+  },
+  {
+    key: 'initech',
+    name: 'Initech Pharma',
+    domain: 'initech.example',
+    identifier: '1000300',
+    productAdding: false,
+    cities: [
+      { city: 'Austin', country: 'US', address: '4120 Freidrich Ln' },
+      { city: 'Lyon', country: 'FR', address: '12 Rue de la Republique' },
+    ],
+    named: [],
+  },
+  {
+    key: 'provider',
+    name: 'Provider Service',
+    domain: 'provider.example',
+    identifier: '9000000',
+    productAdding: true,
+    cities: [{ city: 'Waltham', country: 'US', address: '940 Winter St' }],
+    named: [{ local: 'pe', first: 'Paula', last: 'Provider', role: ROLE.Admin, located: true, pe: true }],
+  },
+];
+
+const BATCH = 500;
+
+async function insertBatched<T extends keyof Database>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: Array<Record<string, unknown>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await trx.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
+  }
+}
+
+/** Create the demo world once: does nothing when customers exist. Deterministic for a given size. */
+export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = DEFAULT_SIZE): Promise<boolean> {
+  const existing = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const f = seededFaker(20260101);
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction().execute(async (trx) => {
+    for (const [index, seed] of CUSTOMERS.entries()) {
+      const customer = await trx
+        .insertInto('customers')
+        .values({
+          name: seed.name,
+          customer_folder: seed.key,
+          encrypted_id: createHash('sha256').update(`customer:${seed.identifier}`).digest('hex').slice(0, 32),
+          email_domain: seed.domain,
+          customer_identifier: seed.identifier,
+          is_product_adding_enabled: seed.productAdding,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const locations = await trx
+        .insertInto('locations')
+        .values(seed.cities.map((c) => ({ customer_id: customer.id, city: c.city, site_address: c.address, country_code: c.country })))
+        .returning('id')
+        .execute();
+      const firstLocation = locations[0]!.id;
+
+      const users = seed.named.map((u) => ({
+        customer_id: customer.id,
+        location_id: u.located ? firstLocation : null,
+        email: `${u.local}@${seed.domain}`,
+        password_hash: demoHash,
+        first_name: u.first,
+        last_name: u.last,
+        role: u.role,
+        is_pe_user: u.pe ?? false,
+        language_code: 'en-us',
+        office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
+      }));
+      if (seed.key !== 'provider') {
+        for (let i = 0; i < size.usersPerCustomer; i++) {
+          const first = f.person.firstName().slice(0, 30);
+          const last = f.person.lastName().slice(0, 30);
+          users.push({
+            customer_id: customer.id,
+            location_id: f.helpers.arrayElement(locations).id,
+            email: `${first}.${last}.${i}@${seed.domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
+            password_hash: demoHash,
+            first_name: first,
+            last_name: last,
+            role: f.helpers.weightedArrayElement([
+              { weight: 6, value: ROLE.StandardUser },
+              { weight: 3, value: ROLE.Manager },
+              { weight: 1, value: ROLE.Admin },
+            ]),
+            is_pe_user: false,
+            language_code: 'en-us',
+            office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
+          });
+        }
+      }
+      await insertBatched(trx, 'users', users);
+
+      if (seed.key === 'provider') continue;
+      const count = index === 0 ? size.equipment : Math.ceil(size.equipment / 4);
+      const contracts = await trx
+        .insertInto('contracts')
+        .values(Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () => createContract(f, { customer_id: customer.id })))
+        .returning('id')
+        .execute();
+      const equipment = Array.from({ length: count }, () =>
+        createEquipment(f, { customer_id: customer.id, location_id: f.helpers.arrayElement(locations).id }),
+      );
+      const ids: number[] = [];
+      for (let i = 0; i < equipment.length; i += BATCH) {
+        const rows = await trx.insertInto('equipment').values(equipment.slice(i, i + BATCH)).returning('id').execute();
+        ids.push(...rows.map((r) => r.id));
+      }
+      const links = ids
+        .filter(() => f.datatype.boolean({ probability: 0.6 }))
+        .map((equipment_id) => ({ equipment_id, contract_id: f.helpers.arrayElement(contracts).id }));
+      await insertBatched(trx, 'equipment_contracts', links);
+    }
+    await appendEvent(trx, {
+      customerId: null,
+      actorId: null,
+      entityType: 'system',
+      entityId: 'demo-world',
+      eventType: 'demoWorld.seeded',
+      payload: size,
+    });
+  });
+  return true;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { c, envelope, standardErrors, withCommonQuery } from './common';
+
+export const CustomerLocation = z.object({
+  locationId: z.number().int(),
+  city: z.string().max(100),
+  siteAddress: z.string().max(200).nullable(),
+  countryCode: z.string().max(2),
+});
+export type CustomerLocation = z.infer<typeof CustomerLocation>;
+
+export const Privilege = z.object({ accessCode: z.string().max(60) });
+
+export const UserLocation = z.object({
+  customerId: z.number().int(),
+  encryptedCustomerId: z.string(),
+  countryCode: z.string().max(2),
+  customer: z.object({
+    id: z.number().int(),
+    name: z.string().max(100),
+    customerLocations: z.array(CustomerLocation),
+    customerPermission: z.object({ isProductAddingEnabled: z.boolean() }),
+  }),
+});
+
+/** The signed-in user (spec 1 section 3). */
+export const LoggedInUser = z.object({
+  userId: z.number().int(),
+  firstName: z.string().max(30),
+  lastName: z.string().max(30),
+  displayName: z.string().max(61),
+  emailAddress: z.string().email().max(241),
+  languageId: z.number().int().nullable(),
+  languageCode: z.string().max(10).nullable(),
+  locationId: z.number().int().nullable(),
+  userLocation: UserLocation,
+  privilege: z.array(Privilege),
+  isPEUser: z.boolean(),
+  role: z.number().int().min(1).max(3),
+  avatarUrl: z.string().nullable(),
+  avatarThumbnailUrl: z.string().nullable(),
+  officePhone: z.string().max(20).nullable(),
+  statusCode: z.number().int(),
+  isActive: z.boolean(),
+});
+export type LoggedInUser = z.infer<typeof LoggedInUser>;
+
+export const usersContract = c.router(
+  {
+    me: {
+      method: 'GET',
+      path: '/api/users/me',
+      query: withCommonQuery({}),
+      responses: { 200: envelope(LoggedInUser), ...standardErrors },
+      summary: 'The signed-in user; 401 when signed out',
+    },
+  },
+  { strictStatusCodes: true },
+);
