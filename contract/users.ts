@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
+import { phoneSchema, requiredText } from './validation';
 
 export const CustomerLocation = z.object({
   locationId: z.number().int(),
@@ -45,6 +46,15 @@ export const LoggedInUser = z.object({
 });
 export type LoggedInUser = z.infer<typeof LoggedInUser>;
 
+/** First-login profile completion (spec 1 section 2): the location, then the personal details. */
+export const ProfileCompletion = z.object({
+  locationId: z.number().int().positive(),
+  firstName: requiredText(30),
+  lastName: requiredText(30),
+  officePhone: phoneSchema(20).nullable(),
+});
+export type ProfileCompletion = z.infer<typeof ProfileCompletion>;
+
 export const usersContract = c.router(
   {
     me: {
@@ -53,6 +63,14 @@ export const usersContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(LoggedInUser), ...standardErrors },
       summary: 'The signed-in user; 401 when signed out',
+    },
+    completeProfile: {
+      method: 'POST',
+      path: '/api/Users/profile',
+      query: withCommonQuery({}),
+      body: ProfileCompletion,
+      responses: { 200: envelope(LoggedInUser), ...standardErrors },
+      summary: "Complete the signed-in user's profile: a location of the customer, name and phone",
     },
   },
   { strictStatusCodes: true },

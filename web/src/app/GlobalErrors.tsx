@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { globalErrorsMachine } from '../../../machines/globalErrors.machine';
+import { getToaster } from '../components/toaster';
+import { onGlobalRequestError } from '../lib/requestLayer';
+
+/** Answers request errors for the whole app: the session modals (one at a time) and the error toasts. */
+export function GlobalErrors({ onSignOut }: { onSignOut: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [snapshot, send] = useMachine(
+    globalErrorsMachine.provide({
+      actions: {
+        showToast: (_, toast) => {
+          const message = i18n.exists(toast.messageKey) ? t(toast.messageKey) : (toast.fallback ?? toast.messageKey);
+          void getToaster().then((toaster) => toaster.show({ message, intent: Intent.DANGER, icon: 'error' }));
+        },
+        goToLogin: () => window.location.assign('/login'),
+        reloadPage: () => window.location.reload(),
+        signOut: onSignOut,
+      },
+    }),
+  );
+
+  useEffect(() => onGlobalRequestError((error) => send({ type: 'REQUEST_ERROR', error })), [send]);
+
+  const modal = snapshot.context.modal;
+  if (modal === null) return null;
+  return (
+    <Dialog
+      isOpen
+      title={t(`modal_${modal}_title`)}
+      isCloseButtonShown={false}
+      canEscapeKeyClose={false}
+      canOutsideClickClose={false}
+      icon="warning-sign"
+    >
+      <DialogBody>
+        <p>{t(`modal_${modal}_body`)}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <Button intent={Intent.PRIMARY} autoFocus onClick={() => send({ type: 'ACKNOWLEDGE' })}>
+            {t('ok')}
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGES = ['en-us', 'zh-cn', 'zh-tw', 'de', 'fr', 'it', 'ja', 'pt', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en-us';
+export const NAMESPACES = ['common', 'errorMessage'] as const;
+
+const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
+
+/** Loads one language's namespace on demand, so only the current language travels to the browser. */
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, namespace, callback) {
+    const load = files[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (m) => callback(null, m.default),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+/** Map a language code of a user or a browser (zh-Hant-TW, pt-BR, de-CH...) to one of the nine. */
+export function resolveLanguage(code: string | null | undefined): Language {
+  const c = (code ?? '').toLowerCase();
+  if (/^zh-(tw|hk|mo|hant)/.test(c)) return 'zh-tw';
+  if (c.startsWith('zh')) return 'zh-cn';
+  const base = c.split('-')[0] ?? '';
+  const match = LANGUAGES.find((l) => l === base);
+  return match ?? FALLBACK_LANGUAGE;
+}
+
+export async function initI18n(language: Language = resolveLanguage(navigator.language)) {
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      lowerCaseLng: true,
+      load: 'currentOnly',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+export async function changeLanguage(language: Language) {
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}
