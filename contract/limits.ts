@@ -25,3 +25,4 @@ export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 12;
 export const EMAIL_MAX = 241;
+export const USAGE_FLUSH_MS = 1_000; // chosen: not in spec

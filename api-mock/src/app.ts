@@ -11,6 +11,7 @@ import type { AppDeps } from './deps';
 import { HttpProblem } from './lib/problem';
 import { checkXsrf } from './lib/xsrf';
 import { accountRouter } from './routes/account';
+import { usageRouter } from './routes/usage';
 import { usersRouter } from './routes/users';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
@@ -51,7 +52,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   const s = initServer();
   // In its own scope: ts-rest's error handler answers schema failures and hands the rest to the one above.
   await app.register(async (scope) =>
-    s.registerRouter(contract, { account: accountRouter(deps), users: usersRouter(deps) }, scope, {
+    s.registerRouter(contract, { account: accountRouter(deps), users: usersRouter(deps), usage: usageRouter(deps) }, scope, {
       responseValidation: deps.config.validateResponses,
       requestValidationErrorHandler: (err, _request, reply) => {
         const issues = [err.pathParams, err.headers, err.query, err.body].flatMap((e) =>

@@ -1,8 +1,10 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/001_foundation';
+import * as usageEvents from './migrations/002_usage_events';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
+  '002_usage_events': usageEvents,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -106,6 +106,16 @@ export interface EquipmentContractsTable {
   contract_id: number;
 }
 
+export interface UsageEventsTable {
+  id: Generated<string>;
+  customer_id: number;
+  user_id: number;
+  type: string;
+  path: string;
+  time: Timestamp;
+  received_at: Generated<Timestamp>;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -116,6 +126,7 @@ export interface Database {
   equipment: EquipmentTable;
   contracts: ContractsTable;
   equipment_contracts: EquipmentContractsTable;
+  usage_events: UsageEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,43 @@
+import { initClient, type ApiFetcherArgs } from '@ts-rest/core';
+import type { FastifyInstance } from 'fastify';
+import { contract } from '../../contract';
+
+/**
+ * The typed client of the contract, sending through `app.inject` with a cookie jar: what a browser does,
+ * including the anti-forgery cookie and header (leave them out with `xsrf: false`).
+ */
+export function injectClient(app: FastifyInstance) {
+  const jar = new Map<string, string>();
+  const api = async (args: ApiFetcherArgs & { xsrf?: boolean }) => {
+    if (!jar.has('XSRF-TOKEN') && args.method !== 'GET') {
+      await api({ ...args, method: 'GET', path: '/api/users/me', body: undefined, headers: {} });
+    }
+    const headers: Record<string, string> = { ...args.headers };
+    if (args.method !== 'GET' && args.xsrf !== false) headers['x-xsrf-token'] = jar.get('XSRF-TOKEN') ?? '';
+    const res = await app.inject({
+      method: args.method as 'GET',
+      url: args.path,
+      headers,
+      payload: args.body ?? undefined,
+      cookies: Object.fromEntries(jar),
+    });
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    const isJson = (res.headers['content-type'] ?? '').toString().includes('json');
+    return { status: res.statusCode, body: isJson ? res.json() : res.body, headers: new Headers(res.headers as Record<string, string>) };
+  };
+  const client = initClient(contract, { baseUrl: '', baseHeaders: {}, api });
+  return { client, jar };
+}
+
+export type InjectClient = ReturnType<typeof injectClient>['client'];
+
+/** Sign in a demo account and return its client. */
+export async function signedIn(app: FastifyInstance, email: string, password = 'Portal2026') {
+  const agent = injectClient(app);
+  const res = await agent.client.account.login({ body: { emailAddress: email, password } });
+  if (res.status !== 200 || res.body.errorCode !== 0) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
+  return agent;
+}

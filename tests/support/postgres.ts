@@ -1,0 +1,84 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/** Debian's PostgreSQL binaries (postgresql-15), whichever major version is installed. */
+function binDir(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (existsSync(path.join(base, v, 'bin/initdb'))) return path.join(base, v, 'bin');
+  throw new Error('PostgreSQL server binaries not found: apt-get install -y postgresql');
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+/** initdb refuses root; as root the cluster runs as the postgres system user. */
+const asOwner = (cmd: string, args: string[]): [string, string[]] =>
+  process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+
+export interface TempPostgres {
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+/** A throw-away PostgreSQL cluster on a loopback port in a temporary folder, removed by stop(). */
+export async function startTempPostgres(): Promise<TempPostgres> {
+  const bin = binDir();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = path.join(dir, 'data');
+  const [initCmd, initArgs] = asOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  execFileSync(initCmd, initArgs, { stdio: 'ignore' });
+  const port = await freePort();
+  const [cmd, args] = asOwner(path.join(bin, 'postgres'), [
+    '-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off',
+  ]);
+  const proc = spawn(cmd, args, { stdio: 'ignore' });
+  proc.unref();
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  for (let i = 0; ; i++) {
+    try {
+      const c = new pg.Client(adminUrl);
+      await c.connect();
+      await c.end();
+      break;
+    } catch (e) {
+      if (i > 100) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    adminUrl,
+    async stop() {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new empty database on the cluster, for one test file. */
+export async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `portal_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const c = new pg.Client(adminUrl);
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
