@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor, type Actor } from 'xstate';
 import type { LoggedInUser } from '../contract/users';
 import { appStatusMachine, type LoadFailure } from './appStatus.machine';
 
-const user = (locationId: number | null) => ({ userId: 7, locationId, userLocation: { customerId: 3 } }) as unknown as LoggedInUser;
+const user = (locationId: number | null) =>
+  ({ userId: 7, locationId, userLocation: { customerId: 3 } }) as unknown as LoggedInUser;
 
 let actor: Actor<typeof appStatusMachine> | undefined;
 afterEach(() => actor?.stop());

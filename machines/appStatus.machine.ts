@@ -2,10 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { LoggedInUser } from '../contract/users';
 
 export type AppStatusEvent =
-  | { type: 'SIGNED_IN'; user: LoggedInUser }
-  | { type: 'SIGNED_OUT' }
-  | { type: 'RELOAD' }
-  | { type: 'RETRY' };
+  { type: 'SIGNED_IN'; user: LoggedInUser } | { type: 'SIGNED_OUT' } | { type: 'RELOAD' } | { type: 'RETRY' };
 
 export interface AppStatusContext {
   user: LoggedInUser | null;
@@ -45,15 +42,24 @@ export const appStatusMachine = setup({
           {
             guard: ({ event }) => hasLocation(event.output),
             target: 'readyWithLocation',
-            actions: [assign({ user: ({ event }) => event.output }), { type: 'userChanged', params: ({ event }) => event.output }],
+            actions: [
+              assign({ user: ({ event }) => event.output }),
+              { type: 'userChanged', params: ({ event }) => event.output },
+            ],
           },
           {
             target: 'readyWithoutLocation',
-            actions: [assign({ user: ({ event }) => event.output }), { type: 'userChanged', params: ({ event }) => event.output }],
+            actions: [
+              assign({ user: ({ event }) => event.output }),
+              { type: 'userChanged', params: ({ event }) => event.output },
+            ],
           },
         ],
         onError: [
-          { guard: ({ event }) => (event.error as LoadFailure | undefined)?.unauthorized === true, target: 'readyForNoLogin' },
+          {
+            guard: ({ event }) => (event.error as LoadFailure | undefined)?.unauthorized === true,
+            target: 'readyForNoLogin',
+          },
           { target: 'failed' },
         ],
       },
@@ -71,11 +77,17 @@ export const appStatusMachine = setup({
           {
             guard: ({ event }) => hasLocation(event.user),
             target: 'readyWithLocation',
-            actions: [assign({ user: ({ event }) => event.user }), { type: 'userChanged', params: ({ event }) => event.user }],
+            actions: [
+              assign({ user: ({ event }) => event.user }),
+              { type: 'userChanged', params: ({ event }) => event.user },
+            ],
           },
           {
             target: 'readyWithoutLocation',
-            actions: [assign({ user: ({ event }) => event.user }), { type: 'userChanged', params: ({ event }) => event.user }],
+            actions: [
+              assign({ user: ({ event }) => event.user }),
+              { type: 'userChanged', params: ({ event }) => event.user },
+            ],
           },
         ],
       },

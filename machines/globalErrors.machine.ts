@@ -8,7 +8,8 @@ export type ReportedError =
   | { kind: 'network' }
   | { kind: 'aborted' };
 
-export type SessionModal = 'sessionExpired' | 'customerChanged' | 'userChanged' | 'profileIncomplete' | 'accountRemoved';
+export type SessionModal =
+  'sessionExpired' | 'customerChanged' | 'userChanged' | 'profileIncomplete' | 'accountRemoved';
 
 export interface Toast {
   /** i18n key with namespace, e.g. `errorMessage:error_msg_10002`. */
@@ -101,8 +102,16 @@ export const globalErrorsMachine = setup({
     modal: {
       on: {
         ACKNOWLEDGE: [
-          { guard: ({ context }) => context.modal === 'sessionExpired', target: 'idle', actions: ['goToLogin', assign({ modal: null })] },
-          { guard: ({ context }) => context.modal === 'accountRemoved', target: 'idle', actions: ['signOut', assign({ modal: null })] },
+          {
+            guard: ({ context }) => context.modal === 'sessionExpired',
+            target: 'idle',
+            actions: ['goToLogin', assign({ modal: null })],
+          },
+          {
+            guard: ({ context }) => context.modal === 'accountRemoved',
+            target: 'idle',
+            actions: ['signOut', assign({ modal: null })],
+          },
           { target: 'idle', actions: ['reloadPage', assign({ modal: null })] },
         ],
       },

@@ -36,7 +36,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) {
-      return reply.status(error.status).headers(error.headers).send({ errorCode: error.errorCode, errorMessage: error.message });
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ errorCode: error.errorCode, errorMessage: error.message });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ errorCode: error.statusCode, errorMessage: error.message });
@@ -52,29 +55,38 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   const s = initServer();
   // In its own scope: ts-rest's error handler answers schema failures and hands the rest to the one above.
   await app.register(async (scope) =>
-    s.registerRouter(contract, { account: accountRouter(deps), users: usersRouter(deps), usage: usageRouter(deps) }, scope, {
-      responseValidation: deps.config.validateResponses,
-      requestValidationErrorHandler: (err, _request, reply) => {
-        const issues = [err.pathParams, err.headers, err.query, err.body].flatMap((e) =>
-          (e?.issues ?? []).map((i) => ({ path: i.path, message: i.message, code: i.code })),
-        );
-        return reply
-          .status(HttpErrorCode.BadRequest)
-          .send({ errorCode: HttpErrorCode.BadRequest, errorMessage: 'The request does not match the schema', issues });
+    s.registerRouter(
+      contract,
+      { account: accountRouter(deps), users: usersRouter(deps), usage: usageRouter(deps) },
+      scope,
+      {
+        responseValidation: deps.config.validateResponses,
+        requestValidationErrorHandler: (err, _request, reply) => {
+          const issues = [err.pathParams, err.headers, err.query, err.body].flatMap((e) =>
+            (e?.issues ?? []).map((i) => ({ path: i.path, message: i.message, code: i.code })),
+          );
+          return reply.status(HttpErrorCode.BadRequest).send({
+            errorCode: HttpErrorCode.BadRequest,
+            errorMessage: 'The request does not match the schema',
+            issues,
+          });
+        },
       },
-    }),
+    ),
   );
 
-  const webRoot = deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;
+  const webRoot =
+    deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;
   if (webRoot) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   }
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || !webRoot || request.method !== 'GET') {
-      return reply
-        .status(HttpErrorCode.NotFound)
-        .send({ errorCode: HttpErrorCode.NotFound, errorMessage: `No route ${request.method} ${request.url.split('?')[0]}` });
+      return reply.status(HttpErrorCode.NotFound).send({
+        errorCode: HttpErrorCode.NotFound,
+        errorMessage: `No route ${request.method} ${request.url.split('?')[0]}`,
+      });
     }
     if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
       return reply.status(HttpErrorCode.NotFound).type('text/plain').send('Not found');

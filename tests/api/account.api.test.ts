@@ -12,12 +12,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('sign-in', () => {
-  it.each(DEMO_ACCOUNTS.map((a) => a.email))('%s signs in with the demo password and is known to users/me', async (email) => {
-    const { client } = await signedIn(server.app, email);
-    const me = await client.users.me();
-    expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ errorCode: 0, result: { emailAddress: email } });
-  });
+  it.each(DEMO_ACCOUNTS.map((a) => a.email))(
+    '%s signs in with the demo password and is known to users/me',
+    async (email) => {
+      const { client } = await signedIn(server.app, email);
+      const me = await client.users.me();
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ errorCode: 0, result: { emailAddress: email } });
+    },
+  );
 
   it('sets an httpOnly, SameSite=Lax session cookie and never returns the password hash', async () => {
     const { client } = injectClient(server.app);
@@ -45,20 +48,26 @@ describe('sign-in', () => {
 
   it('refuses a wrong password with the invalid-credentials code and no session', async () => {
     const { client, jar } = injectClient(server.app);
-    const res = await client.account.login({ body: { emailAddress: 'manager@acme-labs.example', password: 'Wrong123' } });
+    const res = await client.account.login({
+      body: { emailAddress: 'manager@acme-labs.example', password: 'Wrong123' },
+    });
     expect(res.body).toMatchObject({ errorCode: ErrorCode.InvalidCredentials });
     expect(jar.has('portal_session')).toBe(false);
   });
 
   it('answers the same way for an unknown account as for a wrong password', async () => {
     const { client } = injectClient(server.app);
-    const res = await client.account.login({ body: { emailAddress: 'nobody@acme-labs.example', password: 'Wrong123' } });
+    const res = await client.account.login({
+      body: { emailAddress: 'nobody@acme-labs.example', password: 'Wrong123' },
+    });
     expect(res.body).toMatchObject({ errorCode: ErrorCode.InvalidCredentials });
   });
 
   it('matches the e-mail address case-insensitively', async () => {
     const { client } = injectClient(server.app);
-    const res = await client.account.login({ body: { emailAddress: 'USER@Acme-Labs.example', password: 'Portal2026' } });
+    const res = await client.account.login({
+      body: { emailAddress: 'USER@Acme-Labs.example', password: 'Portal2026' },
+    });
     expect(res.body).toMatchObject({ errorCode: 0 });
   });
 
@@ -102,7 +111,10 @@ describe('sign-in', () => {
     const { client } = injectClient(server.app);
     const res = await client.account.login({ body: { emailAddress: 'not-an-email', password: '' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ errorCode: 400, issues: expect.arrayContaining([expect.objectContaining({ path: ['emailAddress'] })]) });
+    expect(res.body).toMatchObject({
+      errorCode: 400,
+      issues: expect.arrayContaining([expect.objectContaining({ path: ['emailAddress'] })]),
+    });
   });
 });
 
@@ -111,7 +123,11 @@ describe('sign-out', () => {
     const { client, jar } = await signedIn(server.app, 'user@acme-labs.example');
     const cookie = jar.get('portal_session')!;
     expect((await client.account.logout({ body: {} })).status).toBe(200);
-    const replay = await server.app.inject({ method: 'GET', url: '/api/users/me', cookies: { portal_session: cookie } });
+    const replay = await server.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      cookies: { portal_session: cookie },
+    });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -129,7 +145,10 @@ describe('sign-out', () => {
 
   it('keeps the session in the database, so another server process on the same database knows it', async () => {
     const { jar } = await signedIn(server.app, 'user@acme-labs.example');
-    const count = await server.database.db.selectFrom('sessions').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await server.database.db
+      .selectFrom('sessions')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(0);
     expect(jar.get('portal_session')).toBeTruthy();
   });

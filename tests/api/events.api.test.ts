@@ -11,16 +11,32 @@ afterAll(() => server.close());
 const roomOf = async (id: number) =>
   (await server.database.db.selectFrom('equipment').select('room').where('id', '=', id).executeTakeFirstOrThrow()).room;
 const eventsOf = async (id: number) =>
-  server.database.db.selectFrom('events').select('event_type').where('entity_type', '=', 'equipment').where('entity_id', '=', String(id)).execute();
+  server.database.db
+    .selectFrom('events')
+    .select('event_type')
+    .where('entity_type', '=', 'equipment')
+    .where('entity_id', '=', String(id))
+    .execute();
 
 describe('domain events', () => {
   it('a change and its event commit together', async () => {
-    const { id } = await server.database.db.selectFrom('equipment').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const { id } = await server.database.db
+      .selectFrom('equipment')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await change(server.database.db, async (trx) => {
       await trx.updateTable('equipment').set({ room: 'R-101' }).where('id', '=', id).execute();
       return {
         result: null,
-        event: { customerId: 1, actorId: null, entityType: 'equipment', entityId: id, eventType: 'equipment.edited', payload: { room: 'R-101' } },
+        event: {
+          customerId: 1,
+          actorId: null,
+          entityType: 'equipment',
+          entityId: id,
+          eventType: 'equipment.edited',
+          payload: { room: 'R-101' },
+        },
       };
     });
     expect(await roomOf(id)).toBe('R-101');
@@ -28,7 +44,11 @@ describe('domain events', () => {
   });
 
   it('an event that cannot be written rolls the change back', async () => {
-    const { id } = await server.database.db.selectFrom('equipment').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const { id } = await server.database.db
+      .selectFrom('equipment')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const before = await roomOf(id);
     await expect(
       change(server.database.db, async (trx) => {
@@ -36,7 +56,14 @@ describe('domain events', () => {
         return {
           result: null,
           // longer than the column allows: the insert of the event fails
-          event: { customerId: 1, actorId: null, entityType: 'x'.repeat(200), entityId: id, eventType: 'equipment.edited', payload: {} },
+          event: {
+            customerId: 1,
+            actorId: null,
+            entityType: 'x'.repeat(200),
+            entityId: id,
+            eventType: 'equipment.edited',
+            payload: {},
+          },
         };
       }),
     ).rejects.toThrow();
@@ -45,7 +72,12 @@ describe('domain events', () => {
   });
 
   it('a change that fails after its first write leaves neither the write nor an event', async () => {
-    const { id } = await server.database.db.selectFrom('equipment').select('id').orderBy('id').offset(5).executeTakeFirstOrThrow();
+    const { id } = await server.database.db
+      .selectFrom('equipment')
+      .select('id')
+      .orderBy('id')
+      .offset(5)
+      .executeTakeFirstOrThrow();
     const before = await roomOf(id);
     await expect(
       change(server.database.db, async (trx) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../contract/common';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn } from '../support/injectClient';
 
@@ -9,8 +10,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const locationOf = async (email: string) =>
-  (await server.database.db.selectFrom('users').select('location_id').where('email', '=', email).executeTakeFirstOrThrow())
-    .location_id;
+  (
+    await server.database.db
+      .selectFrom('users')
+      .select('location_id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).location_id;
 
 describe('users/me', () => {
   it('gives the user in the customer of the session, with the locations and permissions of that customer', async () => {
@@ -27,7 +33,8 @@ describe('users/me', () => {
   it('marks the provider user as PE user with the admin access codes; a customer user has none', async () => {
     const pe = await (await signedIn(server.app, 'pe@provider.example')).client.users.me();
     const user = await (await signedIn(server.app, 'user@acme-labs.example')).client.users.me();
-    const codes = (r: typeof pe) => (r.status === 200 && r.body.errorCode === 0 ? r.body.result!.privilege.map((p) => p.accessCode) : []);
+    const codes = (r: typeof pe) =>
+      r.status === 200 && r.body.errorCode === 0 ? r.body.result!.privilege.map((p) => p.accessCode) : [];
     expect(pe.status === 200 && pe.body.errorCode === 0 && pe.body.result!.isPEUser).toBe(true);
     expect(codes(pe)).toEqual(expect.arrayContaining(['PORTAL_ADMIN', 'EMAIL_ROUTING']));
     expect(codes(user)).not.toContain('PORTAL_ADMIN');
@@ -42,10 +49,22 @@ describe('Users/profile (profile completion)', () => {
     expect(me.body.result!.locationId).toBeNull();
     const location = me.body.result!.userLocation.customer.customerLocations[1]!;
     const res = await client.users.completeProfile({
-      body: { locationId: location.locationId, firstName: 'Nora', lastName: 'Newcomer', officePhone: '+1 (617) 555-0100' },
+      body: {
+        locationId: location.locationId,
+        firstName: 'Nora',
+        lastName: 'Newcomer',
+        officePhone: '+1 (617) 555-0100',
+      },
     });
-    expect(res.body).toMatchObject({ errorCode: 0, result: { locationId: location.locationId, officePhone: '+1 (617) 555-0100' } });
-    const events = await server.database.db.selectFrom('events').select('event_type').where('event_type', '=', 'user.profileCompleted').execute();
+    expect(res.body).toMatchObject({
+      errorCode: 0,
+      result: { locationId: location.locationId, officePhone: '+1 (617) 555-0100' },
+    });
+    const events = await server.database.db
+      .selectFrom('events')
+      .select('event_type')
+      .where('event_type', '=', 'user.profileCompleted')
+      .execute();
     expect(events).toHaveLength(1);
   });
 
@@ -67,20 +86,30 @@ describe('Users/profile (profile completion)', () => {
 
   it('refuses a bad phone and an empty name with 400 and saves nothing', async () => {
     const { client } = await signedIn(server.app, 'manager@acme-labs.example');
-    const before = await server.database.db.selectFrom('users').selectAll().where('email', '=', 'manager@acme-labs.example').executeTakeFirstOrThrow();
+    const before = await server.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'manager@acme-labs.example')
+      .executeTakeFirstOrThrow();
     const res = await client.users.completeProfile({
       body: { locationId: before.location_id!, firstName: '   ', lastName: 'X', officePhone: 'call me maybe' },
     });
     expect(res.status).toBe(400);
-    const paths = res.status === 400 ? res.body.issues!.map((i) => i.path.join('.')) : [];
+    const paths = ((res.body as ErrorBody).issues ?? []).map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['firstName', 'officePhone']));
-    const after = await server.database.db.selectFrom('users').selectAll().where('email', '=', 'manager@acme-labs.example').executeTakeFirstOrThrow();
+    const after = await server.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'manager@acme-labs.example')
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
   it('needs a session', async () => {
     const { client } = injectClient(server.app);
-    const res = await client.users.completeProfile({ body: { locationId: 1, firstName: 'A', lastName: 'B', officePhone: null } });
+    const res = await client.users.completeProfile({
+      body: { locationId: 1, firstName: 'A', lastName: 'B', officePhone: null },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -102,7 +131,9 @@ describe('usage events', () => {
 
   it('refuses page views when signed out and a batch that fails the schema', async () => {
     const anonymous = injectClient(server.app).client;
-    const unauth = await anonymous.usage.record({ body: { events: [{ type: 'pageView', path: '/x', time: new Date().toISOString() }] } });
+    const unauth = await anonymous.usage.record({
+      body: { events: [{ type: 'pageView', path: '/x', time: new Date().toISOString() }] },
+    });
     expect(unauth.status).toBe(401);
     const { client } = await signedIn(server.app, 'user@globex.example');
     const bad = await client.usage.record({ body: { events: [] } });

@@ -7,7 +7,10 @@ export const SERVICE_CODES = ['ZCEG', 'ZCIC', 'ZCRR', 'ZCSA', 'ZCSI', 'ZCSS', 'Z
 
 type NewContract = Insertable<ContractsTable>;
 
-export function createContract(f: Faker, overrides: Pick<NewContract, 'customer_id'> & Partial<NewContract>): NewContract {
+export function createContract(
+  f: Faker,
+  overrides: Pick<NewContract, 'customer_id'> & Partial<NewContract>,
+): NewContract {
   const start = f.date.between({ from: '2022-01-01', to: '2026-10-01' });
   const end = new Date(start.getTime() + f.number.int({ min: 180, max: 1460 }) * 86_400_000);
   const warranty = f.datatype.boolean({ probability: 0.25 });

@@ -26,7 +26,11 @@ export function injectClient(app: FastifyInstance) {
       else jar.set(c.name, c.value);
     }
     const isJson = (res.headers['content-type'] ?? '').toString().includes('json');
-    return { status: res.statusCode, body: isJson ? res.json() : res.body, headers: new Headers(res.headers as Record<string, string>) };
+    return {
+      status: res.statusCode,
+      body: isJson ? res.json() : res.body,
+      headers: new Headers(res.headers as Record<string, string>),
+    };
   };
   const client = initClient(contract, { baseUrl: '', baseHeaders: {}, api });
   return { client, jar };
@@ -38,6 +42,7 @@ export type InjectClient = ReturnType<typeof injectClient>['client'];
 export async function signedIn(app: FastifyInstance, email: string, password = 'Portal2026') {
   const agent = injectClient(app);
   const res = await agent.client.account.login({ body: { emailAddress: email, password } });
-  if (res.status !== 200 || res.body.errorCode !== 0) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || res.body.errorCode !== 0)
+    throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
   return agent;
 }

@@ -42,11 +42,31 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     chownSync(dir, uid, gid);
   }
   const data = path.join(dir, 'data');
-  const [initCmd, initArgs] = asOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  const [initCmd, initArgs] = asOwner(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+  ]);
   execFileSync(initCmd, initArgs, { stdio: 'ignore' });
   const port = await freePort();
   const [cmd, args] = asOwner(path.join(bin, 'postgres'), [
-    '-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off',
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'full_page_writes=off',
   ]);
   const proc = spawn(cmd, args, { stdio: 'ignore' });
   proc.unref();

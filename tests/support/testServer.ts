@@ -5,7 +5,9 @@ import { createServer, type RunningServer } from '../../api-mock/src/server';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A server on a fresh in-memory PGlite (or on DATABASE_URL), with a small demo world. */
-export async function startTestServer(opts: { listen?: boolean; databaseUrl?: string } = {}): Promise<RunningServer & { url: string }> {
+export async function startTestServer(
+  opts: { listen?: boolean; databaseUrl?: string } = {},
+): Promise<RunningServer & { url: string }> {
   const server = await createServer({
     databaseUrl: opts.databaseUrl,
     webRoot: path.join(ROOT, 'web/dist'),

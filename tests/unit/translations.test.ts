@@ -26,7 +26,8 @@ describe('translations', () => {
         for (const [key, value] of Object.entries(english)) {
           const translated = other[key]!;
           expect(translated.trim(), `${lang}/${ns}:${key} is empty`).not.toBe('');
-          if (!SAME_AS_ENGLISH_ALLOWED.has(key)) expect(translated, `${lang}/${ns}:${key} equals English`).not.toBe(value);
+          if (!SAME_AS_ENGLISH_ALLOWED.has(key))
+            expect(translated, `${lang}/${ns}:${key} equals English`).not.toBe(value);
           const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
           expect(placeholders(translated), `${lang}/${ns}:${key} placeholders`).toEqual(placeholders(value));
         }

@@ -4,7 +4,11 @@ import type { Database } from '../db/schema';
 
 /** Seconds the account must wait before another sign-in attempt, or 0. */
 export async function lockedForSeconds(db: Kysely<Database>, email: string): Promise<number> {
-  const row = await db.selectFrom('login_throttle').select('locked_until').where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('login_throttle')
+    .select('locked_until')
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (!row?.locked_until) return 0;
   const ms = new Date(row.locked_until).getTime() - Date.now();
   return ms > 0 ? Math.ceil(ms / 1000) : 0;

@@ -14,5 +14,6 @@ export class HttpProblem extends Error {
   }
 }
 
-export const unauthorized = () => new HttpProblem(HttpErrorCode.Unauthorized, 'Not signed in or the session has expired');
+export const unauthorized = () =>
+  new HttpProblem(HttpErrorCode.Unauthorized, 'Not signed in or the session has expired');
 export const forbidden = (why = 'Permission denied') => new HttpProblem(HttpErrorCode.Forbidden, why);

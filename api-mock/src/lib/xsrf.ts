@@ -14,7 +14,11 @@ export function checkXsrf(request: FastifyRequest, reply: FastifyReply): boolean
   const cookie = request.cookies[XSRF_COOKIE];
   if (request.method === 'GET' || request.method === 'HEAD') {
     if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'lax', httpOnly: false });
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+      });
     }
     return true;
   }

@@ -4,7 +4,15 @@ import type { Database } from '../db/schema';
 import { accessCodesFor } from '../auth/privileges';
 
 const LANGUAGE_IDS: Record<string, number> = {
-  'en-us': 1, 'zh-cn': 2, 'zh-tw': 3, de: 4, fr: 5, it: 6, ja: 7, pt: 8, es: 9,
+  'en-us': 1,
+  'zh-cn': 2,
+  'zh-tw': 3,
+  de: 4,
+  fr: 5,
+  it: 6,
+  ja: 7,
+  pt: 8,
+  es: 9,
 };
 
 /** The signed-in user as the client sees it, in the customer the session is switched to. */

@@ -26,7 +26,11 @@ export function accountRouter({ db, config }: AppDeps) {
       if (wait > 0) {
         throw new HttpProblem(429, 'Too many failed sign-ins; try again later', { 'Retry-After': String(wait) });
       }
-      const user = await db.selectFrom('users').selectAll().where(({ fn }) => fn('lower', ['email']), '=', email).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where(({ fn }) => fn('lower', ['email']), '=', email)
+        .executeTakeFirst();
       const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !valid) {
         await recordFailure(db, email);

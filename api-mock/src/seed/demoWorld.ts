@@ -94,7 +94,10 @@ async function insertBatched<T extends keyof Database>(
   rows: Array<Record<string, unknown>>,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await trx.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .execute();
   }
 }
 
@@ -121,7 +124,14 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
         .executeTakeFirstOrThrow();
       const locations = await trx
         .insertInto('locations')
-        .values(seed.cities.map((c) => ({ customer_id: customer.id, city: c.city, site_address: c.address, country_code: c.country })))
+        .values(
+          seed.cities.map((c) => ({
+            customer_id: customer.id,
+            city: c.city,
+            site_address: c.address,
+            country_code: c.country,
+          })),
+        )
         .returning('id')
         .execute();
       const firstLocation = locations[0]!.id;
@@ -166,7 +176,11 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
       const count = index === 0 ? size.equipment : Math.ceil(size.equipment / 4);
       const contracts = await trx
         .insertInto('contracts')
-        .values(Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () => createContract(f, { customer_id: customer.id })))
+        .values(
+          Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () =>
+            createContract(f, { customer_id: customer.id }),
+          ),
+        )
         .returning('id')
         .execute();
       const equipment = Array.from({ length: count }, () =>
@@ -174,7 +188,11 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
       );
       const ids: number[] = [];
       for (let i = 0; i < equipment.length; i += BATCH) {
-        const rows = await trx.insertInto('equipment').values(equipment.slice(i, i + BATCH)).returning('id').execute();
+        const rows = await trx
+          .insertInto('equipment')
+          .values(equipment.slice(i, i + BATCH))
+          .returning('id')
+          .execute();
         ids.push(...rows.map((r) => r.id));
       }
       const links = ids

@@ -22,10 +22,13 @@ function AppRoutes() {
   const navigate = useNavigate();
   const snapshot = useSelector(appStatusActor, (s) => s);
   const user = snapshot.context.user;
-  const signedIn = useCallback((u: LoggedInUser) => {
-    appStatusActor.send({ type: 'SIGNED_IN', user: u });
-    navigate('/app/welcome', { replace: true });
-  }, [navigate]);
+  const signedIn = useCallback(
+    (u: LoggedInUser) => {
+      appStatusActor.send({ type: 'SIGNED_IN', user: u });
+      navigate('/app/welcome', { replace: true });
+    },
+    [navigate],
+  );
   const signedOut = useCallback(() => {
     appStatusActor.send({ type: 'SIGNED_OUT' });
     navigate('/login', { replace: true });

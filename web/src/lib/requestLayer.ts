@@ -82,7 +82,10 @@ export async function requestLayer(args: ApiFetcherArgs & CallOptions) {
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
     const errorMessage = (body as { errorMessage?: string } | null)?.errorMessage;
-    fail({ kind: 'http', status: response.status, statusText: response.statusText, errorMessage, retryAfter }, args.silent);
+    fail(
+      { kind: 'http', status: response.status, statusText: response.statusText, errorMessage, retryAfter },
+      args.silent,
+    );
   }
   const envelope = body as { errorCode?: number; errorMessage?: string } | null;
   if (envelope && typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {

@@ -2,7 +2,7 @@ import { USAGE_FLUSH_MS } from '../../../contract/limits';
 import { USAGE_BATCH_MAX, type UsageEvent } from '../../../contract/usage';
 import { client } from './api';
 
-let queue: UsageEvent[] = [];
+const queue: UsageEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 function flush() {

@@ -11,5 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('time', 'timestamptz', (c) => c.notNull())
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('usage_events_customer_time').on('usage_events').columns(['customer_id', 'time']).execute();
+  await db.schema
+    .createIndex('usage_events_customer_time')
+    .on('usage_events')
+    .columns(['customer_id', 'time'])
+    .execute();
 }

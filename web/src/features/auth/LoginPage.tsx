@@ -26,7 +26,8 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const login = useMutation({
-    mutationFn: () => resultOf(client.account.login({ body: { emailAddress: emailAddress.trim(), password }, silent: true })),
+    mutationFn: () =>
+      resultOf(client.account.login({ body: { emailAddress: emailAddress.trim(), password }, silent: true })),
     onSuccess: onSignedIn,
   });
 

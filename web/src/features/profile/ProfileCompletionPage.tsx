@@ -20,7 +20,11 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
       actions: { completed: onCompleted },
     }),
   );
-  const [details, setDetails] = useState({ firstName: user.firstName, lastName: user.lastName, officePhone: user.officePhone ?? '' });
+  const [details, setDetails] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    officePhone: user.officePhone ?? '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const locations = user.userLocation.customer.customerLocations;
 
@@ -34,7 +38,9 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
         found[field] ??= issue.message === 'required_field' ? t('required_field') : t('invalid_value');
       }
       setErrors(found);
-      void getToaster().then((toaster) => toaster.show({ message: t('validation_failed_tip'), intent: Intent.WARNING }));
+      void getToaster().then((toaster) =>
+        toaster.show({ message: t('validation_failed_tip'), intent: Intent.WARNING }),
+      );
       return;
     }
     setErrors({});
@@ -64,7 +70,12 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
       <Card className="portal-form-card" elevation={2}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <span>{user.emailAddress}</span>
-          <Button variant="minimal" icon="log-out" onClick={() => window.location.assign('/logout')} text={t('back_to_login')} />
+          <Button
+            variant="minimal"
+            icon="log-out"
+            onClick={() => window.location.assign('/logout')}
+            text={t('back_to_login')}
+          />
         </div>
         <H2>{t('profile_title')}</H2>
         <p>

@@ -18,9 +18,7 @@ export function WelcomePage({ user }: { user: LoggedInUser }) {
   return (
     <main className="portal-page">
       <H2>{t('welcome_greeting', { name: user.firstName })}</H2>
-      <p>
-        {t('welcome_company', { company: user.userLocation.customer.name, city: own?.city ?? '' })}
-      </p>
+      <p>{t('welcome_company', { company: user.userLocation.customer.name, city: own?.city ?? '' })}</p>
       <section aria-label={t('welcome_quick_entries')} className="portal-cards">
         {QUICK_ENTRIES.map((entry) => (
           <Card key={entry.key} elevation={1}>
