@@ -1,8 +1,16 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * Imports a folder may not make: the one-way architecture of DESIGN.md and STYLE.md. A later entry replaces an
+ * earlier one for the same files, so each entry lists every pattern that applies to its files.
+ */
+const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const NO_SERVER = {
+  regex: '(^|/)api-mock(/|$)',
+  message: 'The web app talks to the server only through the contract.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'docs', 'pacts', '.tmp', 'coverage'] },
@@ -11,31 +19,31 @@ export default tseslint.config(
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'import-x/no-cycle': 'error',
-      // Feature folders with one-way imports: app -> features -> shared; a feature never imports another.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './web/src/features/auth', from: './web/src/features', except: ['./auth'] },
-            { target: './web/src/features/welcome', from: './web/src/features', except: ['./welcome'] },
-            { target: './web/src/features/profile', from: './web/src/features', except: ['./profile'] },
-            { target: './web/src/features', from: './web/src/app' },
-            { target: ['./web/src/lib', './web/src/components'], from: ['./web/src/app', './web/src/features'] },
-            { target: './machines', from: ['./web', './api-mock'] },
-            { target: './contract', from: ['./web', './api-mock', './machines'] },
-            { target: './web', from: './api-mock' },
-            { target: './api-mock', from: './web' },
-          ],
-        },
-      ],
     },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
   },
+  restrict(['web/**/*.{ts,tsx}'], [NO_SERVER]),
+  restrict(
+    ['web/src/features/**/*.{ts,tsx}'],
+    [
+      NO_SERVER,
+      { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'A feature never imports another feature.' },
+      { regex: '^\\.\\./\\.\\./app(/|$)', message: 'Features do not import the app shell.' },
+    ],
+  ),
+  restrict(
+    ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    [NO_SERVER, { regex: '^\\.\\./(app|features)(/|$)', message: 'Shared code imports neither the app nor features.' }],
+  ),
+  restrict(['machines/**/*.ts'], [{ regex: '(^|/)(web|api-mock)(/|$)', message: 'Machines are pure.' }]),
+  restrict(
+    ['contract/**/*.ts'],
+    [{ regex: '(^|/)(web|api-mock|machines)(/|$)', message: 'The contract stands alone.' }],
+  ),
+  restrict(['api-mock/**/*.ts'], [{ regex: '(^|/)web(/|$)', message: 'The server does not import the web app.' }]),
 );
