@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The list-query model shared by every grid (spec 1 section 3): paging, filters, sort and full-text search.
+ * Field names are checked again on the server against a whitelist per list; this schema only bounds the shape.
+ */
+export const FilterOperator = {
+  Equals: 0,
+  Contains: 1,
+  Between: 2, // code chosen: not in spec
+  From: 3, // code chosen: not in spec
+  To: 4, // code chosen: not in spec
+  NotBlank: 5, // code chosen: not in spec
+  Blank: 6,
+  In: 7,
+} as const;
+export type FilterOperator = (typeof FilterOperator)[keyof typeof FilterOperator];
+
+export const OrderType = { Ascending: 0, Descending: 1 } as const;
+
+export const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
+export const FieldName = z.string().regex(FIELD_NAME_PATTERN, 'field');
+
+export const FilterSetting = z.object({
+  field: FieldName,
+  value: z.array(z.string().max(500)).max(1000),
+  operator: z.union([
+    z.literal(FilterOperator.Equals),
+    z.literal(FilterOperator.Contains),
+    z.literal(FilterOperator.Between),
+    z.literal(FilterOperator.From),
+    z.literal(FilterOperator.To),
+    z.literal(FilterOperator.NotBlank),
+    z.literal(FilterOperator.Blank),
+    z.literal(FilterOperator.In),
+  ]),
+  includingNull: z.boolean().optional(),
+});
+export type FilterSetting = z.infer<typeof FilterSetting>;
+
+export const OrderSetting = z.object({
+  field: FieldName,
+  orderType: z.union([z.literal(OrderType.Ascending), z.literal(OrderType.Descending)]),
+});
+export type OrderSetting = z.infer<typeof OrderSetting>;
+
+export const FullTextSearchSetting = z.object({ keyword: z.string().trim().max(200) }).nullable();
+
+export const MAX_PAGE_SIZE = 1000;
+
+export const ListQuery = z.object({
+  pageIndex: z.number().int().min(0).default(0),
+  /** 0 means every row (export). */
+  pageSize: z.number().int().min(0).max(MAX_PAGE_SIZE),
+  filterSettings: z.array(FilterSetting).max(50).default([]),
+  orderSettings: z.array(OrderSetting).max(5).default([]),
+  fullTextSearchSetting: FullTextSearchSetting.optional(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+/** Filter suggestions of a grid column (POST .../FilterFields). */
+export const FilterFieldsQuery = z.object({
+  pageSize: z.number().int().min(1).max(100),
+  pageIndex: z.number().int().min(0).default(0),
+  filterSettings: z.array(FilterSetting).max(50).default([]),
+  orderSettings: z.array(OrderSetting).max(5).optional(),
+  selectFields: z.array(FieldName).min(1).max(20),
+  fullTextSearchSetting: FullTextSearchSetting.optional(),
+});
+export type FilterFieldsQuery = z.infer<typeof FilterFieldsQuery>;
+
+export const FilterFieldsResult = z.record(z.string(), z.array(z.string().nullable()));
+
+/** Column layout sent with an export: the visible columns, their order and their headers. */
+export const LayoutContent = z.object({
+  columnHeaders: z.record(z.string(), z.string().max(200)),
+  columnOrderKeys: z.array(FieldName).max(200),
+  columnShowKeys: z.array(FieldName).max(200),
+});
+
+export const ExportResult = z.object({ content: z.string(), contentType: z.string(), fileName: z.string() });
+
+export const paged = <T extends z.ZodTypeAny>(item: T) => z.object({ items: z.array(item), totalCount: z.number().int().min(0) });
