@@ -3,7 +3,7 @@ import { HttpErrorCode } from '../../../contract/errors';
 /** An HTTP-level refusal (401, 403, 404, 429): thrown by a handler, answered by the app's error handler. */
 export class HttpProblem extends Error {
   constructor(
-    readonly status: 401 | 403 | 404 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 429,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -17,3 +17,5 @@ export class HttpProblem extends Error {
 export const unauthorized = () =>
   new HttpProblem(HttpErrorCode.Unauthorized, 'Not signed in or the session has expired');
 export const forbidden = (why = 'Permission denied') => new HttpProblem(HttpErrorCode.Forbidden, why);
+
+export const badRequest = (message: string) => new HttpProblem(HttpErrorCode.BadRequest, message);

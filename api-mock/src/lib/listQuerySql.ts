@@ -1,0 +1,131 @@
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { FilterOperator, OrderType, type FilterSetting, type ListQuery, type OrderSetting } from '../../../contract/listQuery';
+import { HttpProblem } from './problem';
+
+export type FieldType = 'text' | 'number' | 'date' | 'boolean';
+
+/** A field a list may filter and sort by: the SQL column is ours, never taken from the request. */
+export interface ListField {
+  column: string;
+  type: FieldType;
+}
+
+/** The whitelist of one list: API field name -> column. */
+export type ListFields = Readonly<Record<string, ListField>>;
+
+export class BadListQuery extends HttpProblem {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+const fieldOf = (fields: ListFields, name: string): ListField => {
+  const field = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
+  if (!field) throw new BadListQuery(`Unknown field ${JSON.stringify(name)} for this list`);
+  return field;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A request value as a typed SQL parameter; a value that does not fit the field's type is refused. */
+function typed(field: ListField, value: string): RawBuilder<unknown> {
+  switch (field.type) {
+    case 'number': {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n)) throw new BadListQuery(`${JSON.stringify(value)} is not a number`);
+      return sql`${n}::numeric`;
+    }
+    case 'date':
+      if (!DATE.test(value)) throw new BadListQuery(`${JSON.stringify(value)} is not a date`);
+      return sql`${value}::timestamptz`;
+    case 'boolean':
+      if (value !== 'true' && value !== 'false') throw new BadListQuery(`${JSON.stringify(value)} is not true or false`);
+      return sql`${value === 'true'}`;
+    case 'text':
+      return sql`${value}`;
+  }
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterExpression(fields: ListFields, filter: FilterSetting): RawBuilder<SqlBool> {
+  const field = fieldOf(fields, filter.field);
+  const col = sql.ref(field.column);
+  const isBlank = field.type === 'text' ? sql<SqlBool>`(${col} is null or ${col} = '')` : sql<SqlBool>`(${col} is null)`;
+  const values = filter.value;
+  const first = () => {
+    if (values[0] === undefined) throw new BadListQuery(`Filter on ${filter.field} needs a value`);
+    return typed(field, values[0]);
+  };
+  let condition: RawBuilder<SqlBool> | null;
+  switch (filter.operator) {
+    case FilterOperator.Blank:
+      return isBlank;
+    case FilterOperator.NotBlank:
+      return sql<SqlBool>`not ${isBlank}`;
+    case FilterOperator.Equals:
+    case FilterOperator.In:
+      condition = values.length === 0 ? null : sql<SqlBool>`${col} in (${sql.join(values.map((v) => typed(field, v)))})`;
+      break;
+    case FilterOperator.Contains:
+      condition =
+        values.length === 0
+          ? null
+          : sql<SqlBool>`(${sql.join(
+              values.map((v) => sql`${col}::text ilike ${`%${escapeLike(v)}%`} escape '\\'`),
+              sql` or `,
+            )})`;
+      break;
+    case FilterOperator.Between: {
+      if (values.length !== 2) throw new BadListQuery(`Between on ${filter.field} needs two values`);
+      condition = sql<SqlBool>`${col} between ${typed(field, values[0]!)} and ${typed(field, values[1]!)}`;
+      break;
+    }
+    case FilterOperator.From:
+      condition = sql<SqlBool>`${col} >= ${first()}`;
+      break;
+    case FilterOperator.To:
+      condition = sql<SqlBool>`${col} <= ${first()}`;
+      break;
+  }
+  if (filter.includingNull) return condition ? sql<SqlBool>`(${condition} or ${isBlank})` : isBlank;
+  return condition ?? sql<SqlBool>`true`;
+}
+
+/** Every filter of a list query as one SQL condition (filters combine with AND). */
+export function filtersWhere(fields: ListFields, filters: readonly FilterSetting[]): RawBuilder<SqlBool> {
+  if (filters.length === 0) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${sql.join(
+    filters.map((f) => filterExpression(fields, f)),
+    sql` and `,
+  )})`;
+}
+
+/** ORDER BY of a list query, then the tie-breaker column so paging is stable. */
+export function orderBy(fields: ListFields, orders: readonly OrderSetting[], tieBreaker: string): RawBuilder<unknown> {
+  const parts = orders.map((o) => {
+    const field = fieldOf(fields, o.field);
+    return o.orderType === OrderType.Descending
+      ? sql`${sql.ref(field.column)} desc nulls last`
+      : sql`${sql.ref(field.column)} asc nulls first`;
+  });
+  parts.push(sql`${sql.ref(tieBreaker)} asc`);
+  return sql.join(parts);
+}
+
+/**
+ * Apply filters, sort and paging of a list query to a select. The full-text condition, when the list has one,
+ * is the caller's (it knows its index).
+ */
+export function applyListQuery<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  fields: ListFields,
+  query: Pick<ListQuery, 'filterSettings' | 'orderSettings' | 'pageIndex' | 'pageSize'>,
+  opts: { tieBreaker: string; fullText?: Expression<SqlBool> | null },
+): SelectQueryBuilder<DB, TB, O> {
+  let q = qb.where(() => filtersWhere(fields, query.filterSettings));
+  if (opts.fullText) q = q.where(() => opts.fullText!);
+  q = q.orderBy(orderBy(fields, query.orderSettings, opts.tieBreaker) as never);
+  if (query.pageSize > 0) q = q.limit(query.pageSize).offset(query.pageIndex * query.pageSize);
+  return q;
+}
