@@ -11,6 +11,7 @@ import type { AppDeps } from './deps';
 import { HttpProblem } from './lib/problem';
 import { checkXsrf } from './lib/xsrf';
 import { accountRouter } from './routes/account';
+import { registerDocs } from './routes/docs';
 import { usageRouter } from './routes/usage';
 import { usersRouter } from './routes/users';
 
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
       },
     ),
   );
+
+  await registerDocs(app);
 
   const webRoot =
     deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;
