@@ -5,15 +5,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { initServer } from '@ts-rest/fastify';
-import { contract } from '../../contract';
 import { HttpErrorCode } from '../../contract/errors';
 import type { AppDeps } from './deps';
 import { HttpProblem } from './lib/problem';
 import { checkXsrf } from './lib/xsrf';
-import { accountRouter } from './routes/account';
 import { registerDocs } from './routes/docs';
-import { usageRouter } from './routes/usage';
-import { usersRouter } from './routes/users';
+import { implementations } from './routes';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
 
@@ -55,12 +52,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
 
   const s = initServer();
   // In its own scope: ts-rest's error handler answers schema failures and hands the rest to the one above.
-  await app.register(async (scope) =>
-    s.registerRouter(
-      contract,
-      { account: accountRouter(deps), users: usersRouter(deps), usage: usageRouter(deps) },
-      scope,
-      {
+  for (const { router, impl } of implementations(deps)) {
+    await app.register(async (scope) =>
+      s.registerRouter(router, impl as never, scope, {
         responseValidation: deps.config.validateResponses,
         requestValidationErrorHandler: (err, _request, reply) => {
           const issues = [err.pathParams, err.headers, err.query, err.body].flatMap((e) =>
@@ -72,9 +66,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
             issues,
           });
         },
-      },
-    ),
-  );
+      }),
+    );
+  }
 
   await registerDocs(app);
 

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { c, envelope, standardErrors, withCommonQuery } from './common';
+import { CUSTOMER_LIST_COUNT, SWITCH_HISTORY_COUNT } from './limits';
+
+/** Customers, switching customer (PE users), the customer logo and file-storage credentials (spec 1 sections 3, 7). */
+
+/** Customer logo (spec 3 section 5 "Customer logo", section 9): one file, max 5 MB, these types. */
+export const LOGO_MAX_FILES = 1;
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.png', '.bmp'] as const;
+
+const hasLogoExtension = (fileName: string) =>
+  LOGO_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext));
+
+/** A picked logo file, checked before upload and again by the server (message keys of spec 3 section 8). */
+export const LogoFile = z.object({
+  name: z.string().max(255).refine(hasLogoExtension, 'unsupported_file_type'), // message key chosen: not in spec
+  size: z.number().int().min(1).max(LOGO_MAX_BYTES, 'Attach_smaller_maxSize'),
+});
+export const LogoFiles = z.array(LogoFile).max(LOGO_MAX_FILES, 'Attach_smaller_maxFile');
+
+/** The stored logo: the spec keeps it as a JSON string holding fileName and resourceKey (spec 1 section 3). */
+export const LogoFileIdentifier = z.object({
+  fileName: z.string().trim().min(1).max(255).refine(hasLogoExtension, 'unsupported_file_type'),
+  resourceKey: z.string().min(1).max(500),
+});
+export type LogoFileIdentifier = z.infer<typeof LogoFileIdentifier>;
+
+const parseJsonOrNull = (value: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+};
+
+/** The logo identifier as it travels: a JSON string of `LogoFileIdentifier`. */
+export const LogoFileIdentifierJson = z
+  .string()
+  .max(1000)
+  .refine((v) => LogoFileIdentifier.safeParse(parseJsonOrNull(v)).success, 'logo_identifier_invalid'); // key chosen: not in spec
+
+/** The identifier of a stored logo, or null when there is none or it cannot be read. */
+export const parseLogoFileIdentifier = (value: string | null | undefined): LogoFileIdentifier | null => {
+  if (!value) return null;
+  const parsed = LogoFileIdentifier.safeParse(parseJsonOrNull(value));
+  return parsed.success ? parsed.data : null;
+};
+
+/** A customer (spec 1 and 3 section 3). */
+export const Customer = z.object({
+  id: z.number().int().positive(),
+  name: z.string().max(100),
+  /** Folder of the customer's service reports: /{customerFolder}/ServiceReport.aspx (spec 1 section 7). */
+  customerFolder: z.string().max(100).nullable(),
+  /** The customer's own labels for the asset id and the general fields 1 to 3 (null: the default label). */
+  customizeAssetId: z.string().max(30).nullable(),
+  customizeGeneral1: z.string().max(30).nullable(),
+  customizeGeneral2: z.string().max(30).nullable(),
+  customizeGeneral3: z.string().max(30).nullable(),
+  /** JSON with fileName and resourceKey; null without a logo. */
+  customerLogoFileIdentifier: LogoFileIdentifierJson.nullable(),
+  /** The customer's e-mail domain; when it is the provider's own, only the admin role can be invited (spec 3). */
+  emailDomain: z.string().max(100).nullable(),
+  /** The customer number. */
+  customerIdentifier: z.string().max(30),
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** An entry of the switch history: the location switched to, with its customer (spec 3 section 3). */
+export const SwitchHistoryEntry = z.object({
+  location: z.object({
+    locationId: z.number().int().positive().nullable(),
+    customer: Customer,
+  }),
+  /** When the switch happened. chosen: not in spec */
+  switchedTime: z.string().datetime({ offset: true }),
+});
+export type SwitchHistoryEntry = z.infer<typeof SwitchHistoryEntry>;
+
+/** PUT Users/customer/logo: a new identifier, or '' to remove the logo (spec 1 section 7). */
+export const CustomerLogoUpdate = z.object({
+  customerLogoFileIdentifier: z.union([z.literal(''), LogoFileIdentifierJson]),
+});
+export type CustomerLogoUpdate = z.infer<typeof CustomerLogoUpdate>;
+
+/** Temporary credentials for the file store (spec 1 section 3 "Cloud credential"). */
+export const CloudCredential = z.object({
+  region: z.string().max(60),
+  identityPoolId: z.string().max(200),
+  identityId: z.string().max(200),
+  token: z.string(),
+  /** Bucket name as stored on a record -> bucket name to use now. */
+  bucketConversionMaps: z.record(z.string(), z.string()),
+  /** File type (Equipment, ServiceRequest, ...) -> bucket name; the default file type is Equipment. */
+  fileTypeBucketNameMaps: z.record(z.string(), z.string()),
+});
+export type CloudCredential = z.infer<typeof CloudCredential>;
+
+export const customersContract = c.router(
+  {
+    list: {
+      method: 'GET',
+      path: '/api/Users/customers',
+      query: withCommonQuery({
+        keyword: z.string().trim().max(100).default(''),
+        count: z.coerce.number().int().min(1).max(CUSTOMER_LIST_COUNT).default(CUSTOMER_LIST_COUNT),
+      }),
+      responses: { 200: envelope(z.array(Customer)), ...standardErrors },
+      summary: 'PE users: customers whose name or number contains the keyword (403 for customer users)',
+    },
+    history: {
+      method: 'GET',
+      path: '/api/Users/customers/history',
+      query: withCommonQuery({
+        count: z.coerce.number().int().min(1).max(CUSTOMER_LIST_COUNT).default(SWITCH_HISTORY_COUNT),
+      }),
+      responses: { 200: envelope(z.array(SwitchHistoryEntry)), ...standardErrors },
+      summary: "PE users: the signed-in user's latest customer switches, newest first",
+    },
+    switchCustomer: {
+      method: 'PUT',
+      path: '/api/Users/customer/:customerId',
+      pathParams: z.object({ customerId: z.coerce.number().int().positive() }),
+      query: withCommonQuery({}),
+      body: z.object({}).strict().optional(),
+      responses: { 200: envelope(z.null()), ...standardErrors },
+      summary: 'PE users: switch the session to another customer; the client reloads',
+    },
+    updateLogo: {
+      method: 'PUT',
+      path: '/api/Users/customer/logo',
+      query: withCommonQuery({}),
+      body: CustomerLogoUpdate,
+      responses: { 200: envelope(Customer), ...standardErrors },
+      summary: "Set the current customer's logo from an uploaded file, or remove it with an empty identifier",
+    },
+    cloudCredential: {
+      method: 'GET',
+      path: '/api/users/cloudCredential',
+      query: withCommonQuery({}),
+      responses: { 200: envelope(CloudCredential), ...standardErrors },
+      summary: 'Temporary credentials for uploads to and downloads from the file store',
+    },
+    hasAssetGeniusSite: {
+      method: 'POST',
+      path: '/api/Equipment/HasAssetGeniusSite',
+      query: withCommonQuery({ customerId: z.coerce.number().int().positive() }),
+      body: z.object({}).strict().optional(),
+      responses: { 200: envelope(z.boolean()), ...standardErrors },
+      summary: 'Whether the customer has an AssetGenius site (the client treats a failure as false)',
+    },
+  },
+  { strictStatusCodes: true },
+);
