@@ -9,8 +9,7 @@ export const LOGO_MAX_FILES = 1;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.png', '.bmp'] as const;
 
-const hasLogoExtension = (fileName: string) =>
-  LOGO_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext));
+const hasLogoExtension = (fileName: string) => LOGO_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext));
 
 /** A picked logo file, checked before upload and again by the server (message keys of spec 3 section 8). */
 export const LogoFile = z.object({

@@ -135,13 +135,7 @@ export const NoAccountContactRequest = z.object({
   companyName: optionalText(CONTACT_COMPANY_MAX),
   countryId: z.number().int().positive().nullable().optional(),
   country: optionalText(COUNTRY_NAME_MAX),
-  contactMethod: z
-    .number()
-    .int()
-    .min(CONTACT_METHOD.Phone)
-    .max(CONTACT_METHOD.SeeComments)
-    .nullable()
-    .optional(),
+  contactMethod: z.number().int().min(CONTACT_METHOD.Phone).max(CONTACT_METHOD.SeeComments).nullable().optional(),
   comments: optionalText(NO_ACCOUNT_COMMENTS_MAX),
 });
 export type NoAccountContactRequest = z.infer<typeof NoAccountContactRequest>;
@@ -165,7 +159,8 @@ export const feedbackContract = c.router(
       query: withCommonQuery({}),
       body: ContactUsRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
-      summary: 'Send a contact-us request (1 sales, 2 instrument relocation, 3 technical support); path and body type agree',
+      summary:
+        'Send a contact-us request (1 sales, 2 instrument relocation, 3 technical support); path and body type agree',
     },
     requestMoreInfo: {
       method: 'POST',

@@ -74,7 +74,8 @@ export const locationContract = c.router(
         count: z.coerce.number().int().min(1).max(AUTOCOMPLETE_COUNT).default(AUTOCOMPLETE_COUNT),
       }),
       responses: { 200: envelope(z.array(LocationSearchItem)), ...standardErrors },
-      summary: 'Provider staff: locations of every customer whose customer number, company or city contains the keyword',
+      summary:
+        'Provider staff: locations of every customer whose customer number, company or city contains the keyword',
     },
   },
   { strictStatusCodes: true },
