@@ -67,6 +67,12 @@ describe('global request errors', () => {
     expect(toasts).toEqual([{ messageKey: 'errorMessage:error_msg_10002', fallback: 'not found' }]);
   });
 
+  it('code 3014 shows its message with the asset id label of the customer', () => {
+    const { actor, toasts } = start();
+    actor.send({ type: 'REQUEST_ERROR', error: { kind: 'api', errorCode: 3014 } });
+    expect(toasts).toEqual([{ messageKey: 'errorMessage:error_msg_3014', withAssetIdLabel: true }]);
+  });
+
   it('a network error shows a toast; an aborted call stays silent', () => {
     const { actor, toasts } = start();
     actor.send({ type: 'REQUEST_ERROR', error: { kind: 'aborted' } });

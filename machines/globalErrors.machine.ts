@@ -16,6 +16,8 @@ export interface Toast {
   messageKey: string;
   /** Shown when the key has no translation (the server's message). */
   fallback?: string;
+  /** The message names the customer's label of the asset id (code 3014). */
+  withAssetIdLabel?: boolean;
 }
 
 export type GlobalErrorsEvent = { type: 'REQUEST_ERROR'; error: ReportedError } | { type: 'ACKNOWLEDGE' };
@@ -42,6 +44,9 @@ export function classify(error: ReportedError): { modal: SessionModal } | { toas
     case 'api': {
       const modal = MODAL_OF_CODE[error.errorCode];
       if (modal) return { modal };
+      if (error.errorCode === ErrorCode.AssetIdLabel) {
+        return { toast: { messageKey: 'errorMessage:error_msg_3014', withAssetIdLabel: true } };
+      }
       return { toast: { messageKey: `errorMessage:error_msg_${error.errorCode}`, fallback: error.errorMessage } };
     }
   }

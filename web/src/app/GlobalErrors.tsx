@@ -13,7 +13,10 @@ export function GlobalErrors({ onSignOut }: { onSignOut: () => void }) {
     globalErrorsMachine.provide({
       actions: {
         showToast: (_, toast) => {
-          const message = i18n.exists(toast.messageKey) ? t(toast.messageKey) : (toast.fallback ?? toast.messageKey);
+          const params = toast.withAssetIdLabel ? { assetIdLabel: t('asset_id') } : {};
+          const message = i18n.exists(toast.messageKey)
+            ? t(toast.messageKey, params)
+            : (toast.fallback ?? toast.messageKey);
           void getToaster().then((toaster) => toaster.show({ message, intent: Intent.DANGER, icon: 'error' }));
         },
         goToLogin: () => window.location.assign('/login'),
