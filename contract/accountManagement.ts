@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { c, envelope, standardErrors, withCommonQuery } from './common';
+import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
 import { LanguageCode } from './configuration';
-import { EMAIL_MAX, ROLE, type RoleId } from './limits';
+import { EMAIL_MAX, ROLE, type RoleId, INVITE_EMAIL_MAX, AVATAR_MAX_BYTES } from './limits';
 import { FilterFieldsQuery, FilterFieldsResult, ListQuery, paged } from './listQuery';
 import { LocationDetail } from './location';
-import { queryBoolean } from './preferences';
 import { CustomerLocation } from './users';
 import { EMAIL_PATTERN, optionalText, passwordSchema, phoneSchema, requiredText } from './validation';
 
@@ -19,18 +18,10 @@ export const LAST_NAME_MAX = 30;
 export const OFFICE_PHONE_MAX = 20;
 export const DEPARTMENT_MAX = 60;
 export const JOB_TITLE_MAX = 80;
-/** Invite e-mail max 100 (spec 3 section 9). */
-export const INVITE_EMAIL_MAX = 100;
-/** The inactive-users modal lists 10 per page (spec 3 section 9). */
-export const INACTIVE_USER_PAGE_SIZE = 10;
 
 /** Avatar (spec 3 sections 5 and 9): jpeg or png, under 5 MB, 64 px thumbnail, 200x200 editor, zoom 100-200 %. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_THUMBNAIL_SIZE = 64;
 export const AVATAR_EDITOR_SIZE = 200;
-export const AVATAR_ZOOM_MIN = 100;
-export const AVATAR_ZOOM_MAX = 200;
 
 export const Role = z.nativeEnum(ROLE, { errorMap: () => ({ message: 'required_field' }) });
 

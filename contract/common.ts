@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { AUTOCOMPLETE_COUNT } from './limits';
 
 export const c = initContract();
 
@@ -39,3 +40,36 @@ export const standardErrors = {
   404: ErrorBody,
   500: ErrorBody,
 } as const;
+
+/** A boolean in the query string: ts-rest sends `true`/`false` as text; z.coerce.boolean would read 'false' as true. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'date');
+
+/** An instant, ISO 8601 with an offset (`Z` or `+02:00`). */
+export const IsoDateTime = z.string().datetime({ offset: true });
+
+export const EntityId = z.number().int().positive();
+/** A numeric id in a path. */
+export const IdParam = z.coerce.number().int().positive();
+
+/** pageIndex and pageSize of a GET list, read from the query string. */
+export const pagingQuery = (defaultSize: number, maxSize: number) => ({
+  pageIndex: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+});
+
+/** keyword and count of an autocomplete (spec 2 section 7: count=100). */
+export const autocompleteQuery = {
+  keyword: z.string().trim().max(200).optional(),
+  count: z.coerce.number().int().min(1).max(AUTOCOMPLETE_COUNT).default(AUTOCOMPLETE_COUNT),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { AUTOCOMPLETE_COUNT } from './limits';
+import { AUTOCOMPLETE_COUNT, PRIORITY } from './limits';
 
 /**
  * App configuration (spec 1 section 3 "App configuration (OptionSettings / SystemConfig)"). The spec lists what it
@@ -8,7 +8,6 @@ import { AUTOCOMPLETE_COUNT } from './limits';
  */
 
 /** Service-request priorities (spec 1 section 9). */
-export const PRIORITY = { Urgent: 1, High: 2, Medium: 3, Low: 4, VeryLow: 5 } as const;
 export type PriorityId = (typeof PRIORITY)[keyof typeof PRIORITY];
 
 /** The languages of the portal (spec 1 section 1); en-us is the fallback. */

@@ -34,7 +34,7 @@ export const Contract = z.object({
 export type Contract = z.infer<typeof Contract>;
 
 /** The grid's columns, which are also the fields the filter map may name. */
-export const ContractField = Contract.keyof();
+export const ContractField = z.enum(Contract.keyof().options, { errorMap: () => ({ message: 'field' }) });
 export type ContractField = z.infer<typeof ContractField>;
 
 /**

@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { emailListSchema } from './validation';
 
-/** Notification e-mail routing per country and per region (spec 3 sections 2, 3, 5 and 7). */
-
-/** The country selector's "All" option (spec 3 section 9); on the wire All is countryId null. */
-export const ALL_COUNTRIES = -1;
 /** Length of one e-mail field (a semicolon-separated list). chosen: not in spec */
 export const ROUTING_EMAILS_MAX = 2000;
 

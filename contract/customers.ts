@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { CUSTOMER_LIST_COUNT, SWITCH_HISTORY_COUNT } from './limits';
+import { CUSTOMER_LIST_COUNT, SWITCH_HISTORY_COUNT, LOGO_MAX_FILES, LOGO_MAX_BYTES, LOGO_EXTENSIONS } from './limits';
 
-/** Customers, switching customer (PE users), the customer logo and file-storage credentials (spec 1 sections 3, 7). */
-
-/** Customer logo (spec 3 section 5 "Customer logo", section 9): one file, max 5 MB, these types. */
-export const LOGO_MAX_FILES = 1;
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const LOGO_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.png', '.bmp'] as const;
-
-const hasLogoExtension = (fileName: string) => LOGO_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext));
+const hasLogoExtension = (fileName: string) =>
+  LOGO_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(`.${ext}`));
 
 /** A picked logo file, checked before upload and again by the server (message keys of spec 3 section 8). */
 export const LogoFile = z.object({

@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { AUTOCOMPLETE_COUNT, INVENTORY_PAGE_SIZE } from './limits';
+import {
+  c,
+  envelope,
+  standardErrors,
+  withCommonQuery,
+  EntityId,
+  IdParam,
+  IsoDate,
+  IsoDateTime,
+  autocompleteQuery,
+  pagingQuery,
+  queryBoolean,
+} from './common';
+import { INVENTORY_PAGE_SIZE } from './limits';
 import {
   ExportResult,
   FieldName,
@@ -13,43 +25,15 @@ import {
 } from './listQuery';
 import { ImageChanges, InstrumentImageData } from './images';
 import { CustomerLocation } from './users';
-import { EMAIL_PATTERN, emailSchema, isEmailOrEmpty, optionalText, PHONE_PATTERN, phoneSchema, requiredText } from './validation';
-
-/* ------------------------------------------------------------------------------------------------------------------
- * Shared primitives of the equipment-area files (documents, service calls, reservations, product market info import
- * them from here). queryBoolean, IsoDate and pagingQuery are candidates for common.ts.
- * ---------------------------------------------------------------------------------------------------------------- */
-
-/** A boolean in the query string: ts-rest sends `true`/`false` as text; z.coerce.boolean would read 'false' as true. */
-export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, 'date');
-
-/** An instant, ISO 8601 with an offset (`Z` or `+02:00`). */
-export const IsoDateTime = z.string().datetime({ offset: true });
-
-export const EntityId = z.number().int().positive();
-/** A numeric id in a path. */
-export const IdParam = z.coerce.number().int().positive();
-
-/** pageIndex and pageSize of a GET list, read from the query string. */
-export const pagingQuery = (defaultSize: number, maxSize: number) => ({
-  pageIndex: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
-});
-
-/** keyword and count of an autocomplete (spec 2 section 7: count=100). */
-export const autocompleteQuery = {
-  keyword: z.string().trim().max(200).optional(),
-  count: z.coerce.number().int().min(1).max(AUTOCOMPLETE_COUNT).default(AUTOCOMPLETE_COUNT),
-};
+import {
+  EMAIL_PATTERN,
+  emailSchema,
+  isEmailOrEmpty,
+  optionalText,
+  PHONE_PATTERN,
+  phoneSchema,
+  requiredText,
+} from './validation';
 
 /* ------------------------------------------------------------------------------------------------------------------
  * Business constants (spec 2 sections 4, 5 and 9).
@@ -128,17 +112,7 @@ export const AGE_BUCKET_YEARS = [5, 10] as const;
 
 /** Contract type codes (spec 2 section 9). */
 export const WARRANTY_CONTRACT_TYPES = ['ZCEW', 'ZW01'] as const;
-export const SERVICE_CONTRACT_TYPES = [
-  'ZCEG',
-  'ZCIC',
-  'ZCRR',
-  'ZCSA',
-  'ZCSI',
-  'ZCSS',
-  'ZCTR',
-  'ZOSC',
-  'ZRTA',
-] as const;
+export const SERVICE_CONTRACT_TYPES = ['ZCEG', 'ZCIC', 'ZCRR', 'ZCSA', 'ZCSI', 'ZCSS', 'ZCTR', 'ZOSC', 'ZRTA'] as const;
 export const ContractType = z.enum([...WARRANTY_CONTRACT_TYPES, ...SERVICE_CONTRACT_TYPES]);
 export type ContractType = z.infer<typeof ContractType>;
 
@@ -470,7 +444,8 @@ export const ContractInput = z
   .superRefine((contract, ctx) => {
     if (filled(contract.contractId)) {
       for (const key of ['effectiveDate', 'contractExpiry', 'contractType'] as const) {
-        if (!filled(contract[key])) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: 'required_field' });
+        if (!filled(contract[key]))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: 'required_field' });
       }
     } else {
       const { contractId: _number, ...others } = contract;
@@ -795,7 +770,7 @@ export const equipmentContract = c.router(
       path: '/api/Equipment/list/all',
       query: withCommonQuery({}),
       responses: { 200: envelope(z.array(LocationEquipment)), ...standardErrors },
-      summary: "Every location of the customer with its equipment, for the link-equipment modal",
+      summary: 'Every location of the customer with its equipment, for the link-equipment modal',
     },
     listNew: {
       method: 'GET',
@@ -859,20 +834,6 @@ export const equipmentContract = c.router(
       query: withCommonQuery({ optionType: FieldName, fullList: queryBoolean.optional(), ...autocompleteQuery }),
       responses: { 200: envelope(FieldOptionResult), ...standardErrors },
       summary: 'Distinct values of one equipment field for an autocomplete or a column filter',
-    },
-    vendors: {
-      method: 'GET',
-      path: '/api/Configuration/Vendor',
-      query: withCommonQuery(autocompleteQuery),
-      responses: { 200: envelope(z.array(z.string().max(M.mfg))), ...standardErrors },
-      summary: 'Make (vendor) names matching a keyword, for the make autocomplete',
-    },
-    models: {
-      method: 'GET',
-      path: '/api/Configuration/Model',
-      query: withCommonQuery(autocompleteQuery),
-      responses: { 200: envelope(z.array(z.string().max(M.model))), ...standardErrors },
-      summary: 'Model names matching a keyword, for the model autocomplete',
     },
     export: {
       method: 'POST',

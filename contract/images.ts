@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { PRESIGNED_URL_SECONDS } from './limits';
+import {
+  PRESIGNED_URL_SECONDS,
+  MB,
+  FEEDBACK_MAX_FILES,
+  FEEDBACK_MAX_BYTES,
+  AVATAR_MAX_BYTES,
+  LOGO_MAX_FILES,
+  LOGO_MAX_BYTES,
+  LOGO_EXTENSIONS,
+} from './limits';
 
 /**
  * Equipment images (spec 2 section 3 "Image") and the file-storage calls every upload and download goes through
@@ -8,15 +17,10 @@ import { PRESIGNED_URL_SECONDS } from './limits';
  * equipment.ts. The file limits of every upload kind are here, so the storage call can enforce them on the server.
  */
 
-const MB = 1024 * 1024;
-
 /** Image (spec 2 section 5 "Attachments" and section 9): 1 file, 5 MB, jpg/jpeg/png/gif/bmp, 100 px thumbnail. */
 export const IMAGE_MAX_FILES = 1;
 export const IMAGE_MAX_BYTES = 5 * MB;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp'] as const;
-export const IMAGE_THUMBNAIL_WIDTH = 100;
-/** Thumbnail strip of the image viewer (spec 2 section 9). */
-export const IMAGE_STRIP_PAGE_SIZE = 5;
 
 /** Service-request attachment (spec 2 section 5 "Attachments"): 1 file, 5 MB. */
 export const SERVICE_REQUEST_ATTACHMENT_MAX_FILES = 1;
@@ -39,23 +43,12 @@ export const ATTACHMENT_EXTENSIONS = [
 export const DOCUMENT_MAX_FILES = 4;
 export const DOCUMENT_MAX_BYTES = 5 * MB;
 export const DOCUMENT_EXTENSIONS = [...ATTACHMENT_EXTENSIONS, 'msg'] as const;
-/** Upload starts after this debounce (spec 2 section 9). */
-export const UPLOAD_DEBOUNCE_MS = 100;
 
 /** Feedback attachments (spec 3 sections 5 and 9): up to 4 files, 3 MB each. */
-export const FEEDBACK_MAX_FILES = 4;
-export const FEEDBACK_MAX_BYTES = 3 * MB;
 export const FEEDBACK_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'mp4'] as const;
 
 /** Avatar (spec 3 section 5): jpeg or png, under 5 MB, thumbnail 64. */
-export const AVATAR_MAX_BYTES = 5 * MB;
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
-export const AVATAR_THUMBNAIL_SIZE = 64;
-
-/** Customer logo (spec 3 sections 5 and 9): 1 file, 5 MB. */
-export const LOGO_MAX_FILES = 1;
-export const LOGO_MAX_BYTES = 5 * MB;
-export const LOGO_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'bmp'] as const;
 
 /** Product market info import (spec 3 section 5): one of two Excel MIME types. The 5 MB cap is chosen: not in spec. */
 export const EXCEL_CONTENT_TYPES = [
@@ -241,7 +234,7 @@ export const imagesContract = c.router(
       path: '/api/Storage/downloadUrl', // path chosen: not in spec
       query: withCommonQuery({ resourceKey: ResourceKey, bucketName: BucketName }),
       responses: { 200: envelope(DownloadUrl), ...standardErrors },
-      summary: "A pre-signed URL to download one stored file of the current customer (valid 1800 s)",
+      summary: 'A pre-signed URL to download one stored file of the current customer (valid 1800 s)',
     },
     requestDownloadUrls: {
       method: 'POST',

@@ -1,11 +1,44 @@
 import { c } from './common';
 import { accountContract } from './account';
+import { accountManagementContract } from './accountManagement';
+import { configurationContract } from './configuration';
+import { contractsContract } from './contracts';
+import { countryEmailRoutingContract } from './countryEmailRouting';
+import { customersContract } from './customers';
+import { documentsContract } from './documents';
+import { equipmentContract } from './equipment';
+import { feedbackContract } from './feedback';
+import { imagesContract } from './images';
+import { invitationsContract } from './invitations';
+import { locationContract } from './location';
+import { messagesContract } from './messages';
+import { preferencesContract } from './preferences';
+import { productMarketInfoContract } from './productMarketInfo';
+import { reservationsContract } from './reservations';
+import { serviceCallsContract } from './serviceCalls';
 import { usageContract } from './usage';
 import { usersContract } from './users';
 
+/** The whole API: one router per resource. */
 export const contract = c.router({
   account: accountContract,
   users: usersContract,
+  accountManagement: accountManagementContract,
+  preferences: preferencesContract,
+  configuration: configurationContract,
+  location: locationContract,
+  customers: customersContract,
+  messages: messagesContract,
+  equipment: equipmentContract,
+  documents: documentsContract,
+  images: imagesContract,
+  reservations: reservationsContract,
+  serviceCalls: serviceCallsContract,
+  contracts: contractsContract,
+  countryEmailRouting: countryEmailRoutingContract,
+  invitations: invitationsContract,
+  productMarketInfo: productMarketInfoContract,
+  feedback: feedbackContract,
   usage: usageContract,
 });
-export type Contract = typeof contract;
+export type PortalContract = typeof contract;

@@ -44,7 +44,7 @@ export const InvitationToList = z
   .trim()
   .min(1, 'required_field')
   .pipe(InvitationAddressList)
-  .refine((v) => splitEmailList(v).length > 0, 'enter_one_user');
+  .refine((v) => v === '' || splitEmailList(v).length > 0, 'enter_one_user');
 
 /** POST Users/invitation (spec 3 section 5 "Invitation"). Bcc is prefilled with the sender's own e-mail. */
 export const InvitationRequest = z.object({

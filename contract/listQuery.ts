@@ -80,4 +80,5 @@ export const LayoutContent = z.object({
 
 export const ExportResult = z.object({ content: z.string(), contentType: z.string(), fileName: z.string() });
 
-export const paged = <T extends z.ZodTypeAny>(item: T) => z.object({ items: z.array(item), totalCount: z.number().int().min(0) });
+export const paged = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), totalCount: z.number().int().min(0) });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { c, envelope, standardErrors, withCommonQuery } from './common';
+import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
 import { NOTIFICATION_PAGE_SIZE } from './limits';
 import { MAX_PAGE_SIZE } from './listQuery';
-import { queryBoolean } from './preferences';
 
 /** Notifications (spec 1 section 3 "Message", spec 3 sections 2, 4 and 7). Field names as the spec writes them. */
 

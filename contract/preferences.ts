@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c, envelope, standardErrors, withCommonQuery } from './common';
+import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
 import { requiredText } from './validation';
 
 /**
@@ -30,7 +30,6 @@ export const PreferenceKeys = {
  * A query-string boolean: the typed client sends `true`/`false`, which arrive as the strings "true"/"false".
  * (A shared helper: every file of this contract that takes a boolean query parameter uses this one.)
  */
-export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 export const PREFERENCE_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 export const PreferenceKey = z.string().regex(PREFERENCE_KEY_PATTERN, 'preferenceKey');

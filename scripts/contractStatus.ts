@@ -18,13 +18,24 @@ const implemented = new Set(
     .map(key),
 );
 const interactions: Array<{ method: string; path: string }> = existsSync(PACT_FILE)
-  ? (JSON.parse(readFileSync(PACT_FILE, 'utf8')) as { interactions: Array<{ request: { method: string; path: string } }> })
-      .interactions.map((i) => i.request)
+  ? (
+      JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
+        interactions: Array<{ request: { method: string; path: string } }>;
+      }
+    ).interactions.map((i) => i.request)
   : [];
-const hasPact = (route: AppRoute) => {
-  const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`, 'i');
-  return interactions.some((i) => i.method === route.method && pattern.test(i.path));
-};
+const allRoutes = routesOf(contract);
+const matches = (route: AppRoute, i: { method: string; path: string }) =>
+  i.method === route.method && new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`, 'i').test(i.path);
+const params = (route: AppRoute) => (route.path.match(/:/g) ?? []).length;
+/** The route an interaction exercises: of the routes it matches, the one with the fewest path parameters. */
+const exercised = new Set(
+  interactions.flatMap((i) => {
+    const best = allRoutes.filter((r) => matches(r, i)).sort((a, b) => params(a) - params(b))[0];
+    return best ? [best] : [];
+  }),
+);
+const hasPact = (route: AppRoute) => exercised.has(route);
 
 const rows = Object.entries(contract).map(([resource, router]) => {
   const routes = routesOf(router as AppRouter);
@@ -36,7 +47,12 @@ const rows = Object.entries(contract).map(([resource, router]) => {
   };
 });
 const total = rows.reduce(
-  (t, r) => ({ resource: 'total', contract: t.contract + r.contract, implemented: t.implemented + r.implemented, pact: t.pact + r.pact }),
+  (t, r) => ({
+    resource: 'total',
+    contract: t.contract + r.contract,
+    implemented: t.implemented + r.implemented,
+    pact: t.pact + r.pact,
+  }),
   { resource: 'total', contract: 0, implemented: 0, pact: 0 },
 );
 const line = (r: (typeof rows)[number]) =>

@@ -28,4 +28,3 @@ export function specCalls(): string[] {
   }
   return [...calls].sort();
 }
-

@@ -4,10 +4,24 @@ import { onGlobalRequestError, requestLayer, setUserCustomerId } from '../../web
 import { RequestFailure, type RequestError } from '../../web/src/lib/requestErrors';
 
 const args = (over: Partial<ApiFetcherArgs> & Record<string, unknown> = {}) =>
-  ({ method: 'GET', path: '/api/users/me', headers: {}, body: undefined, route: {}, rawBody: undefined, rawQuery: undefined, contentType: undefined, ...over }) as ApiFetcherArgs;
+  ({
+    method: 'GET',
+    path: '/api/users/me',
+    headers: {},
+    body: undefined,
+    route: {},
+    rawBody: undefined,
+    rawQuery: undefined,
+    contentType: undefined,
+    ...over,
+  }) as ApiFetcherArgs;
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, statusText: status === 200 ? 'OK' : 'Error', headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify(body), {
+    status,
+    statusText: status === 200 ? 'OK' : 'Error',
+    headers: { 'content-type': 'application/json' },
+  });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let reported: RequestError[];
@@ -59,7 +73,9 @@ describe('request layer', () => {
   it('a new call with the same method and URL aborts the earlier one, silently', async () => {
     fetchMock.mockImplementationOnce(
       (_url: string, init: RequestInit) =>
-        new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise((_, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     fetchMock.mockResolvedValueOnce(json({ errorCode: 0, result: 2 }));
     const first = requestLayer(args());
@@ -77,7 +93,11 @@ describe('request layer', () => {
 
   it('turns a non-zero errorCode into an api error and reports it', async () => {
     fetchMock.mockResolvedValue(json({ errorCode: 1041, errorMessage: 'customer changed' }));
-    expect(await failureOf(requestLayer(args()))).toEqual({ kind: 'api', errorCode: 1041, errorMessage: 'customer changed' });
+    expect(await failureOf(requestLayer(args()))).toEqual({
+      kind: 'api',
+      errorCode: 1041,
+      errorMessage: 'customer changed',
+    });
     expect(reported).toEqual([{ kind: 'api', errorCode: 1041, errorMessage: 'customer changed' }]);
   });
 
