@@ -1,5 +1,11 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { FilterOperator, OrderType, type FilterSetting, type ListQuery, type OrderSetting } from '../../../contract/listQuery';
+import {
+  FilterOperator,
+  OrderType,
+  type FilterSetting,
+  type ListQuery,
+  type OrderSetting,
+} from '../../../contract/listQuery';
 import { HttpProblem } from './problem';
 
 export type FieldType = 'text' | 'number' | 'date' | 'boolean';
@@ -32,14 +38,16 @@ function typed(field: ListField, value: string): RawBuilder<unknown> {
   switch (field.type) {
     case 'number': {
       const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n)) throw new BadListQuery(`${JSON.stringify(value)} is not a number`);
+      if (value.trim() === '' || !Number.isFinite(n))
+        throw new BadListQuery(`${JSON.stringify(value)} is not a number`);
       return sql`${n}::numeric`;
     }
     case 'date':
       if (!DATE.test(value)) throw new BadListQuery(`${JSON.stringify(value)} is not a date`);
       return sql`${value}::timestamptz`;
     case 'boolean':
-      if (value !== 'true' && value !== 'false') throw new BadListQuery(`${JSON.stringify(value)} is not true or false`);
+      if (value !== 'true' && value !== 'false')
+        throw new BadListQuery(`${JSON.stringify(value)} is not true or false`);
       return sql`${value === 'true'}`;
     case 'text':
       return sql`${value}`;
@@ -51,7 +59,8 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filterExpression(fields: ListFields, filter: FilterSetting): RawBuilder<SqlBool> {
   const field = fieldOf(fields, filter.field);
   const col = sql.ref(field.column);
-  const isBlank = field.type === 'text' ? sql<SqlBool>`(${col} is null or ${col} = '')` : sql<SqlBool>`(${col} is null)`;
+  const isBlank =
+    field.type === 'text' ? sql<SqlBool>`(${col} is null or ${col} = '')` : sql<SqlBool>`(${col} is null)`;
   const values = filter.value;
   const first = () => {
     if (values[0] === undefined) throw new BadListQuery(`Filter on ${filter.field} needs a value`);
@@ -65,7 +74,8 @@ function filterExpression(fields: ListFields, filter: FilterSetting): RawBuilder
       return sql<SqlBool>`not ${isBlank}`;
     case FilterOperator.Equals:
     case FilterOperator.In:
-      condition = values.length === 0 ? null : sql<SqlBool>`${col} in (${sql.join(values.map((v) => typed(field, v)))})`;
+      condition =
+        values.length === 0 ? null : sql<SqlBool>`${col} in (${sql.join(values.map((v) => typed(field, v)))})`;
       break;
     case FilterOperator.Contains:
       condition =

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { buildOpenApi } from '../../../contract/openapi';
 
-const swaggerUiDir = (createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+const swaggerUiDir = (
+  createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }
+).getAbsoluteFSPath();
 
 const page = `<!doctype html>
 <html lang="en">
@@ -27,5 +29,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   app.get('/api/docs/openapi.json', async () => document);
   app.get('/api/docs', async (_request, reply) => reply.type('text/html').send(page));
   app.get('/api/docs/ui/docs-init.js', async (_request, reply) => reply.type('application/javascript').send(init));
-  await app.register(fastifyStatic, { root: swaggerUiDir, prefix: '/api/docs/ui/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: swaggerUiDir,
+    prefix: '/api/docs/ui/',
+    decorateReply: false,
+    index: false,
+  });
 }
