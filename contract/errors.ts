@@ -56,6 +56,71 @@ export const GLOBAL_ERROR_CODES: readonly number[] = [
 /** Message key (namespace errorMessage) for a code: `error_msg_<code>`, e.g. error_msg_10002. */
 export const errorMessageKey = (code: number): string => `error_msg_${code}`;
 
+/** The column an import row code names (spec 2 section 8); a row's reasons are joined with a comma. */
+export const IMPORT_ROW_ERROR_COLUMN: Readonly<Record<number, string>> = {
+  [ErrorCode.ImportInvalidType]: 'type',
+  [ErrorCode.ImportInvalidClassification]: 'classification',
+  [ErrorCode.ImportInvalidInstalledOn]: 'installedOn',
+  [ErrorCode.ImportInvalidServicePriority]: 'servicePriority',
+  [ErrorCode.ImportInvalidPcConnectivity]: 'pcConnectivity',
+  [ErrorCode.ImportInvalidStartUpDate]: 'startUpDate',
+  [ErrorCode.ImportInvalidQaPriority]: 'qaPriority',
+  [ErrorCode.ImportInvalidSafetyPriority]: 'safetyPriority',
+  [ErrorCode.ImportInvalidAssetGeniusFlag]: 'assetGeniusFlag',
+  [ErrorCode.ImportInvalidContractStart]: 'contractStart',
+  [ErrorCode.ImportInvalidContractEnd]: 'contractEnd',
+  [ErrorCode.ImportInvalidBillingDate]: 'billingDate',
+  [ErrorCode.ImportInvalidPrimaryUserPhone]: 'primaryUserPhone',
+  [ErrorCode.ImportInvalidPrimaryUserEmail]: 'primaryUserEmail',
+  [ErrorCode.ImportInvalidServiceCompanyPhone]: 'serviceCompanyPhone',
+  [ErrorCode.ImportInvalidServiceCompanyEmail]: 'serviceCompanyEmail',
+  [ErrorCode.ImportInvalidLabManagerPhone]: 'labManagerPhone',
+  [ErrorCode.ImportInvalidLabManagerEmail]: 'labManagerEmail',
+  [ErrorCode.ImportInvalidMainComponent]: 'mainComponent',
+  [ErrorCode.ImportInvalidIndicatorRecord]: 'indicatorRecord',
+  [ErrorCode.ImportInvalidGxp]: 'gxp',
+  [ErrorCode.ImportInvalidConstructionYear]: 'constructionYear',
+  [ErrorCode.ImportInvalidConstructionMonth]: 'constructionMonth',
+};
+
+/**
+ * The message keys the spec names for situations without a code (section 8 of each document, section 5 rules).
+ * Schemas use them as issue messages; the client translates them.
+ */
+export const MessageKey = {
+  requiredField: 'required_field',
+  validationFailed: 'validation_failed_tip',
+  emailsWarning: 'lblEmailsWarning',
+  validEmail: 'valid_Email_message',
+  enterOneUser: 'enter_one_user',
+  requestType: 'request_type_tips',
+  uploadNewPhoto: 'please_upload_new_photo',
+  imageTypeLimit: 'userManagement:img_type_limit',
+  attachSmallerMaxSize: 'Attach_smaller_maxSize',
+  attachSmallerMaxFile: 'Attach_smaller_maxFile',
+  unsupportedFileType: 'unsupported_file_type', // key chosen: not in spec
+  mixLettersNumbers: 'userManagement:Mix_letters_numbers',
+  passwordNotMatch: 'password_not_match',
+  allCountryEmails: 'all_country_emails_warning',
+  fileWrong: 'error_msg_fileWrong',
+  importFailed: 'import_failed',
+  endUserEmail: 'endUser_email_warning',
+  deleteNotificationConfirm: 'delete_notification_confirm',
+  unsavedDataConfirm: 'unsaved_data_confirm',
+  enterContractNumber: 'enter_contract_number',
+  calendarOsTagSelect: 'calendar_OSTag_select_err',
+  calendarStartTime: 'calendar_start_time_err',
+  calendarEndTime: 'calendar_end_time_err',
+  calendarStartFuture: 'calendar_start_future',
+  calendarEndGreater: 'calendar_end_grater',
+  calendarTimePeriod: 'calendar_time_period_err',
+  recurrency: 'recurrency_error',
+  endByValidation: 'end_by_validation',
+  openPdfNoAccess: 'inventory:open_pdf_no_access_tip',
+  applicationError: 'application_error',
+  equipmentNotFound: 'errorMessage:error_msg_10002',
+} as const;
+
 /** HTTP-level errorCode values in non-200 bodies. */
 export const HttpErrorCode = {
   BadRequest: 400,

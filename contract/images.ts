@@ -108,7 +108,7 @@ export const hasAllowedExtension = (kind: UploadKind, fileName: string): boolean
   UPLOAD_LIMITS[kind].extensions.includes(fileExtension(fileName));
 
 /** Message keys of a refused file (spec 2 section 5 "Messages"; the type key is chosen: not in spec). */
-export const FILE_TYPE_MESSAGE = 'file_type_unsupported';
+export const FILE_TYPE_MESSAGE = 'unsupported_file_type';
 export const FILE_SIZE_MESSAGE = 'Attach_smaller_maxSize';
 
 /** An object key in storage: relative, no `.` or `..` segment, URL-safe characters only. */

@@ -38,6 +38,23 @@ describe('the server frame', () => {
     expect(xsrf?.httpOnly).toBeFalsy();
   });
 
+  it('serves the OpenAPI document of the contract and a readable page of it', async () => {
+    const doc = await server.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/users/me', '/api/Equipment/list']));
+    const page = await server.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/api/docs/openapi.json');
+    const ui = await server.app.inject({ method: 'GET', url: '/api/docs/ui/swagger-ui-bundle.js' });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('answers a contract route the server does not implement yet with a JSON 404', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/Message/unread/count' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ errorCode: 404 });
+  });
+
   it('serves the web app for portal paths, so a reload of /app/welcome works', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/app/welcome' });
     expect(res.statusCode).toBe(200);
