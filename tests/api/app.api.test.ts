@@ -44,7 +44,9 @@ describe('the server frame', () => {
     expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/users/me', '/api/Equipment/list']));
     const page = await server.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('/api/docs/openapi.json');
+    expect(page.body).toContain('swagger-ui');
+    const init = await server.app.inject({ method: 'GET', url: '/api/docs/ui/docs-init.js' });
+    expect(init.body).toContain('/api/docs/openapi.json');
     const ui = await server.app.inject({ method: 'GET', url: '/api/docs/ui/swagger-ui-bundle.js' });
     expect(ui.statusCode).toBe(200);
   });
