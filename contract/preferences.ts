@@ -26,11 +26,6 @@ export const PreferenceKeys = {
   theme: 'theme',
 } as const;
 
-/**
- * A query-string boolean: the typed client sends `true`/`false`, which arrive as the strings "true"/"false".
- * (A shared helper: every file of this contract that takes a boolean query parameter uses this one.)
- */
-
 export const PREFERENCE_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 export const PreferenceKey = z.string().regex(PREFERENCE_KEY_PATTERN, 'preferenceKey');
 
