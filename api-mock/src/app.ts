@@ -7,17 +7,23 @@ import fastifyStatic from '@fastify/static';
 import { initServer } from '@ts-rest/fastify';
 import { HttpErrorCode } from '../../contract/errors';
 import type { AppDeps } from './deps';
-import { HttpProblem } from './lib/problem';
+import { forbidden, HttpProblem, unauthorized } from './lib/problem';
+import { sessionOf } from './auth/context';
+import { mayUseAdminMode } from './auth/privileges';
 import { checkXsrf } from './lib/xsrf';
 import { registerDocs } from './routes/docs';
+import { registerFileRoutes } from './routes/storage';
 import { implementations } from './routes';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
+const isAdminApiPath = (url: string) => /^\/admin\/api(\/|$|\?)/i.test(url);
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // Admin mode calls the same API under /admin/api; the hook below checks the caller may use it.
+    rewriteUrl: (req) => (req.url ?? '/').replace(/^\/admin\/api(?=\/|$|\?)/i, '/api'),
     bodyLimit: 8 * 1024 * 1024,
   });
   await app.register(cookie);
@@ -25,6 +31,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     reply.header('Cache-Control', 'no-store');
+    if (isAdminApiPath(request.originalUrl)) {
+      const session = await sessionOf(deps.db, request);
+      if (!session) throw unauthorized();
+      if (!(await mayUseAdminMode(deps.db, session.userId))) throw forbidden('Admin mode needs the admin access code');
+    }
     if (!checkXsrf(request, reply)) {
       return reply
         .status(HttpErrorCode.Forbidden)
@@ -71,6 +82,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   }
 
   await registerDocs(app);
+  await registerFileRoutes(app, deps);
 
   const webRoot =
     deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;

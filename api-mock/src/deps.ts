@@ -8,6 +8,8 @@ export interface AppConfig {
   validateResponses: boolean;
   /** Folder of the built web app; served with a fallback to index.html when present. */
   webRoot?: string;
+  /** Folder of the local file store (uploads and downloads through signed URLs); a temporary one when absent. */
+  filesDir?: string;
 }
 
 export interface AppDeps {

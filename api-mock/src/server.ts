@@ -1,13 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import type { AppConfig } from './deps';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEFAULT_SIZE, seedDemoWorld, type DemoWorldSize } from './seed/demoWorld';
+import { writeDemoAttachmentFiles } from './seed/messages';
+import { storageOf } from './storage';
 
 export interface ServerOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** Folder of stored files; default `<dataDir>/files`, else a temporary folder removed on close. */
+  filesDir?: string;
   webRoot?: string;
   size?: DemoWorldSize;
   logger?: boolean;
@@ -30,17 +37,15 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   });
   await migrateToLatest(database.db as never);
   const seeded = await seedDemoWorld(database.db, opts.size ?? DEFAULT_SIZE);
-  const app = await buildApp(
-    {
-      db: database.db,
-      config: {
-        secureCookies: opts.secureCookies ?? false,
-        validateResponses: opts.validateResponses ?? false,
-        webRoot: opts.webRoot,
-      },
-    },
-    { logger: opts.logger },
-  );
+  const tempFilesDir = opts.filesDir || opts.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
+  const config: AppConfig = {
+    secureCookies: opts.secureCookies ?? false,
+    validateResponses: opts.validateResponses ?? false,
+    webRoot: opts.webRoot,
+    filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),
+  };
+  await writeDemoAttachmentFiles(database.db, storageOf(config));
+  const app = await buildApp({ db: database.db, config }, { logger: opts.logger });
   return {
     app,
     database,
@@ -48,6 +53,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     async close() {
       await app.close();
       await database.close();
+      if (tempFilesDir) rmSync(tempFilesDir, { recursive: true, force: true });
     },
   };
 }

@@ -52,7 +52,7 @@ describe('the server frame', () => {
   });
 
   it('answers a contract route the server does not implement yet with a JSON 404', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/Message/unread/count' });
+    const res = await server.app.inject({ method: 'GET', url: '/api/Country/emails' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errorCode: 404 });
   });

@@ -13,7 +13,7 @@ let states: ReturnType<typeof providerStates>;
 
 beforeAll(async () => {
   server = await startTestServer({ listen: true });
-  states = providerStates(server.app);
+  states = providerStates(server.app, server.database.db);
 });
 afterAll(() => server.close());
 

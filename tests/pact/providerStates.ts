@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../api-mock/src/db/schema';
 import type { VerifierOptions } from '@pact-foundation/pact';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
@@ -8,7 +10,7 @@ import { injectClient, signedIn } from '../support/injectClient';
  * Provider states of the pact, on a running server: each state prepares the data and the cookie jar whose
  * session and anti-forgery token the request filter puts on the replayed request.
  */
-export function providerStates(app: FastifyInstance) {
+export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
   let jar = new Map<string, string>();
   const stateHandlers: StateHandlers = {
     'the demo world exists': async () => {
@@ -25,6 +27,66 @@ export function providerStates(app: FastifyInstance) {
       jar = (await signedIn(app, email)).jar;
       return undefined;
     },
+    /** A view of the user with this e-mail under a fixed id (made anew, so earlier interactions leave no trace). */
+    'a saved view exists': async (params?: unknown) => {
+      const p = params as { email: string; preferenceId: number; preferenceKey: string; shareScope: string };
+      const owner = await userByEmail(db, p.email);
+      await db.deleteFrom('preferences').where('id', '=', p.preferenceId).execute();
+      await db
+        .insertInto('preferences')
+        .values({
+          id: p.preferenceId,
+          customer_id: owner.customer_id,
+          user_id: owner.id,
+          preference_key: p.preferenceKey,
+          name: 'Saved view',
+          value: JSON.stringify({ filter: [], sort: [], columnShowKeys: ['serial'], columnOrderKeys: ['serial'] }),
+          category: null,
+          share_scope: p.shareScope === 'public' ? 'public' : 'private',
+          is_default: false,
+        })
+        .execute();
+      return undefined;
+    },
+    /** An unread notification of the user under a fixed id, with one attachment (made anew each time). */
+    'a notification exists': async (params?: unknown) => {
+      const p = params as { email: string; messageId: number; attachmentId: number };
+      const owner = await userByEmail(db, p.email);
+      const customer = await db
+        .selectFrom('customers')
+        .select('encrypted_id')
+        .where('id', '=', owner.customer_id)
+        .executeTakeFirstOrThrow();
+      await db.deleteFrom('messages').where('id', '=', p.messageId).execute();
+      await db
+        .insertInto('messages')
+        .values({
+          id: p.messageId,
+          customer_id: owner.customer_id,
+          user_id: owner.id,
+          subject: 'Service report for work order WO-1234567 is available',
+          content: '<p>The report is attached.</p><ul><li>Work order: WO-1234567</li></ul>',
+          category: 'serviceRequest',
+          is_read: false,
+        })
+        .execute();
+      await db
+        .insertInto('message_attachments')
+        .values({
+          id: p.attachmentId,
+          message_id: p.messageId,
+          file_name: 'ServiceReport_WO-1234567.pdf',
+          resource_key: `${customer.encrypted_id}/Message/${'0'.repeat(64)}.pdf`,
+        })
+        .execute();
+      return undefined;
+    },
+    'a customer switch is recorded': async (params?: unknown) => {
+      const { email, customerId } = params as { email: string; customerId: number };
+      const user = await userByEmail(db, email);
+      await db.insertInto('customer_switch_history').values({ user_id: user.id, customer_id: customerId }).execute();
+      return undefined;
+    },
   };
   /** Headers of the current state's browser: its cookies, and the anti-forgery token on changing calls. */
   const headersFor = (method: string): Record<string, string> => {
@@ -39,3 +101,6 @@ export function providerStates(app: FastifyInstance) {
   };
   return { stateHandlers, headersFor };
 }
+
+const userByEmail = (db: Kysely<Database>, email: string) =>
+  db.selectFrom('users').select(['id', 'customer_id']).where('email', '=', email).executeTakeFirstOrThrow();

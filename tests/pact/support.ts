@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PactV3, MatchersV3 } from '@pact-foundation/pact';
-import { initClient, tsRestFetchApi, type ApiFetcherArgs } from '@ts-rest/core';
+import http from 'node:http';
+import { initClient, type ApiFetcherArgs } from '@ts-rest/core';
 import { contract } from '../../contract';
 import { ROOT } from '../support/testServer';
 
@@ -14,10 +15,35 @@ export const pact = () => new PactV3({ consumer: CONSUMER, provider: PROVIDER, d
 /** A placeholder the provider side replaces with the real token of its session. */
 export const XSRF_PLACEHOLDER = 'xsrf-token-from-cookie';
 
+/**
+ * One request on a fresh connection: each test has its own mock server, and a kept-alive socket of an earlier one
+ * (fetch pools them) can meet the next server on the same port.
+ */
+function send(args: ApiFetcherArgs): Promise<{ status: number; body: unknown; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...args.headers };
+    if (typeof args.body === 'string') headers['content-length'] = String(Buffer.byteLength(args.body));
+    const req = http.request(args.path, { method: args.method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const answerHeaders = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') answerHeaders.set(k, v);
+        const json = (res.headers['content-type'] ?? '').includes('json');
+        resolve({ status: res.statusCode ?? 0, body: json && text ? JSON.parse(text) : text, headers: answerHeaders });
+      });
+    });
+    req.on('error', reject);
+    if (typeof args.body === 'string') req.write(args.body);
+    req.end();
+  });
+}
+
 /** The typed client of the web app, as it calls the server (anti-forgery header on changing calls). */
 export function pactClient(baseUrl: string) {
   const api = (args: ApiFetcherArgs) =>
-    tsRestFetchApi({
+    send({
       ...args,
       headers: args.method === 'GET' ? args.headers : { ...args.headers, 'x-xsrf-token': XSRF_PLACEHOLDER },
     });

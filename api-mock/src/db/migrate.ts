@@ -1,10 +1,16 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/001_foundation';
 import * as usageEvents from './migrations/002_usage_events';
+import * as preferencesCustomers from './migrations/003_preferences_customers';
+import * as messagesStorage from './migrations/004_messages_storage';
+import * as contactRequestsOutbox from './migrations/005_contact_requests_outbox';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_usage_events': usageEvents,
+  '003_preferences_customers': preferencesCustomers,
+  '004_messages_storage': messagesStorage,
+  '005_contact_requests_outbox': contactRequestsOutbox,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

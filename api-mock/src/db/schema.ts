@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { MessageCategory } from '../../../contract/messages';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable column that inserts may leave out. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface CustomersTable {
   id: Generated<number>;
@@ -12,6 +15,7 @@ export interface CustomersTable {
   is_product_adding_enabled: boolean;
   logo_file_identifier: string | null;
   created_at: Generated<Timestamp>;
+  has_asset_genius_site: Generated<boolean>;
 }
 
 export interface LocationsTable {
@@ -20,6 +24,8 @@ export interface LocationsTable {
   city: string;
   site_address: string | null;
   country_code: string;
+  state: OptionalText;
+  zip: OptionalText;
 }
 
 export interface UsersTable {
@@ -116,6 +122,79 @@ export interface UsageEventsTable {
   received_at: Generated<Timestamp>;
 }
 
+export interface PreferencesTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  preference_key: string;
+  name: string;
+  value: string;
+  category: string | null;
+  share_scope: 'private' | 'public';
+  is_default: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface HiddenPreferencesTable {
+  user_id: number;
+  preference_id: number;
+}
+
+export interface CustomerSwitchHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  customer_id: number;
+  switched_at: Generated<Timestamp>;
+}
+
+export interface SystemNotificationTable {
+  id: Generated<number>;
+  message: string;
+  active: Generated<boolean>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  subject: string;
+  /** HTML; the client sanitises it. */
+  content: string;
+  category: MessageCategory;
+  is_read: Generated<boolean>;
+  /** Defaults to now(); the demo world sets it. */
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface MessageAttachmentsTable {
+  id: Generated<number>;
+  message_id: number;
+  file_name: string;
+  /** Key in the message bucket of the file store. */
+  resource_key: string;
+}
+
+export interface ContactRequestsTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number | null;
+  customer_id: number | null;
+  email: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_addresses: string;
+  subject: string;
+  body: string;
+  created_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -127,7 +206,17 @@ export interface Database {
   contracts: ContractsTable;
   equipment_contracts: EquipmentContractsTable;
   usage_events: UsageEventsTable;
+  preferences: PreferencesTable;
+  hidden_preferences: HiddenPreferencesTable;
+  customer_switch_history: CustomerSwitchHistoryTable;
+  system_notification: SystemNotificationTable;
+  messages: MessagesTable;
+  message_attachments: MessageAttachmentsTable;
+  contact_requests: ContactRequestsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type CustomerRow = Selectable<CustomersTable>;
+export type PreferenceRow = Selectable<PreferencesTable>;
+export type LocationRow = Selectable<LocationsTable>;

@@ -2,6 +2,13 @@ import { contract } from '../../../contract';
 import type { AppDeps } from '../deps';
 import { implement, type Implementation } from '../lib/implement';
 import { accountRouter } from './account';
+import { configurationRouter } from './configuration';
+import { customersRouter } from './customers';
+import { feedbackRouter } from './feedback';
+import { locationRouter } from './location';
+import { messagesRouter } from './messages';
+import { preferencesRouter } from './preferences';
+import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
 import { usersRouter } from './users';
 
@@ -11,5 +18,13 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.account, accountRouter(deps)),
     implement(contract.users, usersRouter(deps)),
     implement(contract.usage, usageRouter(deps)),
+    implement(contract.preferences, preferencesRouter(deps)),
+    implement(contract.customers, customersRouter(deps)),
+    implement(contract.location, locationRouter(deps)),
+    implement(contract.configuration, configurationRouter(deps)),
+    implement(contract.messages, messagesRouter(deps)),
+    implement(contract.images, storageRouter(deps)),
+    implement(contract.customers, { cloudCredential: cloudCredentialRoute(deps) }),
+    implement(contract.feedback, feedbackRouter(deps)),
   ];
 }

@@ -8,6 +8,7 @@ import { seededFaker } from '../../../tests/factories/random';
 import { createEquipment } from '../../../tests/factories/equipment';
 import { createContract } from '../../../tests/factories/contract';
 import { DEMO_PASSWORD } from './demoAccounts';
+import { seedNotifications } from './messages';
 
 export interface DemoWorldSize {
   /** Instruments of the first customer (Acme Labs); the others get a quarter each. */
@@ -24,7 +25,9 @@ interface CustomerSeed {
   domain: string;
   identifier: string;
   productAdding: boolean;
-  cities: Array<{ city: string; country: string; address: string }>;
+  /** The customer has an AssetGenius (asset monitoring) site: the utilization tab shows. */
+  assetGenius?: boolean;
+  cities: Array<{ city: string; country: string; address: string; state?: string; zip?: string }>;
   named: Array<{ local: string; first: string; last: string; role: number; located: boolean; pe?: boolean }>;
 }
 
@@ -36,9 +39,9 @@ const CUSTOMERS: CustomerSeed[] = [
     identifier: '1000100',
     productAdding: true,
     cities: [
-      { city: 'Boston', country: 'US', address: '100 Summer St' },
-      { city: 'Cambridge', country: 'US', address: '1 Kendall Sq' },
-      { city: 'Basel', country: 'CH', address: 'Hochbergerstrasse 60' },
+      { city: 'Boston', country: 'US', address: '100 Summer St', state: 'MA', zip: '02110' },
+      { city: 'Cambridge', country: 'US', address: '1 Kendall Sq', state: 'MA', zip: '02139' },
+      { city: 'Basel', country: 'CH', address: 'Hochbergerstrasse 60', state: 'BS', zip: '4057' },
     ],
     named: [
       { local: 'user', first: 'Uma', last: 'Standard', role: ROLE.StandardUser, located: true },
@@ -53,10 +56,11 @@ const CUSTOMERS: CustomerSeed[] = [
     domain: 'globex.example',
     identifier: '1000200',
     productAdding: true,
+    assetGenius: true,
     cities: [
-      { city: 'Springfield', country: 'US', address: '742 Evergreen Terrace' },
-      { city: 'Frankfurt', country: 'DE', address: 'Mainzer Landstrasse 50' },
-      { city: 'Osaka', country: 'JP', address: '2-4 Umeda, Kita-ku' },
+      { city: 'Springfield', country: 'US', address: '742 Evergreen Terrace', state: 'OR', zip: '97477' },
+      { city: 'Frankfurt', country: 'DE', address: 'Mainzer Landstrasse 50', state: 'Hessen', zip: '60325' },
+      { city: 'Osaka', country: 'JP', address: '2-4 Umeda, Kita-ku', state: 'Osaka', zip: '530-0001' },
     ],
     named: [
       { local: 'user', first: 'Gus', last: 'User', role: ROLE.StandardUser, located: true },
@@ -70,8 +74,8 @@ const CUSTOMERS: CustomerSeed[] = [
     identifier: '1000300',
     productAdding: false,
     cities: [
-      { city: 'Austin', country: 'US', address: '4120 Freidrich Ln' },
-      { city: 'Lyon', country: 'FR', address: '12 Rue de la Republique' },
+      { city: 'Austin', country: 'US', address: '4120 Freidrich Ln', state: 'TX', zip: '78744' },
+      { city: 'Lyon', country: 'FR', address: '12 Rue de la Republique', zip: '69002' },
     ],
     named: [],
   },
@@ -81,7 +85,7 @@ const CUSTOMERS: CustomerSeed[] = [
     domain: 'provider.example',
     identifier: '9000000',
     productAdding: true,
-    cities: [{ city: 'Waltham', country: 'US', address: '940 Winter St' }],
+    cities: [{ city: 'Waltham', country: 'US', address: '940 Winter St', state: 'MA', zip: '02451' }],
     named: [{ local: 'pe', first: 'Paula', last: 'Provider', role: ROLE.Admin, located: true, pe: true }],
   },
 ];
@@ -119,6 +123,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
           email_domain: seed.domain,
           customer_identifier: seed.identifier,
           is_product_adding_enabled: seed.productAdding,
+          has_asset_genius_site: seed.assetGenius ?? false,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -129,6 +134,8 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
             customer_id: customer.id,
             city: c.city,
             site_address: c.address,
+            state: c.state ?? null,
+            zip: c.zip ?? null,
             country_code: c.country,
           })),
         )
@@ -200,6 +207,15 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
         .map((equipment_id) => ({ equipment_id, contract_id: f.helpers.arrayElement(contracts).id }));
       await insertBatched(trx, 'equipment_contracts', links);
     }
+    await trx
+      .insertInto('system_notification')
+      .values({
+        message:
+          'Scheduled maintenance: the portal will be unavailable on Sunday 29 November 2026 from 06:00 to 08:00 UTC.',
+        active: true,
+      })
+      .execute();
+    await seedNotifications(trx, f);
     await appendEvent(trx, {
       customerId: null,
       actorId: null,

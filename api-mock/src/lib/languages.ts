@@ -1,0 +1,35 @@
+import { LANGUAGE_CODES, type Language } from '../../../contract/configuration';
+
+type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+/** Each language in its own name. */
+const NATIVE_NAMES: Record<LanguageCode, string> = {
+  'en-us': 'English',
+  'zh-cn': '简体中文',
+  'zh-tw': '繁體中文',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+  ja: '日本語',
+  pt: 'Português',
+  es: 'Español',
+};
+
+/** The portal's languages; a language's id is its 1-based place in LANGUAGE_CODES, as users.languageId uses. */
+export const LANGUAGES: Language[] = LANGUAGE_CODES.map((languageCode, index) => ({
+  languageId: index + 1,
+  languageCode,
+  name: NATIVE_NAMES[languageCode],
+}));
+
+const FALLBACK: LanguageCode = 'en-us';
+
+/** The language of an id or code; anything else falls back to English (spec 1 section 1). */
+export function languageCodeOf(idOrCode: number | string | null | undefined): LanguageCode {
+  const found = LANGUAGES.find((l) => l.languageId === idOrCode || l.languageCode === idOrCode);
+  return found?.languageCode ?? FALLBACK;
+}
+
+/** The BCP 47 locale of a portal language code (zh-tw -> zh-TW), for Intl. */
+export const localeOf = (code: LanguageCode): string =>
+  code.replace(/-(\w+)$/, (_, region: string) => `-${region.toUpperCase()}`);

@@ -1,0 +1,122 @@
+import type { RouterImplementation } from '@ts-rest/fastify';
+import { customersContract } from '../../../contract/customers';
+import type { AppDeps } from '../deps';
+import { requireActor, requirePEUser } from '../auth/actor';
+import { change } from '../db/events';
+import { ok } from '../lib/envelope';
+import { containsPattern } from '../lib/like';
+import { forbidden, HttpProblem } from '../lib/problem';
+import { customerOr404, toCustomer } from '../queries/customers';
+
+/**
+ * Customer lookup and switching for provider staff, the logo of the current customer (spec 1 sections 6 and 7).
+ * cloudCredential belongs to file storage and is implemented there.
+ */
+export function customersRouter({ db }: AppDeps): Partial<RouterImplementation<typeof customersContract>> {
+  return {
+    list: async ({ request, query }) => {
+      await requirePEUser(db, request);
+      const pattern = containsPattern(query.keyword);
+      const rows = await db
+        .selectFrom('customers')
+        .selectAll()
+        .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('customer_identifier', 'ilike', pattern)]))
+        .orderBy('name')
+        .orderBy('id')
+        .limit(query.count)
+        .execute();
+      return ok(rows.map(toCustomer));
+    },
+
+    history: async ({ request, query }) => {
+      const actor = await requirePEUser(db, request);
+      const rows = await db
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('customer_switch_history')
+            .select((eb) => [
+              'customer_id',
+              eb.fn.max('switched_at').as('last_switched'),
+              eb.fn.max('id').as('last_id'),
+            ])
+            .where('user_id', '=', actor.userId)
+            .groupBy('customer_id')
+            .as('h'),
+        )
+        .innerJoin('customers', 'customers.id', 'h.customer_id')
+        .selectAll('customers')
+        .select('h.last_switched')
+        .orderBy('h.last_switched', 'desc')
+        .orderBy('h.last_id', 'desc')
+        .limit(query.count)
+        .execute();
+      return ok(
+        rows.map(({ last_switched, ...customer }) => ({
+          // The switch is to a customer, not to one of its sites: no location to name.
+          location: { locationId: null, customer: toCustomer(customer) },
+          switchedTime: new Date(last_switched).toISOString(),
+        })),
+      );
+    },
+
+    switchCustomer: async ({ request, params }) => {
+      const actor = await requirePEUser(db, request);
+      const target = await customerOr404(db, params.customerId);
+      await change(db, async (trx) => {
+        await trx.updateTable('sessions').set({ customer_id: target.id }).where('id', '=', actor.id).execute();
+        await trx
+          .insertInto('customer_switch_history')
+          .values({ user_id: actor.userId, customer_id: target.id })
+          .execute();
+        return {
+          result: null,
+          event: {
+            customerId: target.id,
+            actorId: actor.userId,
+            entityType: 'user',
+            entityId: actor.userId,
+            eventType: 'customer.switched',
+            payload: { fromCustomerId: actor.customerId, toCustomerId: target.id },
+          },
+        };
+      });
+      return ok(null);
+    },
+
+    updateLogo: async ({ request, body }) => {
+      const actor = await requireActor(db, request);
+      if (!actor.isAdmin) throw forbidden("Only an admin may change the customer's logo");
+      const identifier = body.customerLogoFileIdentifier === '' ? null : body.customerLogoFileIdentifier;
+      const row = await change(db, async (trx) => {
+        const updated = await trx
+          .updateTable('customers')
+          .set({ logo_file_identifier: identifier })
+          .where('id', '=', actor.customerId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return {
+          result: updated,
+          event: {
+            customerId: actor.customerId,
+            actorId: actor.userId,
+            entityType: 'customer',
+            entityId: actor.customerId,
+            eventType: identifier ? 'customer.logoChanged' : 'customer.logoRemoved',
+            payload: { customerLogoFileIdentifier: identifier },
+          },
+        };
+      });
+      return ok(toCustomer(row));
+    },
+
+    hasAssetGeniusSite: async ({ request, query }) => {
+      const actor = await requireActor(db, request);
+      // Customer users ask about their own customer only; another id is answered as unknown.
+      if (!actor.isPEUser && query.customerId !== actor.customerId) {
+        throw new HttpProblem(404, `No customer ${query.customerId}`);
+      }
+      const customer = await customerOr404(db, query.customerId);
+      return ok(customer.has_asset_genius_site);
+    },
+  };
+}

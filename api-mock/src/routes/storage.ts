@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { initServer } from '@ts-rest/fastify';
+import { customersContract } from '../../../contract/customers';
+import {
+  BucketName,
+  FILE_TYPE_MESSAGE,
+  imagesContract,
+  ResourceKey,
+  type FileIdentifier,
+} from '../../../contract/images';
+import type { AppDeps } from '../deps';
+import { requireSession } from '../auth/context';
+import { ok } from '../lib/envelope';
+import { badRequest, forbidden } from '../lib/problem';
+import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageOf } from '../storage';
+import {
+  BUCKET_OF_FILE_TYPE,
+  BUCKETS,
+  contentTypeFits,
+  FILE_TYPE_OF_UPLOAD,
+  isKnownBucket,
+  keyBelongsTo,
+  mediaType,
+  newObjectKey,
+  servedContentType,
+} from '../storage/layout';
+import { FILES_PREFIX } from '../storage/signing';
+
+const s = initServer();
+
+/** The Storage/* calls: sign uploads into the caller's customer folder, and downloads of files found there. */
+export function storageRouter({ db, config }: AppDeps) {
+  /** The caller's storage identity; every file asked for must lie in its folder. */
+  const ownFiles = async (request: FastifyRequest, files: FileIdentifier[]) => {
+    const session = await requireSession(db, request);
+    const identity = await storageIdentityOf(db, session.customerId);
+    for (const file of files) {
+      if (!isKnownBucket(file.bucketName)) throw badRequest(`Unknown bucket ${file.bucketName}`);
+      if (!keyBelongsTo(file.resourceKey, identity)) throw forbidden('The file belongs to another customer');
+    }
+  };
+
+  const downloadUrl = async (file: FileIdentifier) => {
+    const link = await storageOf(config).presignDownload({ bucket: file.bucketName, key: file.resourceKey });
+    return { ...file, url: link.url, expiresInSeconds: link.expiresInSeconds };
+  };
+
+  return s.router(imagesContract, {
+    // The contract's schema has already checked the extension, size and (where the kind names them) the type.
+    requestUploadUrl: async ({ request, body }) => {
+      const session = await requireSession(db, request);
+      // A type that does not go with the extension is refused with the contract's message key.
+      if (!contentTypeFits(body.fileName, body.contentType)) throw badRequest(FILE_TYPE_MESSAGE);
+      const fileType = FILE_TYPE_OF_UPLOAD[body.fileType];
+      const bucketName = BUCKET_OF_FILE_TYPE[fileType];
+      const resourceKey = newObjectKey(await storageIdentityOf(db, session.customerId), fileType, body.fileName);
+      const { url, ...upload } = await storageOf(config).presignUpload({
+        bucket: bucketName,
+        key: resourceKey,
+        contentType: mediaType(body.contentType),
+        maxBytes: body.size,
+      });
+      return ok({ resourceKey, bucketName, uploadUrl: url, ...upload });
+    },
+
+    requestDownloadUrl: async ({ request, query }) => {
+      const file = { resourceKey: query.resourceKey, bucketName: query.bucketName };
+      await ownFiles(request, [file]);
+      return ok(await downloadUrl(file));
+    },
+
+    requestDownloadUrls: async ({ request, body }) => {
+      await ownFiles(request, body.files);
+      return ok({ items: await Promise.all(body.files.map(downloadUrl)) });
+    },
+  });
+}
+
+/** GET users/cloudCredential: what the client needs to use the file store (spec 1 section 3 "Cloud credential"). */
+export function cloudCredentialRoute({ db, config }: AppDeps) {
+  return s.route(customersContract.cloudCredential, async ({ request }) => {
+    const session = await requireSession(db, request);
+    const identityId = await storageIdentityOf(db, session.customerId);
+    const credential = await storageOf(config).temporaryCredential({ identityId, userId: session.userId });
+    return ok({
+      ...credential,
+      bucketConversionMaps: Object.fromEntries(BUCKETS.map((bucket) => [bucket, bucket])),
+      fileTypeBucketNameMaps: { ...BUCKET_OF_FILE_TYPE },
+    });
+  });
+}
+
+// ---- The store's own file endpoints: plain HTTP, authorised by the signature of the URL, not by a session. ----
+
+const answer = (reply: FastifyReply, status: number, errorMessage: string) =>
+  reply.status(status).send({ errorCode: status, errorMessage });
+
+/** The object a file URL names, or null when the bucket or key cannot exist. */
+function objectOf(request: FastifyRequest): { bucket: string; key: string } | null {
+  const params = request.params as { bucket?: string; '*'?: string };
+  const bucket = BucketName.safeParse(params.bucket);
+  const key = ResourceKey.safeParse(params['*']);
+  if (!bucket.success || !key.success || !isKnownBucket(bucket.data)) return null;
+  return { bucket: bucket.data, key: key.data };
+}
+
+/** The query of a file URL, one string per name. */
+const queryOf = (request: FastifyRequest): Record<string, string | undefined> =>
+  Object.fromEntries(
+    Object.entries(request.query as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+
+const refusal = (reason: 'forged' | 'expired') =>
+  reason === 'expired' ? 'The signed URL has expired' : 'The signature of the URL does not match';
+
+/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name; images open inline. */
+function contentDisposition(key: string, fileName: string | undefined): string {
+  const name = fileName ?? key.slice(key.lastIndexOf('/') + 1);
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const inline = servedContentType(key).startsWith('image/');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Register PUT and GET /files/<bucket>/<key>: the upload and download URLs the local store signs. */
+export async function registerFileRoutes(app: FastifyInstance, { config }: AppDeps): Promise<void> {
+  const storage = storageOf(config);
+  await app.register(async (scope) => {
+    // The body is the file itself, of any type: the upload handler streams it to disk.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.put(`${FILES_PREFIX}/:bucket/*`, async (request, reply) => {
+      const target = objectOf(request);
+      if (!target) return answer(reply, 404, 'No such file');
+      const check = storage.checkGrant({ method: 'PUT', ...target }, queryOf(request));
+      if (!check.ok) return answer(reply, 403, refusal(check.reason));
+      const { maxBytes, contentType } = check.grant;
+      if (maxBytes === undefined || contentType === undefined) return answer(reply, 403, refusal('forged'));
+      if (mediaType(request.headers['content-type'] ?? '') !== contentType) {
+        return answer(reply, 415, `The upload must be sent as ${contentType}`);
+      }
+      const tooLarge = () =>
+        answer(reply.header('Connection', 'close'), 413, `The file is larger than the ${maxBytes} bytes declared`);
+      if (Number(request.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
+      const outcome = await storage.receive(target.bucket, target.key, maxBytes, request.raw);
+      if (!outcome.ok) return outcome.reason === 'tooLarge' ? tooLarge() : answer(reply, 400, 'The upload is empty');
+      return reply.header('ETag', `"${outcome.sha256}"`).status(200).send();
+    });
+
+    scope.get(`${FILES_PREFIX}/:bucket/*`, async (request, reply) => {
+      const target = objectOf(request);
+      if (!target) return answer(reply, 404, 'No such file');
+      const check = storage.checkGrant({ method: 'GET', ...target }, queryOf(request));
+      if (!check.ok) return answer(reply, 403, refusal(check.reason));
+      const found = await storage.open(target.bucket, target.key);
+      if (!found) return answer(reply, 404, 'No such file');
+      const maxAge = Math.max(0, check.grant.expires - Math.floor(Date.now() / 1000));
+      return reply
+        .headers({
+          'Content-Type': servedContentType(target.key),
+          'Content-Length': String(found.size),
+          'Content-Disposition': contentDisposition(target.key, check.grant.fileName),
+          'Cache-Control': `private, max-age=${maxAge}`,
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        })
+        .send(found.stream);
+    });
+  });
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boolean,
+  changingHeaders,
+  eachLike,
+  errorBody,
+  integer,
+  like,
+  nullValue,
+  pact,
+  pactClient,
+  regex,
+  string,
+} from './support';
+
+/** Customers of the fresh demo world, in the order the seed creates them. */
+const GLOBEX = 2;
+const INITECH = 3;
+
+const customer = (overrides: Record<string, unknown> = {}) => ({
+  id: integer(GLOBEX),
+  name: string('Globex Corporation'),
+  customerFolder: string('globex'),
+  customizeAssetId: nullValue(),
+  customizeGeneral1: nullValue(),
+  customizeGeneral2: nullValue(),
+  customizeGeneral3: nullValue(),
+  customerLogoFileIdentifier: nullValue(),
+  emailDomain: string('globex.example'),
+  customerIdentifier: string('1000200'),
+  ...overrides,
+});
+
+const ISO_INSTANT = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
+
+describe('customers (consumer)', () => {
+  it('a PE user looks up customers by keyword', async () => {
+    const provider = pact()
+      .given('a signed-in user', { email: 'pe@provider.example' })
+      .uponReceiving('a customer lookup by a PE user')
+      .withRequest({ method: 'GET', path: '/api/Users/customers', query: { keyword: 'globex', count: '100' } })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: eachLike(customer()) } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).customers.list({ query: { keyword: 'globex', count: 100 } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: [{ name: 'Globex Corporation' }] });
+    });
+  });
+
+  it('refuses the customer lookup to a customer user', async () => {
+    const provider = pact()
+      .given('a signed-in user', { email: 'user@acme-labs.example' })
+      .uponReceiving('a customer lookup by a standard user')
+      .withRequest({ method: 'GET', path: '/api/Users/customers' })
+      .willRespondWith({ status: 403, body: errorBody(403) });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).customers.list({ query: {} });
+      expect(res.status).toBe(403);
+    });
+  });
+
+  it("gives a PE user's latest customer switches", async () => {
+    const provider = pact()
+      .given('a signed-in user', { email: 'pe@provider.example' })
+      .given('a customer switch is recorded', { email: 'pe@provider.example', customerId: INITECH })
+      .uponReceiving('a request for the customer switch history')
+      .withRequest({ method: 'GET', path: '/api/Users/customers/history', query: { count: '5' } })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: eachLike({
+            location: {
+              locationId: nullValue(),
+              customer: customer({ id: integer(INITECH), name: string('Initech Pharma') }),
+            },
+            switchedTime: regex(ISO_INSTANT, '2026-03-02T09:30:00.000Z'),
+          }),
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).customers.history({ query: { count: 5 } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: [{ location: { customer: { id: INITECH } } }] });
+    });
+  });
+
+  it('a PE user switches to another customer', async () => {
+    const provider = pact()
+      .given('a signed-in user', { email: 'pe@provider.example' })
+      .uponReceiving('a customer switch')
+      .withRequest({ method: 'PUT', path: `/api/Users/customer/${GLOBEX}`, headers: changingHeaders, body: {} })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: null } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).customers.switchCustomer({ params: { customerId: GLOBEX }, body: {} });
+      expect(res.body).toEqual({ errorCode: 0, result: null });
+    });
+  });
+
+  it("an admin sets the customer's logo", async () => {
+    const identifier = JSON.stringify({ fileName: 'acme.png', resourceKey: 'logos/acme.png' });
+    const body = { customerLogoFileIdentifier: identifier };
+    const provider = pact()
+      .given('a signed-in user', { email: 'admin@acme-labs.example' })
+      .uponReceiving('a new customer logo')
+      .withRequest({ method: 'PUT', path: '/api/Users/customer/logo', headers: changingHeaders, body })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: like(
+            customer({
+              id: integer(1),
+              name: string('Acme Labs'),
+              customerFolder: string('acme'),
+              customerLogoFileIdentifier: string(identifier),
+              emailDomain: string('acme-labs.example'),
+              customerIdentifier: string('1000100'),
+            }),
+          ),
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).customers.updateLogo({ body });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { customerLogoFileIdentifier: identifier } });
+    });
+  });
+
+  it('tells whether the customer has an AssetGenius site', async () => {
+    const provider = pact()
+      .given('a signed-in user', { email: 'user@globex.example' })
+      .uponReceiving('a question whether the customer has an AssetGenius site')
+      .withRequest({
+        method: 'POST',
+        path: '/api/Equipment/HasAssetGeniusSite',
+        query: { customerId: String(GLOBEX) },
+        headers: changingHeaders,
+        body: {},
+      })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: boolean(true) } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).customers.hasAssetGeniusSite({
+        query: { customerId: GLOBEX },
+        body: {},
+      });
+      expect(res.body).toEqual({ errorCode: 0, result: true });
+    });
+  });
+});
