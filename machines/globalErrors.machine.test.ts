@@ -80,4 +80,38 @@ describe('global request errors', () => {
     actor.send({ type: 'REQUEST_ERROR', error: { kind: 'network' } });
     expect(toasts.map((t) => t.messageKey)).toEqual(['errorMessage:network_error']);
   });
+
+  it('another user signing in in another tab shows the changed-user modal; OK reloads', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CROSS_TAB', message: { type: 'signedIn', userId: 9 }, currentUserId: 1, currentCustomerId: 1 });
+    expect(actor.getSnapshot().context.modal).toBe('userChanged');
+    actor.send({ type: 'ACKNOWLEDGE' });
+    expect(calls).toEqual(['reloadPage']);
+  });
+
+  it('the same user signing in again in another tab changes nothing', () => {
+    const { actor } = start();
+    actor.send({ type: 'CROSS_TAB', message: { type: 'signedIn', userId: 1 }, currentUserId: 1, currentCustomerId: 1 });
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('a sign-out in another tab shows the logged-out modal; OK goes to sign-in', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CROSS_TAB', message: { type: 'signedOut' }, currentUserId: 1, currentCustomerId: 1 });
+    expect(actor.getSnapshot().context.modal).toBe('loggedOut');
+    actor.send({ type: 'ACKNOWLEDGE' });
+    expect(calls).toEqual(['goToLogin']);
+  });
+
+  it('a customer switch in another tab shows the customer-changed modal, but only one modal at a time', () => {
+    const { actor } = start();
+    actor.send({
+      type: 'CROSS_TAB',
+      message: { type: 'customerChanged', customerId: 2 },
+      currentUserId: 1,
+      currentCustomerId: 1,
+    });
+    actor.send({ type: 'CROSS_TAB', message: { type: 'signedOut' }, currentUserId: 1, currentCustomerId: 1 });
+    expect(actor.getSnapshot().context.modal).toBe('customerChanged');
+  });
 });

@@ -9,7 +9,7 @@ export type ReportedError =
   | { kind: 'aborted' };
 
 export type SessionModal =
-  'sessionExpired' | 'customerChanged' | 'userChanged' | 'profileIncomplete' | 'accountRemoved';
+  'sessionExpired' | 'customerChanged' | 'userChanged' | 'loggedOut' | 'profileIncomplete' | 'accountRemoved';
 
 export interface Toast {
   /** i18n key with namespace, e.g. `errorMessage:error_msg_10002`. */
@@ -20,7 +20,30 @@ export interface Toast {
   withAssetIdLabel?: boolean;
 }
 
-export type GlobalErrorsEvent = { type: 'REQUEST_ERROR'; error: ReportedError } | { type: 'ACKNOWLEDGE' };
+/** What another tab of the same browser announced (BroadcastChannel). */
+export type CrossTabMessage =
+  { type: 'signedIn'; userId: number } | { type: 'signedOut' } | { type: 'customerChanged'; customerId: number };
+
+export type GlobalErrorsEvent =
+  | { type: 'REQUEST_ERROR'; error: ReportedError }
+  | { type: 'CROSS_TAB'; message: CrossTabMessage; currentUserId: number; currentCustomerId: number }
+  | { type: 'ACKNOWLEDGE' };
+
+/** The modal a message from another tab calls for in this tab, if any. */
+export function crossTabModal(
+  message: CrossTabMessage,
+  currentUserId: number,
+  currentCustomerId: number,
+): SessionModal | null {
+  switch (message.type) {
+    case 'signedIn':
+      return message.userId === currentUserId ? null : 'userChanged';
+    case 'signedOut':
+      return 'loggedOut';
+    case 'customerChanged':
+      return message.customerId === currentCustomerId ? null : 'customerChanged';
+  }
+}
 
 const MODAL_OF_CODE: Record<number, SessionModal> = {
   [ErrorCode.CustomerChanged]: 'customerChanged',
@@ -74,6 +97,13 @@ export const globalErrorsMachine = setup({
   states: {
     idle: {
       on: {
+        CROSS_TAB: {
+          guard: ({ event }) => crossTabModal(event.message, event.currentUserId, event.currentCustomerId) !== null,
+          target: 'modal',
+          actions: assign({
+            modal: ({ event }) => crossTabModal(event.message, event.currentUserId, event.currentCustomerId),
+          }),
+        },
         REQUEST_ERROR: [
           {
             guard: ({ event }) => {
@@ -108,7 +138,7 @@ export const globalErrorsMachine = setup({
       on: {
         ACKNOWLEDGE: [
           {
-            guard: ({ context }) => context.modal === 'sessionExpired',
+            guard: ({ context }) => context.modal === 'sessionExpired' || context.modal === 'loggedOut',
             target: 'idle',
             actions: ['goToLogin', assign({ modal: null })],
           },

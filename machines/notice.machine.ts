@@ -1,0 +1,62 @@
+import { fromPromise, setup } from 'xstate';
+
+/** A stored choice of a user about a notice: shown again or not, and for which version or message. */
+export interface NoticeChoice {
+  show: boolean;
+  /** What the choice was made for (a message id); a new one asks again. */
+  about?: string | number | null;
+}
+
+export interface NoticeInput {
+  /** What is to be shown now (a message id); null when there is nothing to show. */
+  current: string | number | null;
+}
+
+/**
+ * Whether a dismissible notice shows (spec 1 section 4): the cookie banner shows unless the user's stored flag is
+ * false; the notification-message modal shows for a message until the user ticks don't-show-again for it.
+ */
+export const shouldShowNotice = (choice: NoticeChoice | null, current: string | number | null): boolean =>
+  current !== null && (choice === null || choice.show || (choice.about != null && choice.about !== current));
+
+export const noticeMachine = setup({
+  types: {
+    context: {} as { current: string | number | null },
+    input: {} as NoticeInput,
+    events: {} as { type: 'CLOSE'; dontShowAgain: boolean },
+  },
+  actors: {
+    readChoice: fromPromise<NoticeChoice | null>(async () => null),
+  },
+  actions: {
+    storeChoice: (_, _choice: NoticeChoice) => {},
+  },
+}).createMachine({
+  id: 'notice',
+  context: ({ input }) => ({ current: input.current }),
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        src: 'readChoice',
+        onDone: [
+          { guard: ({ context, event }) => shouldShowNotice(event.output, context.current), target: 'shown' },
+          { target: 'hidden' },
+        ],
+        onError: { target: 'shown' },
+      },
+    },
+    shown: {
+      on: {
+        CLOSE: {
+          target: 'hidden',
+          actions: {
+            type: 'storeChoice',
+            params: ({ context, event }) => ({ show: !event.dontShowAgain, about: context.current }),
+          },
+        },
+      },
+    },
+    hidden: { type: 'final' },
+  },
+});
