@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/testServer';
+import { newPortalContext } from '../support/portalContext';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US' });
+  const context = await newPortalContext(browser);
   return context.newPage();
 }
 
@@ -26,6 +27,12 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOutFromMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/login');
 }
 
 describe('signing in and out', () => {
@@ -41,8 +48,7 @@ describe('signing in and out', () => {
       await page.reload();
       await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/app/welcome');
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.waitForURL('**/login');
+      await signOutFromMenu(page);
       await page.goto(`${server.url}/app/welcome`);
       await page.waitForURL('**/login');
       await page.context().close();

@@ -1,21 +1,75 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { BlueprintProvider, Button, NonIdealState } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  Navigate,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LoggedInUser } from '../../../contract/users';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
+import { ContactRequestPage } from '../features/contactRequest/ContactRequestPage';
 import { ProfileCompletionPage } from '../features/profile/ProfileCompletionPage';
-import { WelcomePage } from '../features/welcome/WelcomePage';
+import { announce } from '../lib/crossTab';
+import { CurrentSessionContext, maySwitchToAdmin, type CurrentSession } from '../lib/currentUser';
+import { setAdminMode } from '../lib/requestLayer';
 import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
-import { Shell } from './Shell';
+import { BASE, pagesFor, type PortalMode } from './portalPages';
+import { Shell } from './shell/Shell';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 appStatusActor.start();
+
+const modeOf = (pathname: string): PortalMode => (/^\/admin(\/|$)/i.test(pathname) ? 'admin' : 'normal');
+
+/** The signed-in portal in one mode: the pages the user may open, under that mode's base path. */
+function Portal({ user, onSignedOut }: { user: LoggedInUser; onSignedOut: () => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = modeOf(location.pathname);
+  const mode: PortalMode = requested === 'admin' && maySwitchToAdmin(user) ? 'admin' : 'normal';
+  setAdminMode(mode === 'admin');
+  const accessCodes = useMemo(() => user.privilege.map((p) => p.accessCode), [user]);
+  const pages = useMemo(() => pagesFor(mode, accessCodes), [mode, accessCodes]);
+  const base = BASE[mode];
+  const session: CurrentSession = useMemo(
+    () => ({ user, adminMode: mode === 'admin', base, pages: pages.map((p) => p.path) }),
+    [user, mode, base, pages],
+  );
+  return (
+    <CurrentSessionContext.Provider value={session}>
+      <GlobalErrors
+        userId={user.userId}
+        customerId={user.userLocation.customerId}
+        onSignOut={() => navigate('/logout')}
+      />
+      <Routes>
+        <Route path="/logout" element={<LogoutPage onSignedOut={onSignedOut} />} />
+        <Route path="/login" element={<Navigate to="/app/welcome" replace />} />
+        {requested === 'admin' && mode !== 'admin' && (
+          <Route path="/admin/*" element={<Navigate to="/app/welcome" replace />} />
+        )}
+        <Route path={base} element={<Shell pages={pages} />}>
+          {pages.map((p) => (
+            <Route key={p.path} path={p.path} element={p.element} />
+          ))}
+          <Route index element={<Navigate to="welcome" replace />} />
+          <Route path="*" element={<Navigate to={`${base}/welcome`} replace />} />
+        </Route>
+        <Route path="*" element={<Navigate to={base} replace />} />
+      </Routes>
+    </CurrentSessionContext.Provider>
+  );
+}
 
 function AppRoutes() {
   const { t } = useTranslation();
@@ -25,15 +79,19 @@ function AppRoutes() {
   const signedIn = useCallback(
     (u: LoggedInUser) => {
       appStatusActor.send({ type: 'SIGNED_IN', user: u });
+      announce({ type: 'signedIn', userId: u.userId });
       navigate('/app/welcome', { replace: true });
     },
     [navigate],
   );
   const signedOut = useCallback(() => {
     appStatusActor.send({ type: 'SIGNED_OUT' });
+    announce({ type: 'signedOut' });
     navigate('/login', { replace: true });
   }, [navigate]);
-  const logout = <LogoutPage onSignedOut={signedOut} />;
+  useEffect(() => {
+    if (!snapshot.matches('readyWithLocation')) setAdminMode(false);
+  }, [snapshot]);
 
   if (snapshot.matches('initialising')) return <FullPageSpinner />;
   if (snapshot.matches('failed')) {
@@ -50,7 +108,7 @@ function AppRoutes() {
     return (
       <Routes>
         <Route path="/login" element={<LoginPage onSignedIn={signedIn} />} />
-        <Route path="/logout" element={<Navigate to="/login" replace />} />
+        <Route path="/contactRequest" element={<ContactRequestPage onBackToLogin={() => navigate('/login')} />} />
         <Route path="*" element={<Navigate to="/login" replace />} />
       </Routes>
     );
@@ -58,9 +116,13 @@ function AppRoutes() {
   if (snapshot.matches('readyWithoutLocation')) {
     return (
       <>
-        <GlobalErrors onSignOut={() => navigate('/logout')} />
+        <GlobalErrors
+          userId={user.userId}
+          customerId={user.userLocation.customerId}
+          onSignOut={() => navigate('/logout')}
+        />
         <Routes>
-          <Route path="/logout" element={logout} />
+          <Route path="/logout" element={<LogoutPage onSignedOut={signedOut} />} />
           <Route
             path="*"
             element={<ProfileCompletionPage user={user} onCompleted={() => window.location.assign('/app/welcome')} />}
@@ -69,30 +131,16 @@ function AppRoutes() {
       </>
     );
   }
-  return (
-    <>
-      <GlobalErrors onSignOut={() => navigate('/logout')} />
-      <Routes>
-        <Route path="/logout" element={logout} />
-        <Route path="/login" element={<Navigate to="/app/welcome" replace />} />
-        <Route path="/app" element={<Shell user={user} />}>
-          <Route path="welcome" element={<WelcomePage user={user} />} />
-          <Route index element={<Navigate to="welcome" replace />} />
-          <Route path="*" element={<Navigate to="/app/welcome" replace />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/app" replace />} />
-      </Routes>
-    </>
-  );
+  return <Portal user={user} onSignedOut={signedOut} />;
 }
+
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 
 export function App() {
   return (
     <BlueprintProvider>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </BlueprintProvider>
   );

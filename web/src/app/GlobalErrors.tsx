@@ -5,9 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { globalErrorsMachine } from '../../../machines/globalErrors.machine';
 import { getToaster } from '../components/toaster';
 import { onGlobalRequestError } from '../lib/requestLayer';
+import { onCrossTab } from '../lib/crossTab';
 
 /** Answers request errors for the whole app: the session modals (one at a time) and the error toasts. */
-export function GlobalErrors({ onSignOut }: { onSignOut: () => void }) {
+export interface GlobalErrorsProps {
+  userId: number;
+  customerId: number;
+  onSignOut: () => void;
+}
+
+export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProps) {
   const { t, i18n } = useTranslation();
   const [snapshot, send] = useMachine(
     globalErrorsMachine.provide({
@@ -27,6 +34,13 @@ export function GlobalErrors({ onSignOut }: { onSignOut: () => void }) {
   );
 
   useEffect(() => onGlobalRequestError((error) => send({ type: 'REQUEST_ERROR', error })), [send]);
+  useEffect(
+    () =>
+      onCrossTab((message) =>
+        send({ type: 'CROSS_TAB', message, currentUserId: userId, currentCustomerId: customerId }),
+      ),
+    [send, userId, customerId],
+  );
 
   const modal = snapshot.context.modal;
   if (modal === null) return null;

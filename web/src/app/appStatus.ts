@@ -4,14 +4,27 @@ import { appStatusMachine, type LoadFailure } from '../../../machines/appStatus.
 import { client, resultOf } from '../lib/api';
 import { changeLanguage, resolveLanguage } from '../lib/i18n';
 import { RequestFailure } from '../lib/requestErrors';
-import { setUserCustomerId } from '../lib/requestLayer';
+import { setAdminMode, setUserCustomerId } from '../lib/requestLayer';
 
+const isHttp = (e: unknown, status: number) =>
+  e instanceof RequestFailure && e.error.kind === 'http' && e.error.status === status;
+const failure = (e: unknown): LoadFailure => ({ unauthorized: isHttp(e, 401) });
+const fetchMe = () => resultOf(client.users.me({ silent: true }));
+
+/** The signed-in user; on an admin URL through the admin API, in normal mode when the admin API refuses. */
 async function loadCurrentUser(): Promise<LoggedInUser> {
+  const admin = /^\/admin(\/|$)/i.test(window.location.pathname);
+  setAdminMode(admin);
   try {
-    return await resultOf(client.users.me({ silent: true }));
+    return await fetchMe();
   } catch (e) {
-    const unauthorized = e instanceof RequestFailure && e.error.kind === 'http' && e.error.status === 401;
-    throw { unauthorized } satisfies LoadFailure;
+    if (!(admin && isHttp(e, 403))) throw failure(e);
+  }
+  setAdminMode(false);
+  try {
+    return await fetchMe();
+  } catch (e) {
+    throw failure(e);
   }
 }
 
@@ -22,7 +35,9 @@ export const appStatusActor = createActor(
     actions: {
       userChanged: (_, user) => {
         setUserCustomerId(user?.userLocation.customerId ?? null);
-        void changeLanguage(resolveLanguage(user?.languageCode ?? navigator.language));
+        // Spec 1 section 1: the user's language code, or the browser's when the user has no location yet.
+        const code = user && user.locationId !== null ? (user.languageCode ?? navigator.language) : navigator.language;
+        void changeLanguage(resolveLanguage(code));
       },
     },
   }),

@@ -1,10 +1,11 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadDateLocale } from './dates';
 
 export const LANGUAGES = ['en-us', 'zh-cn', 'zh-tw', 'de', 'fr', 'it', 'ja', 'pt', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en-us';
-export const NAMESPACES = ['common', 'errorMessage'] as const;
+export const NAMESPACES = ['common', 'errorMessage', 'help'] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
 
@@ -48,10 +49,12 @@ export async function initI18n(language: Language = resolveLanguage(navigator.la
       react: { useSuspense: false },
     });
   document.documentElement.lang = language;
+  await loadDateLocale(language);
   return i18next;
 }
 
 export async function changeLanguage(language: Language) {
+  await loadDateLocale(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }

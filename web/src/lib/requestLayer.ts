@@ -14,6 +14,12 @@ type GlobalErrorListener = (error: RequestError) => void;
 const inFlight = new Map<string, AbortController>();
 const listeners = new Set<GlobalErrorListener>();
 let userCustomerId: number | null = null;
+let adminMode = false;
+
+/** In admin mode every call goes to the /admin/api prefix (spec 1 section 7). */
+export function setAdminMode(on: boolean): void {
+  adminMode = on;
+}
 
 /** The customer every call is made for; set once the signed-in user is known. */
 export function setUserCustomerId(id: number | null): void {
@@ -35,7 +41,7 @@ const readCookie = (name: string) =>
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function withCommonQuery(path: string): string {
-  const url = new URL(path, window.location.origin);
+  const url = new URL(adminMode ? path.replace(/^\/api(\/|$)/i, '/admin/api$1') : path, window.location.origin);
   if (userCustomerId !== null) url.searchParams.set('userCustomerId', String(userCustomerId));
   url.searchParams.set('timeZoneDiff', String(-new Date().getTimezoneOffset()));
   return url.pathname + url.search;

@@ -1,35 +1,55 @@
-import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+import { Alignment, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { LoggedInUser } from '../../../contract/users';
-import { trackPageView } from '../lib/usageEvents';
+import { useCurrentSession } from '../../lib/currentUser';
+import { trackPageView } from '../../lib/usageEvents';
+import type { PortalPage } from '../portalPages';
+import { ReleaseNoteModal } from '../../features/help/ReleaseNoteModal';
+import { AvatarMenu } from './AvatarMenu';
+import { CompanyMenu } from './CompanyMenu';
+import { DownloadAppPopover } from './DownloadAppPopover';
+import { HelpMenu } from './HelpMenu';
+import { NotificationBell } from './NotificationBell';
+import { CookieBanner, NotificationMessageModal, SupportedBrowserBanner } from './Notices';
+import { MainMenu } from './MainMenu';
 
-/** The frame of the signed-in portal: header with company and user, and the page below. */
-export function Shell({ user }: { user: LoggedInUser }) {
+/** The frame of the signed-in portal: header, main menu, and the page. */
+export function Shell({ pages }: { pages: readonly PortalPage[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { user, adminMode, base } = useCurrentSession();
   const location = useLocation();
   useEffect(() => trackPageView(location.pathname), [location.pathname, location.key]);
   return (
     <div className="portal-shell">
-      <Navbar>
+      <Navbar className="portal-header">
         <NavbarGroup align={Alignment.START}>
           <NavbarHeading>
-            <Link to="/app/welcome" className="portal-home-link">
+            <Link to={`${base}/welcome`} className="portal-home-link">
               {t('app_name')}
             </Link>
           </NavbarHeading>
+          {adminMode && <Tag intent="warning">{t('admin_mode')}</Tag>}
           <NavbarDivider />
-          <span aria-label={t('current_company')}>{user.userLocation.customer.name}</span>
+          <CompanyMenu />
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
-          <span aria-label={t('signed_in_as')}>{user.displayName}</span>
-          <NavbarDivider />
-          <Button variant="minimal" icon="log-out" text={t('sign_out')} onClick={() => navigate('/logout')} />
+          <NotificationBell />
+          <HelpMenu />
+          <DownloadAppPopover />
+          <AvatarMenu />
         </NavbarGroup>
       </Navbar>
-      <Outlet />
+      <SupportedBrowserBanner />
+      <ReleaseNoteModal key={user.userId} userId={user.userId} />
+      <NotificationMessageModal key={`n${user.userId}`} userId={user.userId} />
+      <CookieBanner key={`c${user.userId}`} userId={user.userId} />
+      <div className="portal-body">
+        <MainMenu pages={pages} base={base} />
+        <div className="portal-content">
+          <Outlet />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H2, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LoggedInUser } from '../../../../contract/users';
 import { client, resultOf } from '../../lib/api';
@@ -84,6 +85,9 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           </FormGroup>
           <Button type="submit" intent={Intent.PRIMARY} fill loading={login.isPending} text={t('sign_in')} />
         </form>
+        <p style={{ marginTop: 16, textAlign: 'center' }}>
+          <Link to="/contactRequest">{t('login_request_access')}</Link>
+        </p>
       </Card>
     </main>
   );

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
+import { launchBrowser } from '../support/browser';
+import { startTestServer } from '../support/testServer';
+import { newPortalContext } from '../support/portalContext';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function fillSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${server.url}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+describe('cross-tab session', () => {
+  let context: BrowserContext;
+  afterAll(() => context?.close());
+
+  it('a sign-out in another tab shows the logged-out modal; another user signing in there shows the changed-user modal', async () => {
+    context = await newPortalContext(browser);
+    const first = await context.newPage();
+    await signIn(first, 'user@acme-labs.example');
+    await first.waitForURL('**/app/welcome');
+    const second = await context.newPage();
+    await second.goto(`${server.url}/logout`);
+    await second.waitForURL('**/login');
+    const loggedOut = first.getByRole('dialog', { name: 'Signed out' });
+    await loggedOut.waitFor();
+    await loggedOut.getByRole('button', { name: 'OK' }).click();
+    await first.waitForURL('**/login');
+
+    // both tabs show the sign-in page; the first signs in, then the second signs in as someone else
+    await fillSignIn(first, 'manager@acme-labs.example');
+    await first.waitForURL('**/app/welcome');
+    await fillSignIn(second, 'admin@acme-labs.example');
+    await second.waitForURL('**/app/welcome');
+    const changed = first.getByRole('dialog', { name: 'Signed-in user changed' });
+    await changed.waitFor();
+    await changed.getByRole('button', { name: 'OK' }).click();
+    await first.getByRole('heading', { name: 'Welcome, Ada' }).waitFor();
+  });
+});
+
+describe('admin mode', () => {
+  it('a PE user switches to admin mode and back; its calls go to /admin/api', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'pe@provider.example');
+    await page.waitForURL('**/app/welcome');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const adminCalls: string[] = [];
+    page.on('request', (r) => r.url().includes('/admin/api/') && adminCalls.push(r.url()));
+    await page.getByRole('menuitem', { name: 'Switch to admin mode' }).click();
+    await page.waitForURL('**/admin/welcome');
+    await page.getByText('Admin mode', { exact: true }).waitFor();
+    expect(adminCalls.some((u) => u.includes('/admin/api/users/me'))).toBe(true);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Back to normal mode' }).click();
+    await page.waitForURL('**/app/welcome');
+    await context.close();
+  });
+
+  it('a customer user typing an admin URL is redirected to the normal portal, and the admin API refuses them', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'admin@acme-labs.example');
+    await page.waitForURL('**/app/welcome');
+    await page.goto(`${server.url}/admin/welcome`);
+    await page.waitForURL('**/app/welcome');
+    const status = await page.evaluate(async () => (await fetch('/admin/api/users/me')).status);
+    expect(status).toBe(403);
+    await context.close();
+  });
+});
+
+describe('languages', () => {
+  it('the sign-in page follows the browser language', async () => {
+    const context = await newPortalContext(browser, { locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'サインイン' }).waitFor();
+    await context.close();
+  });
+
+  it('after sign-in the portal follows the language of the user, with dates in that language', async () => {
+    await server.database.db
+      .updateTable('users')
+      .set({ language_code: 'ja' })
+      .where('email', '=', 'admin@globex.example')
+      .execute();
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'admin@globex.example');
+    await page.waitForURL('**/app/welcome');
+    await page.getByRole('heading', { name: /ようこそ/ }).waitFor();
+    const date = await page.locator('main time').textContent();
+    expect(date).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    await context.close();
+  });
+});
+
+describe('theme', () => {
+  it('a picked theme changes the page, is confirmed, and follows the user after sign-out into another browser', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'manager@acme-labs.example');
+    await page.waitForURL('**/app/welcome');
+    const headerColour = () =>
+      page
+        .locator('nav.portal-header, .portal-header')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const before = await headerColour();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Theme' }).hover();
+    await page.getByRole('menuitemradio', { name: 'Cold' }).click();
+    await page.getByText('Your theme has been changed.').waitFor();
+    expect(await headerColour()).not.toBe(before);
+    const cold = await headerColour();
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await expect.poll(headerColour).toBe(cold);
+    await context.close();
+
+    const other = await newPortalContext(browser);
+    const again = await other.newPage();
+    await signIn(again, 'manager@acme-labs.example');
+    await again.waitForURL('**/app/welcome');
+    await expect
+      .poll(() =>
+        again
+          .locator('.portal-header')
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .toBe(cold);
+    await other.close();
+  });
+});
+
+describe('switch customer', () => {
+  it('a PE user searches a customer, switches to it, and the portal reloads for that customer', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'pe@provider.example');
+    await page.waitForURL('**/app/welcome');
+    await page.getByRole('button', { name: 'Current company' }).click();
+    await page.getByRole('menuitem', { name: 'Switch customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch customer' });
+    await dialog.getByRole('textbox', { name: 'Search customers by name or number' }).fill('globex');
+    await dialog.getByRole('menuitem', { name: /Globex Corporation/ }).click();
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: 'Current company' }).filter({ hasText: 'Globex Corporation' }).waitFor();
+    await page.getByRole('button', { name: 'Current company' }).click();
+    await page.getByRole('menuitem', { name: 'Switch customer' }).click();
+    await page.getByRole('dialog', { name: 'Switch customer' }).getByText('Recently used').waitFor();
+    await context.close();
+  });
+
+  it('a customer user has no switch-customer menu', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'admin@acme-labs.example');
+    await page.waitForURL('**/app/welcome');
+    await page.getByLabel('Current company').waitFor();
+    expect(await page.getByRole('button', { name: 'Current company' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('one-time notices', () => {
+  it('the system notice shows once; with "don\'t show this again" it stays away after a reload; the cookie banner goes on Accept', async () => {
+    const context = await newPortalContext(browser, { show: ['notificationMessage', 'cookieBanner'] });
+    const page = await context.newPage();
+    await signIn(page, 'user@globex.example');
+    const notice = page.getByRole('dialog', { name: 'Notice' });
+    await notice.getByText(/Scheduled maintenance/).waitFor();
+    await notice.getByText("Don't show this again").click();
+    await notice.getByRole('button', { name: 'OK' }).click();
+    const banner = page.getByRole('region', { name: 'Cookie notice' });
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog', { name: 'Notice' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('access request without an account', () => {
+  it('someone without an account sends the request form and sees the success screen', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: /Request access/ }).click();
+    await page.waitForURL('**/contactRequest');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('This field is required.').first().waitFor();
+    await page.getByLabel('First name').fill('Lena');
+    await page.getByLabel('Last name').fill('Lab');
+    await page.getByLabel('E-mail address').fill('lena@newlab.example');
+    await page.getByLabel('Telephone').fill('+49 30 1234 567');
+    await page.getByLabel('Country').selectOption({ label: 'Germany' });
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Thank you, your request has been sent').waitFor();
+    await page.getByRole('button', { name: 'Go to sign-in' }).click();
+    await page.waitForURL('**/login');
+    const stored = await server.database.db.selectFrom('contact_requests').select('email').execute();
+    expect(stored).toContainEqual({ email: 'lena@newlab.example' });
+    await context.close();
+  });
+});

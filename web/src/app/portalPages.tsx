@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import type { IconName } from '@blueprintjs/core';
+import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
+import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
+import { FaqPage } from '../features/help/FaqPage';
+import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
+import { WelcomePage } from '../features/welcome/WelcomePage';
+
+export type PortalMode = 'normal' | 'admin';
+
+/** A page of the signed-in portal (spec 1 section 2). */
+export interface PortalPage {
+  /** Path under the mode's base (/app or /admin). */
+  path: string;
+  element: ReactNode;
+  modes: readonly PortalMode[];
+  /** Kept only for users holding this access code (the permission table). */
+  accessCode?: string;
+  /** Shown in the main menu with this label key and icon. */
+  menu?: { labelKey: string; icon: IconName };
+}
+
+export const PORTAL_PAGES: readonly PortalPage[] = [
+  {
+    path: 'welcome',
+    element: <WelcomePage />,
+    modes: ['normal', 'admin'],
+    menu: { labelKey: 'menu_welcome', icon: 'home' },
+  },
+  {
+    path: 'analytics',
+    element: <AnalyticsPage />,
+    modes: ['normal'],
+    menu: { labelKey: 'menu_analytics', icon: 'chart' },
+  },
+  {
+    path: 'educationTraining',
+    element: <EducationTrainingPage />,
+    modes: ['normal'],
+    menu: { labelKey: 'menu_education_training', icon: 'learning' },
+  },
+  { path: 'FAQ', element: <FaqPage />, modes: ['normal', 'admin'] },
+  { path: 'releaseNote', element: <ReleaseNotesPage />, modes: ['normal', 'admin'] },
+];
+
+export const BASE: Record<PortalMode, string> = { normal: '/app', admin: '/admin' };
+
+/** The pages a user may open in a mode: not listed in the permission table, or the user holds the code. */
+export function pagesFor(mode: PortalMode, accessCodes: readonly string[]): PortalPage[] {
+  return PORTAL_PAGES.filter((p) => p.modes.includes(mode) && (!p.accessCode || accessCodes.includes(p.accessCode)));
+}

@@ -1,0 +1,52 @@
+import { Button, Classes, Menu, MenuItem } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { readLocal, writeLocal } from '../../lib/localSettings';
+import type { PortalPage } from '../portalPages';
+
+const COLLAPSED_KEY = 'menuCollapsed';
+
+/** The main menu (spec 1 section 2): collapsible, remembered in this browser, only the pages the user may open. */
+export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
+  const toggle = () => {
+    writeLocal(COLLAPSED_KEY, !collapsed);
+    setCollapsed(!collapsed);
+  };
+  return (
+    <nav aria-label={t('main_menu')} className={`portal-main-menu ${collapsed ? 'portal-main-menu-collapsed' : ''}`}>
+      <Button
+        variant="minimal"
+        icon={collapsed ? 'menu-open' : 'menu-closed'}
+        aria-label={collapsed ? t('menu_expand') : t('menu_collapse')}
+        aria-expanded={!collapsed}
+        onClick={toggle}
+      />
+      <Menu className={Classes.ELEVATION_0}>
+        {pages
+          .filter((p) => p.menu)
+          .map((p) => {
+            const href = `${base}/${p.path}`;
+            return (
+              <MenuItem
+                key={p.path}
+                icon={p.menu!.icon}
+                text={collapsed ? undefined : t(p.menu!.labelKey)}
+                aria-label={t(p.menu!.labelKey)}
+                active={location.pathname.toLowerCase().startsWith(href.toLowerCase())}
+                href={href}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(href);
+                }}
+              />
+            );
+          })}
+      </Menu>
+    </nav>
+  );
+}

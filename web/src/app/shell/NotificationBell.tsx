@@ -1,0 +1,36 @@
+import { Button, Tag } from '@blueprintjs/core';
+import { useMachine } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { BADGE_CAP } from '../../../../contract/limits';
+import { badgeText, unreadCountMachine } from '../../../../machines/unreadCount.machine';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+
+const unreadCount = unreadCountMachine.provide({
+  actors: { fetchUnreadCount: fromPromise(() => resultOf(client.messages.unreadCount({ query: {} }))) },
+});
+
+/** The bell: unread notifications, polled every 15 minutes, capped at 99+; opens the notifications page. */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { base } = useCurrentSession();
+  const [snapshot] = useMachine(unreadCount);
+  const badge = badgeText(snapshot.context.count, BADGE_CAP);
+  return (
+    <Button
+      variant="minimal"
+      icon="notifications"
+      aria-label={badge ? t('notifications_unread', { count: badge }) : t('notifications')}
+      onClick={() => navigate(`${base}/notification`)}
+    >
+      {badge && (
+        <Tag round intent="danger" aria-hidden>
+          {badge}
+        </Tag>
+      )}
+    </Button>
+  );
+}

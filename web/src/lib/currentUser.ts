@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import { AccessCode } from '../../../contract/permissions';
+import type { LoggedInUser } from '../../../contract/users';
+
+export interface CurrentSession {
+  user: LoggedInUser;
+  /** Admin mode (spec 1 section 2): its own base path and API prefix. */
+  adminMode: boolean;
+  /** Base of the portal's pages in the current mode: /app or /admin. */
+  base: string;
+  /** Paths (under the base) of the pages this user may open in this mode. */
+  pages: readonly string[];
+}
+
+export const CurrentSessionContext = createContext<CurrentSession | null>(null);
+
+/** The signed-in user and mode; only inside the signed-in portal. */
+export function useCurrentSession(): CurrentSession {
+  const session = useContext(CurrentSessionContext);
+  if (!session) throw new Error('useCurrentSession outside the signed-in portal');
+  return session;
+}
+
+export const hasAccessCode = (user: LoggedInUser, code: string) => user.privilege.some((p) => p.accessCode === code);
+
+/** Admin mode is for provider staff and whoever holds the admin access code. */
+export const maySwitchToAdmin = (user: LoggedInUser) => user.isPEUser || hasAccessCode(user, AccessCode.Admin);
