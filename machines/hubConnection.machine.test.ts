@@ -14,8 +14,13 @@ function start() {
   const received: unknown[] = [];
   actor = createActor(
     hubConnectionMachine.provide({
-      actors: { socket: fromCallback<HubEvent>(({ sendBack }) => void sockets.push(sendBack)) },
-      actions: { send: (_, call) => void sent.push(call), received: (_, m) => void received.push(m) },
+      actors: {
+        socket: fromCallback<HubEvent>(({ sendBack, receive }) => {
+          sockets.push(sendBack);
+          receive((e) => e.type === 'INVOKE' && sent.push({ method: e.method, args: e.args }));
+        }),
+      },
+      actions: { received: (_, m) => void received.push(m) },
     }),
     { clock },
   ).start();

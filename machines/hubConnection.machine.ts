@@ -1,4 +1,4 @@
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, fromCallback, sendTo, setup } from 'xstate';
 import { HUB_RETRY_MS } from '../contract/limits';
 
 export type HubEvent =
@@ -28,7 +28,6 @@ export const hubConnectionMachine = setup({
     }),
   },
   actions: {
-    send: (_, _call: PendingCall) => {},
     received: (_, _message: unknown) => {},
   },
   delays: { retry: HUB_RETRY_MS },
@@ -66,15 +65,8 @@ export const hubConnectionMachine = setup({
                 params: ({ event }: { event: Extract<HubEvent, { type: 'MESSAGE' }> }) => event.message,
               },
             },
-            INVOKE: {
-              actions: {
-                type: 'send',
-                params: ({ event }: { event: Extract<HubEvent, { type: 'INVOKE' }> }) => ({
-                  method: event.method,
-                  args: event.args,
-                }),
-              },
-            },
+            // The socket actor sends the call over the wire.
+            INVOKE: { actions: sendTo('socket', ({ event }: { event: HubEvent }) => event) },
           },
         },
       },

@@ -59,6 +59,15 @@ describe('unread count', () => {
     await waitFor(actor, (s) => s.context.count === 2);
   });
 
+  it('takes a count pushed by the hub', async () => {
+    actor = createActor(
+      unreadCountMachine.provide({ actors: { fetchUnreadCount: fromPromise(async () => 3) } }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('waiting'));
+    actor.send({ type: 'SET', count: 12 });
+    expect(actor.getSnapshot().context.count).toBe(12);
+  });
+
   it('caps the badge at 99+ and hides it at zero', () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(null)).toBeNull();

@@ -5,7 +5,7 @@ import { NOTIFICATION_POLL_MS } from '../contract/limits';
 export const unreadCountMachine = setup({
   types: {
     context: {} as { count: number | null },
-    events: {} as { type: 'REFRESH' },
+    events: {} as { type: 'REFRESH' } | { type: 'SET'; count: number },
   },
   actors: {
     fetchUnreadCount: fromPromise<number>(async () => {
@@ -27,7 +27,11 @@ export const unreadCountMachine = setup({
     },
     waiting: {
       after: { poll: 'fetching' },
-      on: { REFRESH: 'fetching' },
+      on: {
+        REFRESH: 'fetching',
+        // A count pushed by the real-time hub.
+        SET: { actions: assign({ count: ({ event }) => event.count }) },
+      },
     },
   },
 });

@@ -12,6 +12,7 @@ import { sessionOf } from './auth/context';
 import { mayUseAdminMode } from './auth/privileges';
 import { checkXsrf } from './lib/xsrf';
 import { registerDocs } from './routes/docs';
+import { registerHub } from './realtime/hub';
 import { registerFileRoutes } from './routes/storage';
 import { implementations } from './routes';
 
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   }
 
   await registerDocs(app);
+  if (deps.listen) await registerHub(app, { db: deps.db, listen: deps.listen });
   await registerFileRoutes(app, deps);
 
   const webRoot =

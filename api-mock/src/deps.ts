@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
+import type { Listen } from './db/connect';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind HTTPS). */
@@ -15,4 +16,6 @@ export interface AppConfig {
 export interface AppDeps {
   db: Kysely<Database>;
   config: AppConfig;
+  /** LISTEN/NOTIFY of the database; without it the real-time hub is not served. */
+  listen?: Listen;
 }

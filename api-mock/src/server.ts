@@ -45,7 +45,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),
   };
   await writeDemoAttachmentFiles(database.db, storageOf(config));
-  const app = await buildApp({ db: database.db, config }, { logger: opts.logger });
+  const app = await buildApp({ db: database.db, config, listen: database.listen }, { logger: opts.logger });
   return {
     app,
     database,

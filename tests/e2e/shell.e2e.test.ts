@@ -230,3 +230,24 @@ describe('access request without an account', () => {
     await context.close();
   });
 });
+
+describe('real-time hub', () => {
+  it('the bell follows the unread count pushed over /signalr when messages change elsewhere', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'manager@acme-labs.example');
+    await page.waitForURL('**/app/welcome');
+    const bell = page.getByRole('button', { name: /^Notifications, \d+\+? unread$/ });
+    await bell.waitFor();
+    await page.locator('[data-hub="connected"]').waitFor();
+    // another process (here: the database directly) marks every message of the user read
+    const user = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'manager@acme-labs.example')
+      .executeTakeFirstOrThrow();
+    await server.database.db.updateTable('messages').set({ is_read: true }).where('user_id', '=', user.id).execute();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await context.close();
+  });
+});

@@ -9,9 +9,14 @@ import { pglitePool } from './pglitePool';
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** Subscribe to a PostgreSQL notification channel; resolves to the unsubscribe. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DbKind;
+  /** LISTEN/NOTIFY: how several server processes on one database hear of each other's changes. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,23 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listeners: pg.Client[] = [];
+    const listen: Listen = async (channel, onPayload) => {
+      const listener = new pg.Client({ connectionString: opts.databaseUrl });
+      await listener.connect();
+      listener.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
+      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.push(listener);
+      return async () => {
+        listeners.splice(listeners.indexOf(listener), 1);
+        await listener.end();
+      };
+    };
+    const close = async () => {
+      await Promise.all(listeners.splice(0).map((l) => l.end()));
+      await db.destroy();
+    };
+    return { db, kind: 'postgres', listen, close };
   }
   let dataDir: string | undefined;
   if (opts.dataDir) {
@@ -48,5 +69,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const listen: Listen = async (channel, onPayload) => pglite.listen(channel, onPayload);
+  return { db, kind: 'pglite', listen, close: () => db.destroy() };
 }

@@ -4,6 +4,7 @@ import * as usageEvents from './migrations/002_usage_events';
 import * as preferencesCustomers from './migrations/003_preferences_customers';
 import * as messagesStorage from './migrations/004_messages_storage';
 import * as contactRequestsOutbox from './migrations/005_contact_requests_outbox';
+import * as inboxNotify from './migrations/006_inbox_notify';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '003_preferences_customers': preferencesCustomers,
   '004_messages_storage': messagesStorage,
   '005_contact_requests_outbox': contactRequestsOutbox,
+  '006_inbox_notify': inboxNotify,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

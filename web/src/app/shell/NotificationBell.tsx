@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
@@ -12,12 +13,15 @@ const unreadCount = unreadCountMachine.provide({
   actors: { fetchUnreadCount: fromPromise(() => resultOf(client.messages.unreadCount({ query: {} }))) },
 });
 
-/** The bell: unread notifications, polled every 15 minutes, capped at 99+; opens the notifications page. */
-export function NotificationBell() {
+/** The bell: unread notifications, polled every 15 minutes and pushed by the hub, capped at 99+; opens the page. */
+export function NotificationBell({ pushedCount }: { pushedCount: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { base } = useCurrentSession();
-  const [snapshot] = useMachine(unreadCount);
+  const [snapshot, send] = useMachine(unreadCount);
+  useEffect(() => {
+    if (pushedCount !== null) send({ type: 'SET', count: pushedCount });
+  }, [pushedCount, send]);
   const badge = badgeText(snapshot.context.count, BADGE_CAP);
   return (
     <Button

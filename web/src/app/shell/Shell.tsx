@@ -1,5 +1,5 @@
 import { Alignment, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Tag } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -11,6 +11,7 @@ import { CompanyMenu } from './CompanyMenu';
 import { DownloadAppPopover } from './DownloadAppPopover';
 import { HelpMenu } from './HelpMenu';
 import { NotificationBell } from './NotificationBell';
+import { useHub } from './useHub';
 import { CookieBanner, NotificationMessageModal, SupportedBrowserBanner } from './Notices';
 import { MainMenu } from './MainMenu';
 
@@ -20,6 +21,13 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
   const { user, adminMode, base } = useCurrentSession();
   const location = useLocation();
   useEffect(() => trackPageView(location.pathname), [location.pathname, location.key]);
+  const [pushedCount, setPushedCount] = useState<number | null>(null);
+  const hubStatus = useHub(
+    useCallback((message: unknown) => {
+      const m = message as { type?: string; count?: number };
+      if (m.type === 'unreadCount' && typeof m.count === 'number') setPushedCount(m.count);
+    }, []),
+  );
   return (
     <div className="portal-shell">
       <Navbar className="portal-header">
@@ -34,7 +42,7 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
           <CompanyMenu />
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
-          <NotificationBell />
+          <NotificationBell pushedCount={pushedCount} />
           <HelpMenu />
           <DownloadAppPopover />
           <AvatarMenu />
@@ -44,7 +52,7 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
       <ReleaseNoteModal key={user.userId} userId={user.userId} />
       <NotificationMessageModal key={`n${user.userId}`} userId={user.userId} />
       <CookieBanner key={`c${user.userId}`} userId={user.userId} />
-      <div className="portal-body">
+      <div className="portal-body" data-hub={hubStatus}>
         <MainMenu pages={pages} base={base} />
         <div className="portal-content">
           <Outlet />
