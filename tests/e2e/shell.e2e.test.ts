@@ -251,3 +251,22 @@ describe('real-time hub', () => {
     await context.close();
   });
 });
+
+describe('unsaved data', () => {
+  it('leaving a form with unsaved data asks first; staying keeps the data, leaving goes on', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/contactRequest`);
+    await page.getByLabel('First name').fill('Lena');
+    await page.getByRole('button', { name: 'Back to sign-in' }).click();
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText('You have unsaved changes.', { exact: false }).waitFor();
+    await alert.getByRole('button', { name: 'Stay on page' }).click();
+    expect(new URL(page.url()).pathname).toBe('/contactRequest');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Lena');
+    await page.getByRole('button', { name: 'Back to sign-in' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Leave page' }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

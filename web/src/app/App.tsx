@@ -25,6 +25,7 @@ import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
 import { BASE, pagesFor, type PortalMode } from './portalPages';
 import { Shell } from './shell/Shell';
+import { UnsavedDataGuard } from './UnsavedDataGuard';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 appStatusActor.start();
@@ -134,7 +135,16 @@ function AppRoutes() {
   return <Portal user={user} onSignedOut={signedOut} />;
 }
 
-const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <UnsavedDataGuard>
+        <AppRoutes />
+      </UnsavedDataGuard>
+    ),
+  },
+]);
 
 export function App() {
   return (

@@ -15,6 +15,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoAccountContactRequest } from '../../../../contract/feedback';
 import { client, resultOf } from '../../lib/api';
+import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
 import { PortalFooter } from '../../components/PortalFooter';
 
@@ -44,9 +45,11 @@ export function ContactRequestPage({ onBackToLogin }: { onBackToLogin: () => voi
     queryKey: ['systemConfig', i18n.language],
     queryFn: () => resultOf(client.configuration.systemConfig({ query: {}, silent: true })),
   });
+  const dirty = Object.values(values).some((v) => v.trim() !== '') || countryId !== null;
   const send = useMutation({
     mutationFn: (body: NoAccountContactRequest) => resultOf(client.feedback.requestMoreInfo({ body, silent: true })),
   });
+  useUnsavedData(dirty && !send.isSuccess);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
