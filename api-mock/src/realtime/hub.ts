@@ -14,6 +14,14 @@ export type HubMessage = { type: 'unreadCount'; count: number };
 /** What a client sends: hello once it listens (the hub answers with the current state). */
 export type HubClientMessage = { type: 'hello' };
 
+const parseClientMessage = (data: Buffer): HubClientMessage | null => {
+  try {
+    return JSON.parse(data.toString()) as HubClientMessage;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * The real-time hub at /signalr: a WebSocket per signed-in tab. Changes reach it through the database's
  * LISTEN/NOTIFY, so a change made by any server process on the same database is pushed by all of them.
@@ -49,13 +57,7 @@ export async function registerHub(app: FastifyInstance, { db, listen }: Required
     });
     socket.on('close', () => void joined.then((entry) => entry && connections.get(entry.inbox.userId)?.delete(entry)));
     socket.on('message', (data: Buffer) => {
-      let message: HubClientMessage | null = null;
-      try {
-        message = JSON.parse(data.toString()) as HubClientMessage;
-      } catch {
-        return;
-      }
-      if (message?.type !== 'hello') return;
+      if (parseClientMessage(data)?.type !== 'hello') return;
       void joined.then((entry) => entry && push(entry.socket, entry.inbox)).catch(() => undefined);
     });
   });
