@@ -175,14 +175,22 @@ describe('switch customer', () => {
     await context.close();
   });
 
-  it('a customer user has no switch-customer menu', async () => {
+  it('a customer admin gets the company menu without switch customer; a standard user gets no menu', async () => {
     const context = await newPortalContext(browser);
     const page = await context.newPage();
     await signIn(page, 'admin@acme-labs.example');
     await page.waitForURL('**/app/welcome');
-    await page.getByLabel('Current company').waitFor();
-    expect(await page.getByRole('button', { name: 'Current company' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Current company' }).click();
+    await page.getByRole('menuitem', { name: 'Upload logo' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Switch customer' }).count()).toBe(0);
     await context.close();
+    const other = await newPortalContext(browser);
+    const standard = await other.newPage();
+    await signIn(standard, 'user@acme-labs.example');
+    await standard.waitForURL('**/app/welcome');
+    await standard.getByLabel('Current company').waitFor();
+    expect(await standard.getByRole('button', { name: 'Current company' }).count()).toBe(0);
+    await other.close();
   });
 });
 

@@ -100,6 +100,7 @@ describe('customers (consumer)', () => {
     const body = { customerLogoFileIdentifier: identifier };
     const provider = pact()
       .given('a signed-in user', { email: 'admin@acme-labs.example' })
+      .given('the customer has no logo', { email: 'admin@acme-labs.example' })
       .uponReceiving('a new customer logo')
       .withRequest({ method: 'PUT', path: '/api/Users/customer/logo', headers: changingHeaders, body })
       .willRespondWith({

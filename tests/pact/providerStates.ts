@@ -12,6 +12,10 @@ import { injectClient, signedIn } from '../support/injectClient';
  */
 export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
   let jar = new Map<string, string>();
+  const clearLogo = async (email: string) => {
+    const user = await userByEmail(db, email);
+    await db.updateTable('customers').set({ logo_file_identifier: null }).where('id', '=', user.customer_id).execute();
+  };
   const stateHandlers: StateHandlers = {
     'the demo world exists': async () => {
       jar = injectClient(app).jar;
@@ -27,6 +31,18 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       jar = (await signedIn(app, email)).jar;
       return undefined;
     },
+    /** The customer of the user has no logo before the interaction, and none after it (other interactions expect none). */
+    'the customer has no logo': {
+      setup: async (params?: unknown) => {
+        await clearLogo((params as { email: string }).email);
+        return undefined;
+      },
+      teardown: async (params?: unknown) => {
+        await clearLogo((params as { email: string }).email);
+        return undefined;
+      },
+      // The handler type of the pact library insists on a function; setup/teardown objects are its documented form.
+    } as unknown as StateHandlers[string],
     /** A view of the user with this e-mail under a fixed id (made anew, so earlier interactions leave no trace). */
     'a saved view exists': async (params?: unknown) => {
       const p = params as { email: string; preferenceId: number; preferenceKey: string; shareScope: string };

@@ -81,6 +81,7 @@ export const loggedInUser = (overrides: Record<string, unknown> = {}) => ({
         countryCode: string('US'),
       }),
       customerPermission: { isProductAddingEnabled: boolean(true) },
+      customerLogoFileIdentifier: nullValue(),
     },
   },
   privilege: eachLike({ accessCode: string('CONTRACT_MANAGEMENT') }),

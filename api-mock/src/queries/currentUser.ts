@@ -54,6 +54,7 @@ export async function loadLoggedInUser(
           countryCode: l.country_code,
         })),
         customerPermission: { isProductAddingEnabled: customer.is_product_adding_enabled },
+        customerLogoFileIdentifier: customer.logo_file_identifier,
       },
     },
     privilege: accessCodesFor(user.role, user.is_pe_user).map((accessCode) => ({ accessCode })),

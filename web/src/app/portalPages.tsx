@@ -4,6 +4,7 @@ import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
 import { FaqPage } from '../features/help/FaqPage';
 import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
+import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
 
 export type PortalMode = 'normal' | 'admin';
@@ -41,6 +42,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   },
   { path: 'FAQ', element: <FaqPage />, modes: ['normal', 'admin'] },
   { path: 'releaseNote', element: <ReleaseNotesPage />, modes: ['normal', 'admin'] },
+  { path: 'notification', element: <NotificationsPage />, modes: ['normal', 'admin'] },
 ];
 
 export const BASE: Record<PortalMode, string> = { normal: '/app', admin: '/admin' };

@@ -53,7 +53,7 @@ export function AvatarMenu() {
         icon="user"
         endIcon="caret-down"
         text={user.displayName}
-        aria-label={t('account_menu')}
+        aria-label={`${t('account_menu')}: ${user.displayName}`}
       />
     </Popover>
   );

@@ -1,16 +1,30 @@
 import { useState } from 'react';
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ROLE } from '../../../../contract/limits';
 import { useCurrentSession } from '../../lib/currentUser';
+import { CustomerLogo } from './CustomerLogo';
+import { LogoUploadDialog } from './LogoUploadDialog';
 import { SwitchCustomerDialog } from './SwitchCustomerDialog';
 
-/** The current-company dropdown: switch customer for PE users; hidden actions in admin mode (spec 1 section 6). */
+/**
+ * The current-company dropdown (spec 1 sections 2 and 6): upload logo for admins (role 3) and PE users, switch
+ * customer for PE users only; in admin mode neither, so only the name (and logo) is shown.
+ */
 export function CompanyMenu() {
   const { t } = useTranslation();
   const { user, adminMode } = useCurrentSession();
   const [switching, setSwitching] = useState(false);
+  const [uploadingLogo, setUploadingLogo] = useState(false);
   const name = user.userLocation.customer.name;
-  if (adminMode || !user.isPEUser) return <span aria-label={t('current_company')}>{name}</span>;
+  const mayUploadLogo = user.role === ROLE.Admin || user.isPEUser;
+  if (adminMode || !mayUploadLogo) {
+    return (
+      <span aria-label={t('current_company')}>
+        <CustomerLogo /> {name}
+      </span>
+    );
+  }
   return (
     <>
       <Popover
@@ -18,13 +32,23 @@ export function CompanyMenu() {
         content={
           <Menu aria-label={t('current_company')}>
             <MenuDivider title={name} />
-            <MenuItem icon="swap-horizontal" text={t('switch_customer')} onClick={() => setSwitching(true)} />
+            <MenuItem icon="media" text={t('upload_logo')} onClick={() => setUploadingLogo(true)} />
+            {user.isPEUser && (
+              <MenuItem icon="swap-horizontal" text={t('switch_customer')} onClick={() => setSwitching(true)} />
+            )}
           </Menu>
         }
       >
-        <Button variant="minimal" icon="office" endIcon="caret-down" text={name} aria-label={t('current_company')} />
+        <Button
+          variant="minimal"
+          icon={<CustomerLogo fallback={<Icon icon="office" />} />}
+          endIcon="caret-down"
+          text={name}
+          aria-label={`${t('current_company')}: ${name}`}
+        />
       </Popover>
-      <SwitchCustomerDialog isOpen={switching} onClose={() => setSwitching(false)} />
+      {user.isPEUser && <SwitchCustomerDialog isOpen={switching} onClose={() => setSwitching(false)} />}
+      <LogoUploadDialog isOpen={uploadingLogo} onClose={() => setUploadingLogo(false)} />
     </>
   );
 }

@@ -22,6 +22,15 @@ export function NotificationBell({ pushedCount }: { pushedCount: number | null }
   useEffect(() => {
     if (pushedCount !== null) send({ type: 'SET', count: pushedCount });
   }, [pushedCount, send]);
+  // The notifications page tells of reads and deletes at once, in case the hub is reconnecting.
+  useEffect(() => {
+    const changed = (e: Event) => {
+      const count = (e as CustomEvent<{ unreadCount: number | null }>).detail?.unreadCount;
+      send(typeof count === 'number' ? { type: 'SET', count } : { type: 'REFRESH' });
+    };
+    window.addEventListener('portal:unread-changed', changed);
+    return () => window.removeEventListener('portal:unread-changed', changed);
+  }, [send]);
   const badge = badgeText(snapshot.context.count, BADGE_CAP);
   return (
     <Button

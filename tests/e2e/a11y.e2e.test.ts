@@ -1,0 +1,110 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
+import { launchBrowser } from '../support/browser';
+import { newPortalContext } from '../support/portalContext';
+import { startTestServer } from '../support/testServer';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Serious and critical axe-core violations of the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${server.url}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.locator('button[type=submit]').click();
+}
+
+describe('accessibility (axe-core: no serious or critical violations)', () => {
+  it('sign-in and the request form', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/contactRequest`);
+    await page.getByRole('button', { name: 'Send request' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('profile completion', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'new@acme-labs.example');
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['welcome', 'analytics', 'educationTraining', 'FAQ', 'releaseNote'])(
+    'the %s page in the shell',
+    async (path) => {
+      const context = await newPortalContext(browser);
+      const page = await context.newPage();
+      await signIn(page, 'pe@provider.example');
+      await page.waitForURL('**/app/welcome');
+      await page.goto(`${server.url}/app/${path}`);
+      await page.locator('main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('the header and the main menu are reachable with the keyboard', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'pe@provider.example');
+    await page.waitForURL('**/app/welcome');
+    const reached = new Set<string>();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const label = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+      });
+      reached.add(label);
+    }
+    for (const name of ['Current company', 'Help', 'Download the mobile app', 'Account menu', 'Analytics']) {
+      expect(
+        [...reached].some((l) => l.includes(name)),
+        `${name} reached by Tab`,
+      ).toBe(true);
+    }
+    await page.getByRole('button', { name: 'Account menu' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await context.close();
+  });
+});

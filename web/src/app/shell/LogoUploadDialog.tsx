@@ -1,0 +1,348 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import {
+  Button,
+  Callout,
+  Card,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  FormGroup,
+  Intent,
+  ProgressBar,
+  Spinner,
+} from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
+import { LogoFiles, type Customer, type LogoFileIdentifier } from '../../../../contract/customers';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadUrl } from '../../../../contract/images';
+import { LOGO_EXTENSIONS, LOGO_MAX_BYTES, LOGO_MAX_FILES, MB } from '../../../../contract/limits';
+import { getToaster } from '../../components/toaster';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { requestErrorOf } from '../../lib/requestErrors';
+import { customerLogoKey, LOGO_UPLOAD_KIND, useCustomerLogoIdentifier, useLogoUrl } from './CustomerLogo';
+
+/** Width of the logo modal (spec 3 section 9). */
+const LOGO_DIALOG_WIDTH = 500;
+/** Sent when the browser cannot tell a file's type; the server accepts it for every allowed extension. */
+const GENERIC_CONTENT_TYPE = 'application/octet-stream';
+const ACCEPT = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+const TYPE_LIST = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
+
+/** A message for the user: an i18n key and its values. */
+interface Problem {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+const TOO_MANY: Problem = { key: 'Attach_smaller_maxFile', values: { maxFiles: LOGO_MAX_FILES } };
+const TOO_LARGE: Problem = { key: FILE_SIZE_MESSAGE, values: { maxSize: LOGO_MAX_BYTES / MB } };
+const WRONG_TYPE: Problem = { key: FILE_TYPE_MESSAGE };
+
+/** What is wrong with a set of picked files, by the contract's rules (spec 3 section 5 "Customer logo"). */
+function checkFiles(files: ReadonlyArray<{ name: string; size: number }>): Problem | null {
+  const parsed = LogoFiles.safeParse(files.map(({ name, size }) => ({ name, size })));
+  if (parsed.success) return null;
+  const issues = parsed.error.issues;
+  if (issues.some((i) => i.message === TOO_MANY.key)) return TOO_MANY;
+  if (issues.some((i) => i.message === FILE_TYPE_MESSAGE)) return WRONG_TYPE;
+  if (issues.some((i) => i.message === FILE_SIZE_MESSAGE)) return TOO_LARGE;
+  if (issues.some((i) => i.code === 'too_small' && i.path.at(-1) === 'size')) return { key: 'logo_file_empty' };
+  return { key: 'logo_file_invalid' };
+}
+
+/** The byte upload to the signed URL failed with this HTTP status (0: no answer). */
+class UploadFailure extends Error {
+  constructor(readonly status: number | 'aborted') {
+    super(`upload failed: ${status}`);
+  }
+}
+
+/** PUT the bytes to the signed URL with its headers, reporting whole percents; the store answers 2xx when kept. */
+function putFile(upload: UploadUrl, file: File, onProgress: (percent: number) => void, signal: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(upload.method, upload.uploadUrl);
+    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.floor((e.loaded / e.total) * 100));
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadFailure(xhr.status)));
+    xhr.onerror = () => reject(new UploadFailure(0));
+    xhr.onabort = () => reject(new UploadFailure('aborted'));
+    if (signal.aborted) return reject(new UploadFailure('aborted'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
+/** What went wrong with a call or the upload, as a message; null when another part of the app answers it. */
+function problemOf(e: unknown): Problem | null {
+  if (e instanceof UploadFailure) {
+    if (e.status === 'aborted') return null;
+    if (e.status === 413) return TOO_LARGE;
+    if (e.status === 415) return WRONG_TYPE;
+    if (e.status === 0) return { key: 'errorMessage:network_error' };
+    return { key: 'logo_upload_failed' };
+  }
+  const error = requestErrorOf(e);
+  switch (error.kind) {
+    case 'aborted':
+      return null;
+    case 'network':
+      return { key: 'errorMessage:network_error' };
+    case 'api':
+      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : { key: 'logo_refused' };
+    case 'http':
+      if (error.status === 401) return null;
+      if (error.status === 403) return { key: 'logo_not_allowed' };
+      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
+      if (error.status === 400) {
+        if (error.errorMessage === FILE_TYPE_MESSAGE) return WRONG_TYPE;
+        if (error.errorMessage === FILE_SIZE_MESSAGE) return TOO_LARGE;
+        return { key: 'logo_refused' };
+      }
+      return { key: 'errorMessage:system_error' };
+  }
+}
+
+/**
+ * The calls here are silent so the dialog can say what happened; an expired session or a changed user is the
+ * whole app's business, so on those we ask who is signed in without silence and the session modal takes over.
+ */
+function handOverSessionErrors(e: unknown) {
+  const error = requestErrorOf(e);
+  const global =
+    (error.kind === 'http' && error.status === 401) ||
+    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
+  if (global) void client.users.me().catch(() => undefined);
+}
+
+export interface LogoUploadDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/** The upload-customer-logo modal (spec 1 section 2, spec 3 sections 5 and 9): one image, then PUT Users/customer/logo. */
+export function LogoUploadDialog({ isOpen, onClose }: LogoUploadDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('logo_dialog_title')}
+      icon="media"
+      style={{ width: LOGO_DIALOG_WIDTH }}
+    >
+      {/* Mounted only while open, so every opening starts with nothing chosen. */}
+      {isOpen && <LogoUploadForm onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function LogoUploadForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useCurrentSession();
+  const { customerId, customer } = user.userLocation;
+  const queryClient = useQueryClient();
+  const rulesId = useId();
+
+  const current = useCustomerLogoIdentifier();
+  const currentUrl = useLogoUrl(current);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [invalid, setInvalid] = useState<Problem | null>(null);
+  const [percent, setPercent] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const preview = useObjectUrl(chosen);
+
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const saved = (updated: Customer, messageKey: string) => {
+    queryClient.setQueryData(customerLogoKey(customerId), updated.customerLogoFileIdentifier);
+    void queryClient.invalidateQueries({ queryKey: ['customers'] });
+    void getToaster().then((toaster) => toaster.show({ message: t(messageKey), intent: Intent.SUCCESS, icon: 'tick' }));
+    onClose();
+  };
+
+  const save = useMutation({
+    mutationFn: async (file: File) => {
+      const controller = new AbortController();
+      upload.current = controller;
+      setPercent(0);
+      const target = await resultOf(
+        client.images.requestUploadUrl({
+          body: {
+            fileName: file.name,
+            contentType: file.type || GENERIC_CONTENT_TYPE,
+            size: file.size,
+            fileType: LOGO_UPLOAD_KIND,
+          },
+          silent: true,
+        }),
+      );
+      await putFile(target, file, setPercent, controller.signal);
+      setPercent(100);
+      const identifier: LogoFileIdentifier = { fileName: file.name, resourceKey: target.resourceKey };
+      return resultOf(
+        client.customers.updateLogo({ body: { customerLogoFileIdentifier: JSON.stringify(identifier) }, silent: true }),
+      );
+    },
+    onSuccess: (result) => saved(result, 'logo_saved'),
+    onError: handOverSessionErrors,
+  });
+
+  const remove = useMutation({
+    mutationFn: () => resultOf(client.customers.updateLogo({ body: { customerLogoFileIdentifier: '' }, silent: true })),
+    onSuccess: (result) => saved(result, 'logo_removed'),
+    onError: handOverSessionErrors,
+  });
+
+  const busy = save.isPending || remove.isPending;
+  const failure = save.isError ? problemOf(save.error) : remove.isError ? problemOf(remove.error) : null;
+  const problem = invalid ?? failure;
+
+  /** Checks the picked files with what is already chosen: one file only, the logo types, at most 5 MB. */
+  const pick = (files: File[]) => {
+    if (files.length === 0 || busy) return;
+    save.reset();
+    remove.reset();
+    const found = checkFiles(chosen ? [chosen, ...files] : files);
+    setInvalid(found);
+    if (!found) setChosen(files[0]!);
+  };
+
+  const clearChoice = () => {
+    setChosen(null);
+    setInvalid(null);
+    save.reset();
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    pick(Array.from(e.dataTransfer.files));
+  };
+
+  return (
+    <>
+      <DialogBody>
+        {current !== undefined && (
+          <FormGroup label={t('logo_current')}>
+            {current === null ? (
+              <span className={Classes.TEXT_MUTED}>{t('logo_none')}</span>
+            ) : currentUrl ? (
+              <img src={currentUrl} alt={customer.name} style={{ maxHeight: 80, maxWidth: '100%' }} />
+            ) : (
+              <Spinner size={20} />
+            )}
+          </FormGroup>
+        )}
+        <FormGroup
+          label={t('logo_new')}
+          helperText={<span id={rulesId}>{t('logo_rules', { types: TYPE_LIST, maxSize: LOGO_MAX_BYTES / MB })}</span>}
+        >
+          <Card
+            compact
+            elevation={dragging ? 2 : 0}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <FileInput
+              fill
+              disabled={busy}
+              text={chosen?.name ?? t('logo_choose')}
+              hasSelection={chosen !== null}
+              buttonText={t('logo_browse')}
+              inputProps={{ accept: ACCEPT, 'aria-label': t('logo_file'), 'aria-describedby': rulesId }}
+              onInputChange={(e) => {
+                pick(Array.from(e.currentTarget.files ?? []));
+                e.currentTarget.value = ''; // picking the same file again is a new pick
+              }}
+            />
+            <p className={Classes.TEXT_MUTED} style={{ marginTop: 8, marginBottom: 0 }}>
+              {t('logo_drop_hint')}
+            </p>
+            {chosen && preview && (
+              <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 8 }}>
+                <img
+                  src={preview}
+                  alt={t('logo_preview', { fileName: chosen.name })}
+                  style={{ maxHeight: 60, maxWidth: 200 }}
+                />
+                <Button
+                  variant="minimal"
+                  icon="cross"
+                  aria-label={t('logo_clear_choice')}
+                  title={t('logo_clear_choice')}
+                  disabled={busy}
+                  onClick={clearChoice}
+                />
+              </div>
+            )}
+          </Card>
+        </FormGroup>
+        {save.isPending && (
+          <div role="status" aria-live="polite">
+            <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={percent < 100} />
+            <span className={Classes.TEXT_MUTED}>
+              {percent < 100 ? t('logo_uploading', { percent }) : t('logo_saving')}
+            </span>
+          </div>
+        )}
+        {problem && (
+          <Callout intent={Intent.DANGER} role="alert" icon="error">
+            {t(problem.key, problem.values)}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('cancel')} onClick={onClose} />
+            <Button
+              intent={Intent.PRIMARY}
+              text={t('logo_save')}
+              // Save only a newly chosen file; the saved logo alone is nothing to save (spec 3 section 5).
+              disabled={chosen === null || remove.isPending}
+              loading={save.isPending}
+              onClick={() => chosen && save.mutate(chosen)}
+            />
+          </>
+        }
+      >
+        {current !== null && (
+          <Button
+            intent={Intent.DANGER}
+            variant="outlined"
+            icon="trash"
+            text={t('logo_remove')}
+            disabled={save.isPending}
+            loading={remove.isPending}
+            onClick={() => remove.mutate()}
+          />
+        )}
+      </DialogFooter>
+    </>
+  );
+}
+
+/** An object URL for a picked file, revoked when the file changes or the form closes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
