@@ -1,23 +1,17 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
-import { launchBrowser } from '../support/browser';
 import { newPortalContext } from '../support/portalContext';
-import { startTestServer } from '../support/testServer';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: E2eServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startE2e());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopE2e({ server, browser }));
 
 interface Violation {
   id: string;
@@ -38,12 +32,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#login-email').fill(email);
-  await page.locator('#login-password').fill(DEMO_PASSWORD);
-  await page.locator('button[type=submit]').click();
-}
+const signIn = (page: Page, email: string) => signInAt(page, server.url, email);
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
   it('sign-in and the request form', async () => {

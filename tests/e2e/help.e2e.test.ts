@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { newPortalContext } from '../support/portalContext';
-import { launchBrowser } from '../support/browser';
-import { ROOT, startTestServer } from '../support/testServer';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { ROOT } from '../support/testServer';
 
 interface FaqModule {
   Module: string;
@@ -22,17 +22,13 @@ const newest = readJson<ReleaseNote[]>('releaseNotes.json')[0]!;
 const textOf = (html: string) => html.replace(/<[^>]+>/g, '').trim();
 
 const EMAIL = 'user@acme-labs.example';
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: E2eServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startE2e());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopE2e({ server, browser }));
 
 async function signIn(page: Page) {
   await page.goto(`${server.url}/login`);

@@ -2,21 +2,16 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
-import { launchBrowser } from '../support/browser';
-import { startTestServer } from '../support/testServer';
 import { newPortalContext } from '../support/portalContext';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: E2eServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startE2e());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopE2e({ server, browser }));
 
 /** A real PNG image: `size` x `size` pixels of one colour. */
 function pngImage(size = 16, rgb: [number, number, number] = [0, 102, 204]): Buffer {

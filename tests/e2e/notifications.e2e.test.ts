@@ -2,23 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { insertMessages } from '../../api-mock/src/queries/messages';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
-import { launchBrowser } from '../support/browser';
 import { newPortalContext } from '../support/portalContext';
-import { startTestServer } from '../support/testServer';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 const EMAIL = 'user@acme-labs.example';
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: E2eServer;
 let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startE2e());
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
+  await stopE2e({ server, browser });
 });
 
 interface Stored {

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
-import { launchBrowser } from '../support/browser';
-import { startTestServer } from '../support/testServer';
 import { newPortalContext } from '../support/portalContext';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: E2eServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startE2e());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopE2e({ server, browser }));
 
 async function fillSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.locator('#login-email').fill(email);
@@ -23,12 +18,7 @@ async function fillSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.locator('button[type=submit]').click();
 }
 
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${server.url}/login`);
-  await page.locator('#login-email').fill(email);
-  await page.locator('#login-password').fill(password);
-  await page.locator('button[type=submit]').click();
-}
+const signIn = (page: Page, email: string, password?: string) => signInAt(page, server.url, email, password);
 
 describe('cross-tab session', () => {
   let context: BrowserContext;

@@ -1,0 +1,26 @@
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
+import { launchBrowser } from './browser';
+import { startTestServer } from './testServer';
+
+export type E2eServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** A listening server on a fresh database and a headless Chromium, for one e2e test file. */
+export async function startE2e(): Promise<{ server: E2eServer; browser: Browser }> {
+  const server = await startTestServer({ listen: true });
+  const browser = await launchBrowser();
+  return { server, browser };
+}
+
+export async function stopE2e(env: { server?: E2eServer; browser?: Browser }): Promise<void> {
+  await env.browser?.close();
+  await env.server?.close();
+}
+
+/** Sign in on the sign-in page as a user does. */
+export async function signInAt(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('button[type=submit]').click();
+}
