@@ -2,18 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LoggedInUser } from '../../../contract/users';
 import type { Database } from '../db/schema';
 import { accessCodesFor } from '../auth/privileges';
-
-const LANGUAGE_IDS: Record<string, number> = {
-  'en-us': 1,
-  'zh-cn': 2,
-  'zh-tw': 3,
-  de: 4,
-  fr: 5,
-  it: 6,
-  ja: 7,
-  pt: 8,
-  es: 9,
-};
+import { LANGUAGES } from '../lib/languages';
 
 /** The signed-in user as the client sees it, in the customer the session is switched to. */
 export async function loadLoggedInUser(
@@ -37,7 +26,7 @@ export async function loadLoggedInUser(
     lastName: user.last_name,
     displayName: `${user.first_name} ${user.last_name}`,
     emailAddress: user.email,
-    languageId: user.language_code ? (LANGUAGE_IDS[user.language_code] ?? null) : null,
+    languageId: LANGUAGES.find((l) => l.languageCode === user.language_code)?.languageId ?? null,
     languageCode: user.language_code,
     locationId: user.location_id,
     userLocation: {
