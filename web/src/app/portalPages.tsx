@@ -3,6 +3,7 @@ import type { IconName } from '@blueprintjs/core';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
 import { FaqPage } from '../features/help/FaqPage';
+import { HelpTutorialsPage } from '../features/help/HelpTutorialsPage';
 import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
@@ -41,6 +42,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     menu: { labelKey: 'menu_education_training', icon: 'learning' },
   },
   { path: 'FAQ', element: <FaqPage />, modes: ['normal', 'admin'] },
+  { path: 'helpTutorials', element: <HelpTutorialsPage />, modes: ['normal', 'admin'] },
   { path: 'releaseNote', element: <ReleaseNotesPage />, modes: ['normal', 'admin'] },
   { path: 'notification', element: <NotificationsPage />, modes: ['normal', 'admin'] },
 ];

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { fetchHelpFile } from './staticContent';
+
+/** An entry of help/tutorials.json: a recorded tutorial (written by scripts/recordTutorials.ts). */
+export const TutorialSchema = z.object({
+  id: z.string(),
+  video: z.string(),
+  poster: z.string(),
+  durationSeconds: z.number().nonnegative(),
+});
+export type Tutorial = z.infer<typeof TutorialSchema>;
+
+/** The translated title and guide of each tutorial the app knows; a listed tutorial without them is not shown. */
+export const TUTORIAL_TEXT: Readonly<Record<string, { titleKey: string; introKey: string; stepKeys: string[] }>> = {
+  overview: {
+    titleKey: 'help:tutorial_overview_title',
+    introKey: 'help:tutorial_overview_intro',
+    stepKeys: [
+      'help:tutorial_overview_step_sign_in',
+      'help:tutorial_overview_step_main_menu',
+      'help:tutorial_overview_step_header',
+      'help:tutorial_overview_step_notifications',
+      'help:tutorial_overview_step_theme',
+      'help:tutorial_overview_step_faq',
+    ],
+  },
+};
+
+export const tutorialsQuery = {
+  queryKey: ['help', 'tutorials'],
+  queryFn: () => fetchHelpFile('tutorials.json', z.array(TutorialSchema)),
+  staleTime: Infinity,
+} as const;
