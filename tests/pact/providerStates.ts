@@ -5,6 +5,7 @@ import type { VerifierOptions } from '@pact-foundation/pact';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 import { injectClient, signedIn } from '../support/injectClient';
+import { hashPassword } from '../../api-mock/src/auth/password';
 
 /**
  * Provider states of the pact, on a running server: each state prepares the data and the cookie jar whose
@@ -95,6 +96,45 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
           resource_key: `${customer.encrypted_id}/Message/${'0'.repeat(64)}.pdf`,
         })
         .execute();
+      return undefined;
+    },
+    /** A user of its own (made on first use) whose password is Portal2026 again before each interaction, signed in. */
+    'a user with a known password': async (params?: unknown) => {
+      const { email } = params as { email: string };
+      const password_hash = await hashPassword('Portal2026');
+      const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (existing) {
+        await db
+          .updateTable('users')
+          .set({ password_hash, password_changed_at: null })
+          .where('id', '=', existing.id)
+          .execute();
+      } else {
+        const template = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('email', '=', 'user@acme-labs.example')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('users')
+          .values({
+            customer_id: template.customer_id,
+            location_id: template.location_id,
+            email,
+            password_hash,
+            first_name: 'Pat',
+            last_name: 'Password',
+            role: template.role,
+            is_pe_user: false,
+            language_code: template.language_code,
+            office_phone: null,
+            status_code: 1,
+            is_active: true,
+          })
+          .execute();
+      }
+      await db.deleteFrom('login_throttle').where('email', '=', email).execute();
+      jar = (await signedIn(app, email)).jar;
       return undefined;
     },
     'a customer switch is recorded': async (params?: unknown) => {

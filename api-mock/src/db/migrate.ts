@@ -5,6 +5,8 @@ import * as preferencesCustomers from './migrations/003_preferences_customers';
 import * as messagesStorage from './migrations/004_messages_storage';
 import * as contactRequestsOutbox from './migrations/005_contact_requests_outbox';
 import * as inboxNotify from './migrations/006_inbox_notify';
+import * as passwordChangedAt from './migrations/007_password_changed_at';
+import * as userProfileFields from './migrations/008_user_profile_fields';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '004_messages_storage': messagesStorage,
   '005_contact_requests_outbox': contactRequestsOutbox,
   '006_inbox_notify': inboxNotify,
+  '007_password_changed_at': passwordChangedAt,
+  '008_user_profile_fields': userProfileFields,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

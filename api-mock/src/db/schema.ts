@@ -40,9 +40,12 @@ export interface UsersTable {
   is_pe_user: boolean;
   language_code: string | null;
   office_phone: string | null;
+  department: OptionalText;
+  job_title: OptionalText;
   status_code: number;
   is_active: boolean;
   created_at: Generated<Timestamp>;
+  password_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {

@@ -2,6 +2,8 @@ import { contract } from '../../../contract';
 import type { AppDeps } from '../deps';
 import { implement, type Implementation } from '../lib/implement';
 import { accountRouter } from './account';
+import { accountProfileRouter } from './accountProfile';
+import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
 import { customersRouter } from './customers';
 import { feedbackRouter } from './feedback';
@@ -16,6 +18,7 @@ import { usersRouter } from './users';
 export function implementations(deps: AppDeps): Implementation[] {
   return [
     implement(contract.account, accountRouter(deps)),
+    implement(contract.accountManagement, accountProfileRouter(deps)),
     implement(contract.users, usersRouter(deps)),
     implement(contract.usage, usageRouter(deps)),
     implement(contract.preferences, preferencesRouter(deps)),
@@ -26,5 +29,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.images, storageRouter(deps)),
     implement(contract.customers, { cloudCredential: cloudCredentialRoute(deps) }),
     implement(contract.feedback, feedbackRouter(deps)),
+    implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),
   ];
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '@blueprintjs/core';
+import { MyAccountPage } from '../features/account/MyAccountPage';
+import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
 import { FaqPage } from '../features/help/FaqPage';
@@ -45,6 +47,8 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   { path: 'helpTutorials', element: <HelpTutorialsPage />, modes: ['normal', 'admin'] },
   { path: 'releaseNote', element: <ReleaseNotesPage />, modes: ['normal', 'admin'] },
   { path: 'notification', element: <NotificationsPage />, modes: ['normal', 'admin'] },
+  { path: 'userManagement/changePassword', element: <ChangePasswordPage />, modes: ['normal', 'admin'] },
+  { path: 'userManagement/myAccount', element: <MyAccountPage />, modes: ['normal', 'admin'] },
 ];
 
 export const BASE: Record<PortalMode, string> = { normal: '/app', admin: '/admin' };

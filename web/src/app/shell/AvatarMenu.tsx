@@ -9,7 +9,7 @@ import { useThemePreference } from './useThemePreference';
 export function AvatarMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, adminMode } = useCurrentSession();
+  const { user, adminMode, base, pages } = useCurrentSession();
   const { theme, setTheme } = useThemePreference();
   return (
     <Popover
@@ -17,6 +17,20 @@ export function AvatarMenu() {
       content={
         <Menu aria-label={t('account_menu')}>
           <MenuDivider title={user.emailAddress} />
+          {pages.includes('userManagement/myAccount') && (
+            <MenuItem
+              icon="person"
+              text={t('my_account')}
+              onClick={() => navigate(`${base}/userManagement/myAccount`)}
+            />
+          )}
+          {pages.includes('userManagement/changePassword') && (
+            <MenuItem
+              icon="key"
+              text={t('change_password')}
+              onClick={() => navigate(`${base}/userManagement/changePassword`)}
+            />
+          )}
           <MenuItem icon="style" text={t('theme')}>
             {THEMES.map((th) => (
               <MenuItem

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileEdit, UserDetail } from '../../contract/accountManagement';
+import type { ErrorBody } from '../../contract/common';
+import { ROLE } from '../../contract/limits';
+import { startApiServer } from '../support/apiServer';
+import { signedIn, type InjectClient } from '../support/injectClient';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+const userRow = (email: string) =>
+  server.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
+const detailOf = async (client: InjectClient, id: number): Promise<UserDetail> => {
+  const res = await client.accountManagement.get({ params: { id } });
+  if (res.status !== 200 || res.body.errorCode !== 0) throw new Error(`expected the user: ${JSON.stringify(res.body)}`);
+  return res.body.result!;
+};
+
+const editOf = (d: UserDetail, changes: Partial<ProfileEdit> = {}): ProfileEdit => ({
+  firstName: d.firstName,
+  lastName: d.lastName,
+  languageId: d.languageId ?? 1,
+  officePhone: d.officePhone ?? '+1 555 0100',
+  department: d.department ?? 'Research',
+  role: d.role,
+  jobTitle: d.jobTitle,
+  ...changes,
+});
+
+describe('GET users/{id}', () => {
+  it('gives the signed-in user with location and company info', async () => {
+    const { client } = await signedIn(server.app, 'user@acme-labs.example');
+    const row = await userRow('user@acme-labs.example');
+    const me = await detailOf(client, row.id);
+    expect(me).toMatchObject({
+      userId: row.id,
+      emailAddress: 'user@acme-labs.example',
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: ROLE.StandardUser,
+    });
+    expect(me.userLocation?.companyName).toBe('Acme Labs');
+    expect(me.userLocation?.customer.customerLocations.length).toBeGreaterThan(0);
+  });
+
+  it('lets a manager open a colleague of the same customer', async () => {
+    const { client } = await signedIn(server.app, 'manager@acme-labs.example');
+    const colleague = await userRow('user@acme-labs.example');
+    expect((await detailOf(client, colleague.id)).emailAddress).toBe('user@acme-labs.example');
+  });
+
+  it('refuses a standard user a colleague with 403', async () => {
+    const { client } = await signedIn(server.app, 'user@acme-labs.example');
+    const colleague = await userRow('manager@acme-labs.example');
+    const res = await client.accountManagement.get({ params: { id: colleague.id } });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers a user of another customer with 404, like an unknown one', async () => {
+    const { client } = await signedIn(server.app, 'admin@acme-labs.example');
+    const stranger = await userRow('user@globex.example');
+    expect((await client.accountManagement.get({ params: { id: stranger.id } })).status).toBe(404);
+    expect((await client.accountManagement.get({ params: { id: 999999 } })).status).toBe(404);
+  });
+});
+
+describe('PUT Users/profile', () => {
+  it('saves the own profile, records the event, and GET gives the new values', async () => {
+    const { client } = await signedIn(server.app, 'user@acme-labs.example');
+    const row = await userRow('user@acme-labs.example');
+    const before = await detailOf(client, row.id);
+    const body = editOf(before, {
+      firstName: '  Uma  ',
+      officePhone: '+49 (30) 555-0199',
+      department: 'Chromatography',
+      jobTitle: 'Lab lead',
+      languageId: 4,
+    });
+    const res = await client.accountManagement.updateOwnProfile({ body });
+    expect(res.body).toMatchObject({
+      errorCode: 0,
+      result: { firstName: 'Uma', officePhone: '+49 (30) 555-0199', department: 'Chromatography', languageId: 4 },
+    });
+    const after = await detailOf(client, row.id);
+    expect(after).toMatchObject({ firstName: 'Uma', jobTitle: 'Lab lead', department: 'Chromatography' });
+    expect((await userRow('user@acme-labs.example')).language_code).toBe('de');
+    const events = await server.database.db
+      .selectFrom('events')
+      .select(['event_type', 'entity_id'])
+      .where('event_type', '=', 'user.profileUpdated')
+      .execute();
+    expect(events).toEqual([{ event_type: 'user.profileUpdated', entity_id: String(row.id) }]);
+  });
+
+  it('refuses an empty first name with 400 required_field and changes nothing', async () => {
+    const { client } = await signedIn(server.app, 'manager@acme-labs.example');
+    const row = await userRow('manager@acme-labs.example');
+    const before = await detailOf(client, row.id);
+    const res = await client.accountManagement.updateOwnProfile({ body: editOf(before, { firstName: '   ' }) });
+    expect(res.status).toBe(400);
+    expect((res.body as ErrorBody).issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: ['firstName'], message: 'required_field' })]),
+    );
+    expect(await userRow('manager@acme-labs.example')).toEqual(row);
+  });
+
+  it('refuses a telephone that does not match the pattern with 400', async () => {
+    const { client } = await signedIn(server.app, 'manager@acme-labs.example');
+    const row = await userRow('manager@acme-labs.example');
+    const before = await detailOf(client, row.id);
+    const res = await client.accountManagement.updateOwnProfile({ body: editOf(before, { officePhone: 'call me' }) });
+    expect(res.status).toBe(400);
+    expect((res.body as ErrorBody).issues?.map((i) => i.path.join('.'))).toEqual(['officePhone']);
+    expect(await userRow('manager@acme-labs.example')).toEqual(row);
+  });
+
+  it('refuses a standard user raising their own role, and an admin leaving admin', async () => {
+    for (const [email, role] of [
+      ['user@acme-labs.example', ROLE.Manager],
+      ['admin@acme-labs.example', ROLE.Manager],
+    ] as const) {
+      const { client } = await signedIn(server.app, email);
+      const row = await userRow(email);
+      const before = await detailOf(client, row.id);
+      const res = await client.accountManagement.updateOwnProfile({ body: editOf(before, { role }) });
+      expect(res.status).toBe(403);
+      expect((await userRow(email)).role).toBe(row.role);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { newPortalContext } from '../support/portalContext';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startE2e());
+});
+afterAll(() => stopE2e({ server, browser }));
+
+describe('change password', () => {
+  it('a manager opens it from the avatar menu, meets the rules and the wrong-old-password answer, changes it and signs in with the new one', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signInAt(page, server.url, 'manager@acme-labs.example');
+    await page.waitForURL('**/app/welcome');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.waitForURL('**/app/userManagement/changePassword');
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+
+    const oldField = page.locator('#password-oldPassword');
+    const newField = page.locator('#password-newPassword');
+    const confirmField = page.locator('#password-confirmPassword');
+    const update = page.getByRole('button', { name: 'Update' });
+    expect(await update.isDisabled()).toBe(true);
+
+    // a weak new password and a confirmation that does not match
+    await newField.fill('lettersonly');
+    await confirmField.fill('different1');
+    await page
+      .getByText('The password must be 6 to 12 characters long and contain both letters and numbers.')
+      .waitFor();
+    await page.getByText('The passwords do not match.').waitFor();
+    expect(await update.isDisabled()).toBe(true);
+
+    // a valid form with a wrong old password: the server's 1029 shows on the old-password field
+    await oldField.fill('Wrong123');
+    await newField.fill('Fresh2027');
+    await confirmField.fill('Fresh2027');
+    await update.click();
+    const oldGroup = page.locator('.bp6-form-group', { has: oldField });
+    await oldGroup.getByText('The old password is not correct.').waitFor();
+
+    // the right old password changes it
+    await oldField.fill('Portal2026');
+    await update.click();
+    await page.getByText('Your password has been updated.').waitFor();
+    expect(await page.getByText(/Last changed: .*\d/).count()).toBe(1);
+
+    // sign out, then sign in with the new password
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await signInAt(page, server.url, 'manager@acme-labs.example', 'Fresh2027');
+    await page.waitForURL('**/app/welcome');
+    await context.close();
+  });
+});

@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, FormGroup, H2, InputGroup, Intent } from '@blueprintjs/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '../../../../contract/accountManagement';
+import { ErrorCode } from '../../../../contract/errors';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { formatDateTime } from '../../lib/dates';
+import { requestErrorOf } from '../../lib/requestErrors';
+import { getToaster } from '../../components/toaster';
+
+type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
+const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirmPassword'];
+const EMPTY: Record<Field, string> = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The change-password page (spec 3 sections 2, 5, 7 and 8). */
+export function ChangePasswordPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user, base } = useCurrentSession();
+  const [values, setValues] = useState(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [shown, setShown] = useState(false);
+  const [changedAt, setChangedAt] = useState<string | null>(null);
+
+  // The time of the last change, when the account service answers it (the page works without it).
+  const detail = useQuery({
+    queryKey: ['accountManagement.get', user.userId],
+    queryFn: () => resultOf(client.accountManagement.get({ params: { id: user.userId }, query: {}, silent: true })),
+    retry: false,
+  });
+  const lastChange = changedAt ?? detail.data?.lastPwdChange ?? null;
+
+  const messages: Record<string, string> = {
+    required_field: t('required_field'),
+    password_not_match: t('password_not_match'),
+    'userManagement:Mix_letters_numbers': t('Mix_letters_numbers'),
+  };
+  const parsed = ChangePasswordForm.safeParse({ ...values, userEmail: user.emailAddress });
+  const clientErrors: Partial<Record<Field, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      if (FIELDS.includes(field)) clientErrors[field] ??= messages[issue.message] ?? t('invalid_value');
+    }
+  }
+  const errorOf = (field: Field) => serverErrors[field] ?? (touched[field] ? clientErrors[field] : undefined);
+  const hasErrors = !parsed.success || Object.values(serverErrors).some(Boolean);
+
+  const save = useMutation({
+    mutationFn: () =>
+      resultOf(
+        client.accountManagement.changePassword({
+          body: { oldPassword: values.oldPassword, newPassword: values.newPassword, userEmail: user.emailAddress },
+          query: {},
+          silent: true,
+        }),
+      ),
+    onSuccess: (result) => {
+      setChangedAt(result.lastPwdChange);
+      setValues(EMPTY);
+      setTouched({});
+      void getToaster().then((toaster) => toaster.show({ message: t('password_updated'), intent: Intent.SUCCESS }));
+    },
+    onError: (e) => {
+      const error = requestErrorOf(e);
+      if (error.kind === 'api' && error.errorCode === ErrorCode.WrongOldPassword) {
+        setServerErrors({ oldPassword: t('wrong_old_password') });
+      } else if (error.kind === 'api' && error.errorCode === ErrorCode.WeakNewPassword) {
+        setServerErrors({ newPassword: t('weak_new_password') });
+      } else if (error.kind !== 'aborted') {
+        const key =
+          error.kind === 'api'
+            ? `errorMessage:error_msg_${error.errorCode}`
+            : error.kind === 'http' && error.status === 429
+              ? 'errorMessage:too_many_requests'
+              : error.kind === 'network'
+                ? 'errorMessage:network_error'
+                : 'errorMessage:system_error';
+        const message = i18n.exists(key) ? t(key) : t('errorMessage:system_error');
+        void getToaster().then((toaster) => toaster.show({ message, intent: Intent.DANGER, icon: 'error' }));
+      }
+    },
+  });
+
+  const edit = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((v) => ({ ...v, [field]: true }));
+    setServerErrors((v) => ({ ...v, [field]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ oldPassword: true, newPassword: true, confirmPassword: true });
+    if (!hasErrors && !save.isPending) save.mutate();
+  };
+
+  const back = () => {
+    const state = window.history.state as { idx?: number } | null;
+    if (state?.idx && state.idx > 0) navigate(-1);
+    else navigate(`${base}/welcome`);
+  };
+
+  const labels: Record<Field, string> = {
+    oldPassword: t('old_password'),
+    newPassword: t('new_password'),
+    confirmPassword: t('confirm_password'),
+  };
+  const autoComplete: Record<Field, string> = {
+    oldPassword: 'current-password',
+    newPassword: 'new-password',
+    confirmPassword: 'new-password',
+  };
+
+  return (
+    <main className="portal-centered">
+      <Card className="portal-form-card" elevation={2}>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <Button variant="minimal" icon="arrow-left" text={t('back')} onClick={back} />
+          <Button
+            variant="minimal"
+            icon={shown ? 'eye-off' : 'eye-open'}
+            text={shown ? t('hide_password') : t('show_password')}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+          />
+        </div>
+        <H2>{t('change_password')}</H2>
+        <p>
+          {t('password_last_changed')}: {lastChange ? formatDateTime(lastChange) : '–'}
+        </p>
+        <form onSubmit={submit} noValidate>
+          {FIELDS.map((field) => {
+            const error = errorOf(field);
+            return (
+              <FormGroup
+                key={field}
+                label={labels[field]}
+                labelFor={`password-${field}`}
+                labelInfo="*"
+                intent={error ? Intent.DANGER : Intent.NONE}
+                helperText={error}
+              >
+                <InputGroup
+                  id={`password-${field}`}
+                  type={shown ? 'text' : 'password'}
+                  autoComplete={autoComplete[field]}
+                  value={values[field]}
+                  onValueChange={(value) => edit(field, value)}
+                  onBlur={() => setTouched((v) => ({ ...v, [field]: true }))}
+                  intent={error ? Intent.DANGER : Intent.NONE}
+                  aria-invalid={error ? true : undefined}
+                />
+              </FormGroup>
+            );
+          })}
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            text={t('password_update')}
+            disabled={hasErrors}
+            loading={save.isPending}
+          />
+        </form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Classes, H2, H4, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UserDetail } from '../../../../contract/accountManagement';
+import { LANGUAGE_CODES } from '../../../../contract/configuration';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { PROFILE_LANGUAGE_NAMES, ProfileEditDialog } from './ProfileEditDialog';
+
+const countryName = (code: string, language: string) => {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/** The own account (spec 3 section 2 "Account"): the signed-in user's details, company info and the edit modal. */
+export function MyAccountPage() {
+  const { t, i18n } = useTranslation();
+  const { user } = useCurrentSession();
+  const [editing, setEditing] = useState(false);
+  const detail = useQuery({
+    queryKey: ['users', user.userId],
+    queryFn: () => resultOf(client.accountManagement.get({ params: { id: user.userId } })),
+  });
+
+  if (detail.isPending) {
+    return (
+      <main className="portal-page">
+        <Spinner aria-label={t('loading')} />
+      </main>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <main className="portal-page">
+        <NonIdealState
+          icon="error"
+          title={t('my_account_load_failed')}
+          action={<Button icon="refresh" text={t('retry')} onClick={() => void detail.refetch()} />}
+        />
+      </main>
+    );
+  }
+
+  const u = detail.data;
+  const loc = u.userLocation;
+  const language = u.languageId ? LANGUAGE_CODES[u.languageId - 1] : undefined;
+  const notSet = <span className={Classes.TEXT_MUTED}>{t('my_account_not_set')}</span>;
+  const row = (label: string, value: ReactNode) => (
+    <tr>
+      <th scope="row" style={{ width: 220 }}>
+        {label}
+      </th>
+      <td>{value || notSet}</td>
+    </tr>
+  );
+
+  const onSaved = (saved: UserDetail) => {
+    setEditing(false);
+    if (saved.languageId !== u.languageId) window.location.reload();
+    else void detail.refetch();
+  };
+
+  return (
+    <main className="portal-page">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
+        {u.avatarUrl ? (
+          <img src={u.avatarUrl} alt="" width={64} height={64} style={{ borderRadius: '50%' }} />
+        ) : (
+          <Icon icon="person" size={64} aria-hidden />
+        )}
+        <H2 style={{ margin: 0, flex: 1 }}>{t('my_account')}</H2>
+        <Button icon="edit" intent={Intent.PRIMARY} text={t('my_account_edit')} onClick={() => setEditing(true)} />
+      </div>
+      <Card>
+        <HTMLTable compact style={{ width: '100%' }} aria-label={t('my_account')}>
+          <tbody>
+            {row(t('my_account_name'), `${u.firstName} ${u.lastName}`)}
+            {row(t('email_address'), u.emailAddress)}
+            {row(t('my_account_language'), language ? PROFILE_LANGUAGE_NAMES[language] : null)}
+            {row(t('office_phone'), u.officePhone)}
+            {row(t('my_account_department'), u.department)}
+            {row(t('my_account_job_title'), u.jobTitle)}
+            {row(t('my_account_role'), t(`my_account_role_${u.role}`))}
+          </tbody>
+        </HTMLTable>
+      </Card>
+      <H4 style={{ marginTop: 24 }}>{t('my_account_company_info')}</H4>
+      <Card>
+        <HTMLTable compact style={{ width: '100%' }} aria-label={t('my_account_company_info')}>
+          <tbody>
+            {row(t('company_name'), loc?.companyName)}
+            {row(t('my_account_country'), loc ? countryName(loc.countryCode, i18n.language) : null)}
+            {row(t('my_account_address'), loc?.address)}
+            {row(t('my_account_city'), loc?.city)}
+            {row(t('my_account_state'), loc?.state)}
+            {row(t('my_account_zip'), loc?.zip)}
+          </tbody>
+        </HTMLTable>
+      </Card>
+      {editing && <ProfileEditDialog user={u} isOpen onClose={() => setEditing(false)} onSaved={onSaved} />}
+    </main>
+  );
+}
