@@ -14,6 +14,19 @@ export type PriorityId = (typeof PRIORITY)[keyof typeof PRIORITY];
 export const LANGUAGE_CODES = ['en-us', 'zh-cn', 'zh-tw', 'de', 'fr', 'it', 'ja', 'pt', 'es'] as const;
 export const LanguageCode = z.enum(LANGUAGE_CODES);
 
+/** Each portal language in its own name ("Deutsch", "日本語"); its id is its 1-based place in LANGUAGE_CODES. */
+export const LANGUAGE_NATIVE_NAMES: Record<(typeof LANGUAGE_CODES)[number], string> = {
+  'en-us': 'English',
+  'zh-cn': '简体中文',
+  'zh-tw': '繁體中文',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+  ja: '日本語',
+  pt: 'Português',
+  es: 'Español',
+};
+
 export const Language = z.object({
   languageId: z.number().int().positive(),
   languageCode: LanguageCode,

@@ -1,25 +1,12 @@
-import { LANGUAGE_CODES, type Language } from '../../../contract/configuration';
+import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES, type Language } from '../../../contract/configuration';
 
 type LanguageCode = (typeof LANGUAGE_CODES)[number];
-
-/** Each language in its own name. */
-const NATIVE_NAMES: Record<LanguageCode, string> = {
-  'en-us': 'English',
-  'zh-cn': '简体中文',
-  'zh-tw': '繁體中文',
-  de: 'Deutsch',
-  fr: 'Français',
-  it: 'Italiano',
-  ja: '日本語',
-  pt: 'Português',
-  es: 'Español',
-};
 
 /** The portal's languages; a language's id is its 1-based place in LANGUAGE_CODES, as users.languageId uses. */
 export const LANGUAGES: Language[] = LANGUAGE_CODES.map((languageCode, index) => ({
   languageId: index + 1,
   languageCode,
-  name: NATIVE_NAMES[languageCode],
+  name: LANGUAGE_NATIVE_NAMES[languageCode],
 }));
 
 const FALLBACK: LanguageCode = 'en-us';

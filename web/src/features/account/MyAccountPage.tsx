@@ -6,7 +6,8 @@ import type { UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES } from '../../../../contract/configuration';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
-import { PROFILE_LANGUAGE_NAMES, ProfileEditDialog } from './ProfileEditDialog';
+import { LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
+import { ProfileEditDialog } from './ProfileEditDialog';
 
 const countryName = (code: string, language: string) => {
   try {
@@ -80,7 +81,7 @@ export function MyAccountPage() {
           <tbody>
             {row(t('my_account_name'), `${u.firstName} ${u.lastName}`)}
             {row(t('email_address'), u.emailAddress)}
-            {row(t('my_account_language'), language ? PROFILE_LANGUAGE_NAMES[language] : null)}
+            {row(t('my_account_language'), language ? LANGUAGE_NATIVE_NAMES[language] : null)}
             {row(t('office_phone'), u.officePhone)}
             {row(t('my_account_department'), u.department)}
             {row(t('my_account_job_title'), u.jobTitle)}

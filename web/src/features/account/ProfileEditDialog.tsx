@@ -14,23 +14,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { allowedRoleChoices, ProfileEdit, type UserDetail } from '../../../../contract/accountManagement';
-import { LANGUAGE_CODES } from '../../../../contract/configuration';
+import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
 import { client, resultOf } from '../../lib/api';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
-
-/** Each portal language in its own name; a language's id is its 1-based place in LANGUAGE_CODES. */
-export const PROFILE_LANGUAGE_NAMES: Record<(typeof LANGUAGE_CODES)[number], string> = {
-  'en-us': 'English',
-  'zh-cn': '简体中文',
-  'zh-tw': '繁體中文',
-  de: 'Deutsch',
-  fr: 'Français',
-  it: 'Italiano',
-  ja: '日本語',
-  pt: 'Português',
-  es: 'Español',
-};
 
 type Field = 'firstName' | 'lastName' | 'languageId' | 'officePhone' | 'department' | 'jobTitle' | 'role';
 
@@ -179,7 +166,7 @@ export function ProfileEditDialog({
                   </option>
                   {LANGUAGE_CODES.map((code, index) => (
                     <option key={code} value={index + 1}>
-                      {PROFILE_LANGUAGE_NAMES[code]}
+                      {LANGUAGE_NATIVE_NAMES[code]}
                     </option>
                   ))}
                 </HTMLSelect>,
