@@ -3,7 +3,7 @@ import type { LocationDetail, LocationSearchItem, LocationSummary } from '../../
 import type { Database } from '../db/schema';
 import { countryIdOf } from '../lib/countries';
 import { containsPattern } from '../lib/like';
-import { HttpProblem } from '../lib/problem';
+import { forbidden, HttpProblem } from '../lib/problem';
 
 /** Locations with the fields of their customer that every location answer carries. */
 const withCustomer = (db: Kysely<Database>) =>
@@ -93,4 +93,15 @@ export async function searchLocations(
     city: r.city,
     countryCode: r.country_code,
   }));
+}
+
+/** Refuse (403) a location that does not belong to the customer the user works for. */
+export async function requireOwnLocation(db: Kysely<Database>, locationId: number, customerId: number): Promise<void> {
+  const location = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('id', '=', locationId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!location) throw forbidden('The location does not belong to your company');
 }

@@ -14,6 +14,7 @@ import type { Database } from '../db/schema';
 import { countryIdOf } from '../lib/countries';
 import { ok } from '../lib/envelope';
 import { LANGUAGES } from '../lib/languages';
+import { requireOwnLocation } from '../queries/locations';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
 
 const s = initServer();
@@ -126,15 +127,7 @@ export function accountProfileRouter({ db }: AppDeps) {
       }
       const language = LANGUAGES.find((l) => l.languageId === body.languageId);
       if (!language) throw badRequest(`Unknown language ${body.languageId}`);
-      if (body.locationId != null) {
-        const location = await db
-          .selectFrom('locations')
-          .select('id')
-          .where('id', '=', body.locationId)
-          .where('customer_id', '=', me.customer_id)
-          .executeTakeFirst();
-        if (!location) throw forbidden('The location does not belong to your company');
-      }
+      if (body.locationId != null) await requireOwnLocation(db, body.locationId, me.customer_id);
       // Company fields (name, address, state, zip) belong to the customer's location and are not changed here.
       const changes = {
         first_name: body.firstName,

@@ -5,7 +5,8 @@ import { requireSession } from '../auth/context';
 import { change } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
 import { ok } from '../lib/envelope';
-import { forbidden, unauthorized } from '../lib/problem';
+import { unauthorized } from '../lib/problem';
+import { requireOwnLocation } from '../queries/locations';
 
 const s = initServer();
 
@@ -20,13 +21,7 @@ export function usersRouter({ db }: AppDeps) {
 
     completeProfile: async ({ request, body }) => {
       const session = await requireSession(db, request);
-      const location = await db
-        .selectFrom('locations')
-        .select('id')
-        .where('id', '=', body.locationId)
-        .where('customer_id', '=', session.customerId)
-        .executeTakeFirst();
-      if (!location) throw forbidden('The location does not belong to your company');
+      await requireOwnLocation(db, body.locationId, session.customerId);
       await change(db, async (trx) => {
         await trx
           .updateTable('users')

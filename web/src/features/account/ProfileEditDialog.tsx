@@ -13,6 +13,7 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LocationOptions } from '../../components/LocationOptions';
 import { allowedRoleChoices, ProfileEdit, type UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
 import { client, resultOf } from '../../lib/api';
@@ -200,12 +201,7 @@ export function ProfileEditDialog({
                     value={draft.locationId}
                     onChange={(e) => set('locationId')(e.currentTarget.value)}
                   >
-                    {locations.map((l) => (
-                      <option key={l.locationId} value={l.locationId}>
-                        {l.city}
-                        {l.siteAddress ? ` – ${l.siteAddress}` : ''}
-                      </option>
-                    ))}
+                    <LocationOptions locations={locations} />
                   </HTMLSelect>
                 </FormGroup>
               )}

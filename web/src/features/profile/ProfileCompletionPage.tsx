@@ -3,6 +3,7 @@ import { Button, Callout, Card, FormGroup, H2, HTMLSelect, InputGroup, Intent, T
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
+import { LocationOptions } from '../../components/LocationOptions';
 import { ProfileCompletion, type LoggedInUser } from '../../../../contract/users';
 import { profileCompletionMachine } from '../../../../machines/profileCompletion.machine';
 import { client, resultOf } from '../../lib/api';
@@ -101,12 +102,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
                 <option value="" disabled>
                   {t('choose_location')}
                 </option>
-                {locations.map((l) => (
-                  <option key={l.locationId} value={l.locationId}>
-                    {l.city}
-                    {l.siteAddress ? ` – ${l.siteAddress}` : ''}
-                  </option>
-                ))}
+                <LocationOptions locations={locations} />
               </HTMLSelect>
             </FormGroup>
             <Button
