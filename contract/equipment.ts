@@ -96,6 +96,18 @@ export const EQUIPMENT_MAX = {
   contractDesc: 100,
 } as const;
 
+/**
+ * Pick-list codes of the equipment form, the grids and the import (chosen: not in spec). The client translates
+ * them; the import refuses other values with 16012 (classification), 16014/16017/16018 (priorities), 16015 (PC).
+ */
+export const EQUIPMENT_CODES = {
+  /** USP <1058> analytical instrument groups. */
+  classification: ['A', 'B', 'C'],
+  /** Service, QA and safety priority. */
+  priority: ['high', 'medium', 'low'],
+  pcConnectivity: ['none', 'standalone', 'lan', 'usb', 'serial', 'wireless'],
+} as const;
+
 /** dataSourceId of equipment a user added by hand (spec 2 section 3: "a special value"). Value chosen: not in spec. */
 export const USER_ADDED_DATA_SOURCE_ID = 99;
 /** status of equipment under contract (spec 2 section 3). */

@@ -1,9 +1,10 @@
 import type { Faker } from '@faker-js/faker';
 import type { Insertable } from 'kysely';
 import type { EquipmentTable } from '../../api-mock/src/db/schema';
+import { EQUIPMENT_CODES, USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 
 /** Data source of equipment a user added by hand (spec 2: a special value marks user-added equipment). */
-export const USER_ADDED_SOURCE = 9;
+export const USER_ADDED_SOURCE = USER_ADDED_DATA_SOURCE_ID;
 export const PROVIDER_SOURCE = 1;
 
 const CATALOGUE = [
@@ -31,6 +32,11 @@ export function createEquipment(
 ): NewEquipment {
   const item = f.helpers.arrayElement(CATALOGUE);
   const hasSystem = f.datatype.boolean({ probability: 0.3 });
+  const contact = f.person.fullName().slice(0, 80);
+  const manager = f.person.fullName().slice(0, 80);
+  const emailOf = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@lab.example`;
+  const year = f.number.int({ min: 2008, max: 2026 });
+  const isComputer = f.datatype.boolean({ probability: 0.6 });
   return {
     mfg: item.mfg,
     model: item.model,
@@ -46,6 +52,25 @@ export function createEquipment(
     status: f.helpers.arrayElement(['ACTIVE', 'INACTIVE']),
     data_source_id: PROVIDER_SOURCE,
     created_by: null,
+    pki_tag: `INV-${f.string.numeric(6)}`,
+    asset_id: f.datatype.boolean({ probability: 0.5 }) ? `AS${f.string.numeric(7)}` : null,
+    cost_center: `CC-${f.string.numeric(4)}`,
+    contact_name: contact,
+    contact_phone: f.phone.number({ style: 'international' }).slice(0, 40),
+    contact_email: emailOf(contact),
+    contact_mgr_name: manager,
+    contact_mgr_phone: f.phone.number({ style: 'international' }).slice(0, 40),
+    contact_mgr_email: emailOf(manager),
+    equip_constr_year: year,
+    equip_constr_month: f.number.int({ min: 1, max: 12 }),
+    equip_start_up_date: `${Math.min(year + 1, 2026)}-0${f.number.int({ min: 1, max: 9 })}-15`,
+    classification: f.helpers.arrayElement(EQUIPMENT_CODES.classification),
+    priority_d: f.helpers.arrayElement(EQUIPMENT_CODES.priority),
+    os_gxp_flag: f.datatype.boolean({ probability: 0.4 }),
+    is_computer: isComputer,
+    pc_connectivity: isComputer ? f.helpers.arrayElement(EQUIPMENT_CODES.pcConnectivity) : null,
+    os: isComputer ? f.helpers.arrayElement(['Windows 10', 'Windows 11', 'Linux']) : null,
+    main_component: !hasSystem || f.datatype.boolean({ probability: 0.3 }),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import * as contactRequestsOutbox from './migrations/005_contact_requests_outbox
 import * as inboxNotify from './migrations/006_inbox_notify';
 import * as passwordChangedAt from './migrations/007_password_changed_at';
 import * as userProfileFields from './migrations/008_user_profile_fields';
+import * as inventory from './migrations/009_inventory';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '006_inbox_notify': inboxNotify,
   '007_password_changed_at': passwordChangedAt,
   '008_user_profile_fields': userProfileFields,
+  '009_inventory': inventory,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { ROLE } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 import { appendEvent } from '../db/events';
@@ -105,6 +105,17 @@ async function insertBatched<T extends keyof Database>(
   }
 }
 
+/** One equipment in this many stays off each user's list, so "newly available" and linking have something to show. */
+const UNLINKED_EVERY = 40;
+
+/** Every located user's list holds the customer's equipment except a few, chosen by id so the world stays deterministic. */
+async function linkUsersToEquipment(trx: Kysely<Database>) {
+  await sql`insert into user_equipment (user_id, equipment_id)
+    select u.id, e.id from users u join equipment e on e.customer_id = u.customer_id
+    where u.location_id is not null and (e.id + u.id) % ${UNLINKED_EVERY} <> 0`.execute(trx);
+  await trx.updateTable('users').set({ has_linked_equipment: true }).where('location_id', 'is not', null).execute();
+}
+
 /** Create the demo world once: does nothing when customers exist. Deterministic for a given size. */
 export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = DEFAULT_SIZE): Promise<boolean> {
   const existing = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
@@ -207,6 +218,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
         .map((equipment_id) => ({ equipment_id, contract_id: f.helpers.arrayElement(contracts).id }));
       await insertBatched(trx, 'equipment_contracts', links);
     }
+    await linkUsersToEquipment(trx);
     await trx
       .insertInto('system_notification')
       .values({

@@ -45,7 +45,7 @@ interface Instrument {
   id: number;
   mfg: string;
   model: string;
-  serial: string;
+  serial: string | null;
 }
 
 interface Draft {

@@ -5,7 +5,17 @@ import { loadDateLocale } from './dates';
 export const LANGUAGES = ['en-us', 'zh-cn', 'zh-tw', 'de', 'fr', 'it', 'ja', 'pt', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en-us';
-export const NAMESPACES = ['common', 'errorMessage', 'help'] as const;
+export const NAMESPACES = [
+  'common',
+  'errorMessage',
+  'help',
+  'inventory',
+  'equipmentForm',
+  'documents',
+  'images',
+  'serviceRequest',
+  'importProduct',
+] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
 

@@ -1,0 +1,194 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Equipment, EquipmentListType } from '../../../contract/equipment';
+import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
+import type { EquipmentImage, InstrumentImageData } from '../../../contract/images';
+import type { Database, EquipmentRow } from '../db/schema';
+import { EQUIPMENT_FIELDS } from './equipmentFields';
+
+/** Equipment becomes "newly available" to a user for this many days after it was added. Chosen: not in spec. */
+export const NEW_EQUIPMENT_DAYS = 90;
+
+export interface EquipmentScope {
+  customerId: number;
+  userId: number;
+  /** Only the equipment on the user's own list. */
+  isFollowed?: boolean;
+  listType?: EquipmentListType;
+}
+
+/** The equipment a caller may see in a list: the current customer's, and for the inventory only the visible ones. */
+export function equipmentInScope(db: Kysely<Database>, scope: EquipmentScope) {
+  return db
+    .selectFrom('equipment')
+    .innerJoin('locations', 'locations.id', 'equipment.location_id')
+    .where('equipment.customer_id', '=', scope.customerId)
+    .$if(scope.listType !== 'productsManagement', (qb) => qb.where('equipment.is_hidden', '=', false))
+    .$if(scope.isFollowed === true, (qb) =>
+      qb.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('user_equipment')
+            .select(sql`1`.as('one'))
+            .where('user_equipment.user_id', '=', scope.userId)
+            .whereRef('user_equipment.equipment_id', '=', 'equipment.id'),
+        ),
+      ),
+    );
+}
+
+/**
+ * The full-text condition of a keyword: every word must start a word of the searchable text (prefix match on the
+ * generated tsvector, served by its GIN index). Null when the keyword has no word.
+ */
+export function fullTextCondition(keyword: string | null | undefined): Expression<SqlBool> | null {
+  const words = (keyword ?? '')
+    .split(/\s+/)
+    .map((w) => w.replace(/['\\&|!():*<>]/g, '').toLowerCase())
+    .filter((w) => w !== '');
+  if (words.length === 0) return null;
+  const query = words.map((w) => `'${w}':*`).join(' & ');
+  return sql<SqlBool>`equipment.search @@ to_tsquery('simple', ${query})`;
+}
+
+const API_OF_COLUMN: [api: string, column: string][] = Object.entries(EQUIPMENT_FIELDS)
+  .filter(([, f]) => f.column.startsWith('equipment.'))
+  .map(([api, f]) => [api, f.column.slice('equipment.'.length)]);
+
+export type EquipmentListRow = EquipmentRow & {
+  city: string;
+  site_address: string | null;
+  is_mine: boolean;
+};
+
+/** Columns of a list row: the equipment, its location and whether it is on the user's list. */
+export function selectListColumns(db: Kysely<Database>, scope: EquipmentScope) {
+  return equipmentInScope(db, scope)
+    .selectAll('equipment')
+    .select(['locations.city as city', 'locations.site_address as site_address'])
+    .select(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_equipment')
+          .select(sql`1`.as('one'))
+          .where('user_equipment.user_id', '=', scope.userId)
+          .whereRef('user_equipment.equipment_id', '=', 'equipment.id'),
+      ).as('is_mine'),
+    );
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Months from the construction year and month to now; null without a year. */
+export function instrumentAge(year: number | null, month: number | null, now = new Date()): number | null {
+  if (year == null) return null;
+  const months = (now.getUTCFullYear() - year) * 12 + (now.getUTCMonth() + 1 - (month ?? 1));
+  return Math.max(0, months);
+}
+
+export interface EquipmentExtras {
+  images: Map<number, InstrumentImageData>;
+  contracts: Map<number, Equipment['contractInfoHistory']>;
+  upcoming: Map<number, Equipment['upcomingServiceCalls']>;
+}
+
+/** An equipment row as the API answers it. */
+export function toEquipment(row: EquipmentListRow, extras: EquipmentExtras, now = new Date()): Equipment {
+  const api: Record<string, unknown> = {};
+  for (const [name, column] of API_OF_COLUMN) {
+    const value = (row as unknown as Record<string, unknown>)[column];
+    api[name] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  const createdRecently = now.getTime() - new Date(row.created_at as never).getTime() < NEW_EQUIPMENT_DAYS * 86_400_000;
+  return {
+    ...(api as unknown as Equipment),
+    equipmentId: row.id,
+    instrumentAge: instrumentAge(row.equip_constr_year, row.equip_constr_month, now),
+    changedOnCust: iso(row.changed_on_cust),
+    createdBy: row.created_by,
+    userId: row.created_by,
+    documentCount: row.document_count,
+    upcomingServiceCalls: extras.upcoming.get(row.id) ?? [],
+    instrumentImageData: extras.images.get(row.id) ?? null,
+    isNew: !row.is_mine && createdRecently,
+    isMine: row.is_mine,
+    location: { locationId: row.location_id, city: row.city, siteAddress: row.site_address },
+    labManager: { email: row.contact_mgr_email },
+    endUser: { email: row.contact_email },
+    productMarketInfo: null,
+    contractInfoHistory: extras.contracts.get(row.id) ?? [],
+    isHidden: row.is_hidden,
+  };
+}
+
+/** Images, contracts and the next service calls of some equipment, in three queries. */
+export async function loadEquipmentExtras(db: Kysely<Database>, ids: readonly number[]): Promise<EquipmentExtras> {
+  const extras: EquipmentExtras = { images: new Map(), contracts: new Map(), upcoming: new Map() };
+  if (ids.length === 0) return extras;
+  const [images, contracts, calls] = await Promise.all([
+    db.selectFrom('equipment_images').selectAll().where('equipment_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('equipment_contracts')
+      .innerJoin('contracts', 'contracts.id', 'equipment_contracts.contract_id')
+      .selectAll('contracts')
+      .select('equipment_contracts.equipment_id')
+      .where('equipment_contracts.equipment_id', 'in', ids)
+      .orderBy('contracts.contract_expiry', 'desc')
+      .execute(),
+    db
+      .selectFrom('service_calls')
+      .selectAll()
+      .where('equipment_id', 'in', ids)
+      .where('start_date', '>=', sql<Date>`now()`)
+      .where('start_date', '<', sql<Date>`now() + make_interval(days => ${UPCOMING_SERVICE_DAYS})`)
+      .orderBy('start_date')
+      .execute(),
+  ]);
+  for (const image of images) {
+    const data = extras.images.get(image.equipment_id) ?? { images: [], defaultImage: null };
+    const api: EquipmentImage = {
+      resourceId: image.id,
+      imageIdentifier: { resourceKey: image.image_key, bucketName: image.bucket_name },
+      thumbnailIdentifier: { resourceKey: image.thumbnail_key, bucketName: image.bucket_name },
+      fileName: image.file_name,
+    };
+    data.images.push(api);
+    if (image.is_default) data.defaultImage = api;
+    extras.images.set(image.equipment_id, data);
+  }
+  for (const c of contracts) {
+    const list = extras.contracts.get(c.equipment_id) ?? [];
+    list.push({
+      vendorContractId: c.is_pe_contract ? null : c.vendor_contract_id,
+      contractId: c.vendor_contract_id,
+      poNumber: c.po_number,
+      item: null,
+      effectiveDate: c.effective_date,
+      contractExpiry: c.contract_expiry,
+      billingDate: null,
+      billingStatus: c.billing_status,
+      contractType: c.contract_type,
+      desc: c.description,
+      isVendor: !c.is_pe_contract,
+    });
+    extras.contracts.set(c.equipment_id, list);
+  }
+  for (const call of calls) {
+    if (call.equipment_id == null) continue;
+    const list = extras.upcoming.get(call.equipment_id) ?? [];
+    list.push({
+      serviceOrderNo: call.service_order_no,
+      svmxOrderNo: call.svmx_order_no,
+      jobType: call.job_type,
+      callStatus: call.call_status,
+      startDate: iso(call.start_date),
+      pdfAvailable: false,
+    });
+    extras.upcoming.set(call.equipment_id, list);
+  }
+  return extras;
+}
+
+/** One equipment of the caller's customer by id, or undefined (another customer's id finds nothing). */
+export async function findEquipment(db: Kysely<Database>, scope: EquipmentScope, id: number) {
+  return selectListColumns(db, { ...scope, listType: 'productsManagement', isFollowed: false })
+    .where('equipment.id', '=', id)
+    .executeTakeFirst() as Promise<EquipmentListRow | undefined>;
+}
