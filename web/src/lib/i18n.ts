@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'images',
   'serviceRequest',
   'importProduct',
+  'views',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
