@@ -46,4 +46,8 @@ export interface FileStorage {
   /** Store bytes directly (the demo world's files). */
   putObject(bucket: string, key: string, body: Buffer): Promise<void>;
   hasObject(bucket: string, key: string): Promise<boolean>;
+  /** The size in bytes of a stored object, or null when there is none. */
+  objectSize(bucket: string, key: string): Promise<number | null>;
+  /** Remove a stored object; removing one that is not there is not an error. */
+  deleteObject(bucket: string, key: string): Promise<void>;
 }

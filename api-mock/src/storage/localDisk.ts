@@ -103,6 +103,15 @@ export class LocalDiskStorage implements FileStorage {
     );
   }
 
+  async objectSize(bucket: string, key: string): Promise<number | null> {
+    const found = await stat(this.fileOf(bucket, key)).catch(() => null);
+    return found?.isFile() ? found.size : null;
+  }
+
+  async deleteObject(bucket: string, key: string): Promise<void> {
+    await rm(this.fileOf(bucket, key), { force: true });
+  }
+
   /** Check the signature and expiry of a request to a file URL. */
   checkGrant(
     target: Pick<FileGrant, 'method' | 'bucket' | 'key'>,
