@@ -105,6 +105,7 @@ export function toEquipment(row: EquipmentListRow, extras: EquipmentExtras, now 
     createdBy: row.created_by,
     userId: row.created_by,
     documentCount: row.document_count,
+    largeImageUrl: row.large_image_url,
     upcomingServiceCalls: extras.upcoming.get(row.id) ?? [],
     instrumentImageData: extras.images.get(row.id) ?? null,
     isNew: !row.is_mine && createdRecently,

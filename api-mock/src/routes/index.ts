@@ -6,10 +6,14 @@ import { accountProfileRouter } from './accountProfile';
 import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
 import { customersRouter } from './customers';
+import { documentsRouter } from './documents';
+import { equipmentImagesRoutes } from './equipmentImages';
+import { equipmentListRouter } from './equipmentList';
 import { feedbackRouter } from './feedback';
 import { locationRouter } from './location';
 import { messagesRouter } from './messages';
 import { preferencesRouter } from './preferences';
+import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
 import { usersRouter } from './users';
@@ -28,7 +32,12 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.messages, messagesRouter(deps)),
     implement(contract.images, storageRouter(deps)),
     implement(contract.customers, { cloudCredential: cloudCredentialRoute(deps) }),
+    implement(contract.equipment, equipmentListRouter(deps)),
+    implement(contract.equipment, equipmentImagesRoutes(deps)),
+    implement(contract.documents, documentsRouter(deps)),
     implement(contract.feedback, feedbackRouter(deps)),
     implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),
+    implement(contract.serviceCalls, serviceRequestsRouter(deps)),
+    implement(contract.accountManagement, { customerUsers: customerUsersRoute(deps) }),
   ];
 }

@@ -1,0 +1,126 @@
+import { initServer } from '@ts-rest/fastify';
+import { sql } from 'kysely';
+import { equipmentContract, type EquipmentListType } from '../../../contract/equipment';
+import type { FilterSetting } from '../../../contract/listQuery';
+import type { AppDeps } from '../deps';
+import { requireActor, type Actor } from '../auth/actor';
+import { ok } from '../lib/envelope';
+import { filtersWhere, orderBy, BadListQuery } from '../lib/listQuerySql';
+import { containsPattern } from '../lib/like';
+import { forbidden } from '../lib/problem';
+import {
+  equipmentInScope,
+  fullTextCondition,
+  loadEquipmentExtras,
+  selectListColumns,
+  toEquipment,
+  type EquipmentListRow,
+  type EquipmentScope,
+} from '../queries/equipment';
+import { EQUIPMENT_FIELDS } from '../queries/equipmentFields';
+import { exportEquipment } from '../queries/equipmentExport';
+
+const s = initServer();
+
+/** Products management is the provider's admin grid; the inventory is every customer user's. */
+function scopeOf(actor: Actor, options: { isFollowed?: boolean; listType?: EquipmentListType }): EquipmentScope {
+  if (options.listType === 'productsManagement' && !actor.isPEUser) {
+    throw forbidden('Only provider staff manage products');
+  }
+  return {
+    customerId: actor.customerId,
+    userId: actor.userId,
+    isFollowed: options.isFollowed,
+    listType: options.listType,
+  };
+}
+
+const agStatus = (connected: boolean | null) =>
+  connected === true ? 'Connected' : connected === false ? 'Not connected' : 'Never Connected';
+
+const fieldColumn = (name: string) => {
+  const field = Object.prototype.hasOwnProperty.call(EQUIPMENT_FIELDS, name) ? EQUIPMENT_FIELDS[name] : undefined;
+  if (!field) throw new BadListQuery(`Unknown field ${JSON.stringify(name)} for this list`);
+  return field;
+};
+
+export function equipmentListRouter({ db }: AppDeps) {
+  return {
+    list: s.route(equipmentContract.list, async ({ request, body }) => {
+      const actor = await requireActor(db, request);
+      const scope = scopeOf(actor, body);
+      const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
+      const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
+      const order = orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id');
+      const [count, rows] = await Promise.all([
+        equipmentInScope(db, scope)
+          .select(sql<string>`count(*)`.as('count'))
+          .where(where)
+          .$if(fullText !== null, (qb) => qb.where(fullText!))
+          .executeTakeFirstOrThrow(),
+        selectListColumns(db, scope)
+          .where(where)
+          .$if(fullText !== null, (qb) => qb.where(fullText!))
+          .orderBy(order as never)
+          .limit(body.pageSize)
+          .offset(body.pageIndex * body.pageSize)
+          .execute() as Promise<EquipmentListRow[]>,
+      ]);
+      const extras = await loadEquipmentExtras(
+        db,
+        rows.map((r) => r.id),
+      );
+      const items = rows.map((row) => {
+        const equipment = toEquipment(row, extras);
+        return body.requestAgStatus ? { ...equipment, agConnectStatus: agStatus(row.ag_connected) } : equipment;
+      });
+      return ok({ items, totalCount: Number(count.count) });
+    }),
+
+    filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {
+      const actor = await requireActor(db, request);
+      const scope = scopeOf(actor, body);
+      const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
+      const result: Record<string, (string | null)[]> = {};
+      for (const name of new Set(body.selectFields)) {
+        const field = fieldColumn(name);
+        // A column's own filter does not narrow its suggestions, so a picked value can be unpicked.
+        const others: FilterSetting[] = body.filterSettings.filter((f) => f.field !== name);
+        const column = sql.ref(field.column);
+        const rows = await equipmentInScope(db, scope)
+          .select(sql<string | null>`${column}::text`.as('value'))
+          .distinct()
+          .where(filtersWhere(EQUIPMENT_FIELDS, others))
+          .$if(fullText !== null, (qb) => qb.where(fullText!))
+          .orderBy(sql`1`, sql`asc nulls first` as never)
+          .limit(body.pageSize)
+          .offset(body.pageIndex * body.pageSize)
+          .execute();
+        result[name] = rows.map((r) => r.value);
+      }
+      return ok(result);
+    }),
+
+    fieldOption: s.route(equipmentContract.fieldOption, async ({ request, query }) => {
+      const actor = await requireActor(db, request);
+      const field = fieldColumn(query.optionType);
+      const column = sql.ref(field.column);
+      const rows = await equipmentInScope(db, { customerId: actor.customerId, userId: actor.userId })
+        .select(sql<string | null>`${column}::text`.as('value'))
+        .distinct()
+        .$if(!!query.keyword, (qb) => qb.where(sql`${column}::text`, 'ilike', containsPattern(query.keyword ?? '')))
+        .orderBy(sql`1`)
+        .limit(query.count)
+        .execute();
+      const values = rows.map((r) => r.value);
+      return ok(query.fullList ? { items: values } : { fieldOptions: values });
+    }),
+
+    export: s.route(equipmentContract.export, async ({ request, body }) => {
+      const actor = await requireActor(db, request);
+      const scope = scopeOf(actor, body);
+      const result = await exportEquipment(db, scope, body);
+      return ok(result);
+    }),
+  };
+}

@@ -1,0 +1,222 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Equipment } from '../../contract/equipment';
+import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { startApiServer } from '../support/apiServer';
+import { signedIn, type InjectClient } from '../support/injectClient';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+let acme: InjectClient;
+let globex: InjectClient;
+let acmeUserId: number;
+beforeAll(async () => {
+  server = await startApiServer();
+  acme = (await signedIn(server.app, 'user@acme-labs.example')).client;
+  globex = (await signedIn(server.app, 'user@globex.example')).client;
+  acmeUserId = (
+    await db().selectFrom('users').select('id').where('email', '=', 'user@acme-labs.example').executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+
+function resultOf<T>(res: { status: number; body: unknown }): T {
+  const body = res.body as { errorCode?: number; result?: T };
+  if (res.status !== 200 || body.errorCode !== 0) throw new Error(`expected success: ${JSON.stringify(res)}`);
+  return body.result as T;
+}
+
+type Page = { items: Equipment[]; totalCount: number };
+const list = async (client: InjectClient, body: Record<string, unknown> = {}) =>
+  resultOf<Page>(await client.equipment.list({ body: { pageSize: 30, isFollowed: true, ...body } as never }));
+
+describe('POST Equipment/list', () => {
+  it("pages through the user's own list, 30 at a time, with every field of the entity", async () => {
+    const mine = await db()
+      .selectFrom('user_equipment')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', acmeUserId)
+      .executeTakeFirstOrThrow();
+    const first = await list(acme);
+    expect(first.totalCount).toBe(Number(mine.n));
+    expect(first.items).toHaveLength(30);
+    expect(first.items.every((e) => e.isMine)).toBe(true);
+    const second = await list(acme, { pageIndex: 1 });
+    expect(second.items[0]!.equipmentId).not.toBe(first.items[0]!.equipmentId);
+    const item = first.items[0]!;
+    expect(item.location.city).toBeTruthy();
+    expect(item).toHaveProperty('contractInfoHistory');
+    expect(item).toHaveProperty('instrumentImageData');
+  });
+
+  it('sees only the current customer: no Globex equipment in Acme lists, even unfollowed', async () => {
+    const acmeAll = await list(acme, { isFollowed: false, pageSize: 1000 });
+    const ids = acmeAll.items.map((e) => e.equipmentId);
+    const globexRows = await db()
+      .selectFrom('equipment')
+      .innerJoin('customers', 'customers.id', 'equipment.customer_id')
+      .select('equipment.id')
+      .where('customers.name', '=', 'Globex Corporation')
+      .limit(50)
+      .execute();
+    expect(globexRows.length).toBeGreaterThan(0);
+    expect(ids.some((id) => globexRows.some((g) => g.id === id))).toBe(false);
+    const globexPage = await list(globex, { isFollowed: false, pageSize: 1000 });
+    expect(globexPage.items.every((e) => !ids.includes(e.equipmentId))).toBe(true);
+  });
+
+  it('filters, sorts and searches the full text together', async () => {
+    const page = await list(acme, {
+      fullTextSearchSetting: { keyword: 'perkin' },
+      filterSettings: [
+        { field: 'dtype', operator: FilterOperator.In, value: ['ICP-OES', 'ICP-MS'] },
+        { field: 'floor', operator: FilterOperator.NotBlank, value: [] },
+      ],
+      orderSettings: [{ field: 'serial', orderType: OrderType.Descending }],
+    });
+    expect(page.totalCount).toBeGreaterThan(0);
+    for (const e of page.items) {
+      expect(e.mfg).toBe('PerkinElmer');
+      expect(['ICP-OES', 'ICP-MS']).toContain(e.dtype);
+    }
+    const serials = page.items.map((e) => e.serial!);
+    expect(serials).toEqual([...serials].sort().reverse());
+  });
+
+  it('matches words by prefix in any order, and an unknown word finds nothing', async () => {
+    const page = await list(acme, { fullTextSearchSetting: { keyword: 'lamb perkin' } });
+    expect(page.totalCount).toBeGreaterThan(0);
+    expect(page.items.every((e) => e.model === 'LAMBDA 365')).toBe(true);
+    expect((await list(acme, { fullTextSearchSetting: { keyword: 'zzznothing' } })).totalCount).toBe(0);
+  });
+
+  it('treats search syntax in the keyword as text', async () => {
+    for (const keyword of ["'", '&|!', 'a:*', '(', '\\']) {
+      const res = await acme.equipment.list({
+        body: { pageSize: 30, isFollowed: true, fullTextSearchSetting: { keyword } } as never,
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('filters number ranges and blanks', async () => {
+    const page = await list(acme, {
+      filterSettings: [{ field: 'equipConstrYear', operator: FilterOperator.Between, value: ['2010', '2012'] }],
+    });
+    expect(page.totalCount).toBeGreaterThan(0);
+    expect(page.items.every((e) => e.equipConstrYear! >= 2010 && e.equipConstrYear! <= 2012)).toBe(true);
+    const blank = await list(acme, {
+      filterSettings: [{ field: 'comments', operator: FilterOperator.Blank, value: [] }],
+    });
+    expect(blank.items.every((e) => !e.comments)).toBe(true);
+  });
+
+  it('refuses an unknown or hostile field with 400', async () => {
+    for (const field of ['password_hash', 'customer_id', 'search']) {
+      const res = await acme.equipment.list({
+        body: { pageSize: 30, orderSettings: [{ field, orderType: 0 }] } as never,
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('refuses the products-management list to a customer user', async () => {
+    const res = await acme.equipment.list({ body: { pageSize: 30, listType: 'productsManagement' } as never });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers 401 without a session', async () => {
+    const { injectClient } = await import('../support/injectClient');
+    const anonymous = injectClient(server.app).client;
+    expect((await anonymous.equipment.list({ body: { pageSize: 30 } as never })).status).toBe(401);
+  });
+});
+
+describe('POST Equipment/FilterFields', () => {
+  it('suggests the distinct values of each column, blanks first, at most the page size', async () => {
+    const result = resultOf<Record<string, (string | null)[]>>(
+      await acme.equipment.filterFields({
+        body: { pageSize: 100, selectFields: ['mfg', 'department'], isFollowed: true } as never,
+      }),
+    );
+    expect(result.mfg).toContain('PerkinElmer');
+    expect(new Set(result.mfg).size).toBe(result.mfg!.length);
+    expect(result.department!.length).toBeLessThanOrEqual(100);
+  });
+
+  it("narrows by the other columns' filters but not by its own", async () => {
+    const result = resultOf<Record<string, (string | null)[]>>(
+      await acme.equipment.filterFields({
+        body: {
+          pageSize: 100,
+          selectFields: ['mfg', 'model'],
+          isFollowed: true,
+          filterSettings: [{ field: 'mfg', operator: FilterOperator.In, value: ['Agilent'] }],
+        } as never,
+      }),
+    );
+    expect(result.mfg!.length).toBeGreaterThan(1);
+    expect(result.model!.sort()).toEqual(['1260 Infinity II', '7890B']);
+  });
+});
+
+describe('GET Equipment/fieldOption', () => {
+  it('lists distinct values containing the keyword', async () => {
+    const result = resultOf<{ fieldOptions: string[] }>(
+      await acme.equipment.fieldOption({ query: { optionType: 'model', keyword: 'lambda' } }),
+    );
+    expect(result.fieldOptions).toEqual(['LAMBDA 365']);
+    const full = resultOf<{ items: string[] }>(
+      await acme.equipment.fieldOption({ query: { optionType: 'mfg', fullList: true } }),
+    );
+    expect(full.items).toContain('Agilent');
+  });
+});
+
+describe('POST Equipment/export', () => {
+  it('writes a real workbook with the visible columns in their order, filtered and sorted', async () => {
+    const filterSettings = [{ field: 'mfg', operator: FilterOperator.In, value: ['Agilent'] }];
+    const res = resultOf<{ content: string; contentType: string; fileName: string }>(
+      await acme.equipment.export({
+        body: {
+          isFollowed: true,
+          filterSettings,
+          orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+          layoutContent: {
+            columnOrderKeys: ['serial', 'model', 'mfg', 'instDate', 'location.city'],
+            columnShowKeys: ['mfg', 'serial', 'instDate', 'location.city'],
+            columnHeaders: { serial: 'Serial number', mfg: 'Make', instDate: 'Installed on', 'location.city': 'City' },
+          },
+        } as never,
+      }),
+    );
+    expect(res.fileName).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(res.content, 'base64') as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'serial', 'mfg', 'instDate', 'location.city']);
+    expect(sheet.getRow(1).hidden).toBe(true);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Serial number', 'Make', 'Installed on', 'City']);
+    const page = await list(acme, { filterSettings, pageSize: 1000 });
+    expect(sheet.rowCount - 2).toBe(page.totalCount);
+    const serials: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 2) {
+        expect(row.getCell(2).value).toBe('Agilent');
+        expect(row.getCell(3).value).toBeInstanceOf(Date);
+        serials.push(String(row.getCell(1).value));
+      }
+    });
+    expect(serials).toEqual([...serials].sort());
+  });
+
+  it('refuses a column that is not an equipment field', async () => {
+    const res = await acme.equipment.export({
+      body: {
+        layoutContent: { columnOrderKeys: ['password_hash'], columnShowKeys: ['password_hash'], columnHeaders: {} },
+      } as never,
+    });
+    expect(res.status).toBe(400);
+  });
+});
