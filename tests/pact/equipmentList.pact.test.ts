@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { boolean, changingHeaders, eachLike, integer, like, pact, pactClient, regex, string } from './support';
+
+const signedIn = ['a signed-in user', { email: 'user@acme-labs.example' }] as const;
+
+/** Fields every equipment row has (nullable fields vary by row, so they are left out of the match). */
+const equipmentRow = {
+  equipmentId: integer(1),
+  mfg: string('PerkinElmer'),
+  model: string('LAMBDA 365'),
+  isMine: boolean(true),
+  isNew: boolean(false),
+  documentCount: integer(0),
+  location: like({ locationId: integer(1), city: string('Boston') }),
+};
+
+describe('equipment list (consumer)', () => {
+  it('asks for a page of the user list with a search, two filters and a sort', async () => {
+    const body = {
+      pageIndex: 0,
+      pageSize: 30,
+      isFollowed: true,
+      listType: 'inventory',
+      fullTextSearchSetting: { keyword: 'perkin' },
+      filterSettings: [
+        { field: 'dtype', operator: FilterOperator.In, value: ['ICP-OES'] },
+        { field: 'floor', operator: FilterOperator.NotBlank, value: [] },
+      ],
+      orderSettings: [{ field: 'serial', orderType: OrderType.Descending }],
+    };
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request for a filtered, sorted page of the inventory')
+      .withRequest({ method: 'POST', path: '/api/Equipment/list', headers: changingHeaders, body })
+      .willRespondWith({
+        status: 200,
+        body: { errorCode: 0, result: { items: eachLike(equipmentRow), totalCount: integer(12) } },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.list({ body: body as never });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 12 } });
+    });
+  });
+
+  it('asks for the filter suggestions of two columns', async () => {
+    const body = {
+      pageSize: 100,
+      pageIndex: 0,
+      isFollowed: true,
+      listType: 'inventory',
+      selectFields: ['mfg', 'department'],
+      filterSettings: [],
+    };
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request for the filter suggestions of the make and department columns')
+      .withRequest({ method: 'POST', path: '/api/Equipment/FilterFields', headers: changingHeaders, body })
+      .willRespondWith({
+        status: 200,
+        body: { errorCode: 0, result: { mfg: eachLike('Agilent'), department: eachLike('QC') } },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.filterFields({ body: body as never });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { mfg: ['Agilent'] } });
+    });
+  });
+
+  it('asks for the values of one field containing a keyword', async () => {
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request for the models containing a keyword')
+      .withRequest({
+        method: 'GET',
+        path: '/api/Equipment/fieldOption',
+        query: { optionType: 'model', keyword: 'lambda', count: '100' },
+      })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: { fieldOptions: eachLike('LAMBDA 365') } } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.fieldOption({
+        query: { optionType: 'model', keyword: 'lambda', count: 100 },
+      });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { fieldOptions: ['LAMBDA 365'] } });
+    });
+  });
+
+  it('exports the filtered list with the visible columns', async () => {
+    const body = {
+      pageIndex: 0,
+      pageSize: 0,
+      isFollowed: true,
+      listType: 'inventory',
+      filterSettings: [{ field: 'mfg', operator: FilterOperator.In, value: ['Agilent'] }],
+      orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+      layoutContent: {
+        columnOrderKeys: ['serial', 'mfg'],
+        columnShowKeys: ['serial', 'mfg'],
+        columnHeaders: { serial: 'Serial number', mfg: 'Make' },
+      },
+    };
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request to export the filtered inventory')
+      .withRequest({ method: 'POST', path: '/api/Equipment/export', headers: changingHeaders, body })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: {
+            content: string('UEsDBBQAAAAIAA=='),
+            contentType: string('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+            fileName: regex(/^Product_\d{8}\.xlsx$/.source, 'Product_20261122.xlsx'),
+          },
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.export({ body: body as never });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { fileName: 'Product_20261122.xlsx' } });
+    });
+  });
+});
