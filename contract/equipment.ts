@@ -110,6 +110,8 @@ export const EQUIPMENT_CODES = {
 
 /** dataSourceId of equipment a user added by hand (spec 2 section 3: "a special value"). Value chosen: not in spec. */
 export const USER_ADDED_DATA_SOURCE_ID = 99;
+/** The provider's own make (spec 2 section 5 "{product}"): entered as make, it fills the service company. */
+export const PROVIDER_MAKE = 'PerkinElmer';
 /** status of equipment under contract (spec 2 section 3). */
 export const UNDER_CONTRACT_STATUS = 'INACTIVE';
 
@@ -755,6 +757,13 @@ export type LinkableEquipment = z.infer<typeof LinkableEquipment>;
 export const LocationEquipment = EquipmentLocation.extend({ equipment: z.array(LinkableEquipment) });
 export type LocationEquipment = z.infer<typeof LocationEquipment>;
 
+/** Answer of GET Equipment/list/all: the tabs, and whether the user ever linked equipment (first-time hint). */
+export const LinkableEquipmentList = z.object({
+  locations: z.array(LocationEquipment),
+  hasLinkedEquipment: z.boolean(),
+});
+export type LinkableEquipmentList = z.infer<typeof LinkableEquipmentList>;
+
 /** Answer of GET Equipment/fieldOption: `items` for a full list, else `fieldOptions`; `hitMessage` replaces the list. */
 export const FieldOptionResult = z.object({
   items: z.array(z.string().nullable()).optional(),
@@ -781,7 +790,7 @@ export const equipmentContract = c.router(
       method: 'GET',
       path: '/api/Equipment/list/all',
       query: withCommonQuery({}),
-      responses: { 200: envelope(z.array(LocationEquipment)), ...standardErrors },
+      responses: { 200: envelope(LinkableEquipmentList), ...standardErrors },
       summary: 'Every location of the customer with its equipment, for the link-equipment modal',
     },
     listNew: {
