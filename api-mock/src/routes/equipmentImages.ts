@@ -1,0 +1,321 @@
+import type { Readable } from 'node:stream';
+import { initServer } from '@ts-rest/fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { equipmentContract } from '../../../contract/equipment';
+import { ErrorCode } from '../../../contract/errors';
+import {
+  FILE_SIZE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  IMAGE_EXTENSIONS,
+  IMAGE_MAX_BYTES,
+  fileExtension,
+  type FileIdentifier,
+  type InstrumentImageData,
+  type NewEquipmentImage,
+} from '../../../contract/images';
+import { IMAGE_THUMBNAIL_WIDTH } from '../../../contract/limits';
+import type { AppDeps } from '../deps';
+import { requireActor, type Actor } from '../auth/actor';
+import { appendEvent, type DomainEvent } from '../db/events';
+import type { Database } from '../db/schema';
+import { fail, ok } from '../lib/envelope';
+import { badRequest, forbidden, HttpProblem } from '../lib/problem';
+import { findEquipment, loadEquipmentExtras } from '../queries/equipment';
+import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageOf } from '../storage';
+import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
+
+const s = initServer();
+
+/*
+ * Images of an equipment (spec 2 sections 3, 4, 5 and 7). The browser uploads the image and its 100 px thumbnail
+ * through signed URLs (routes/storage.ts), then registers them here. Default rules (spec 2 section 4): the first
+ * image uploaded, or one flagged default, becomes the default; deleting the default makes the first remaining
+ * image (the oldest) the default; once the last image is deleted the equipment has no image data (null).
+ */
+
+const IMAGE_FILE_TYPE = FILE_TYPE_OF_UPLOAD.EquipmentImage;
+const IMAGE_BUCKET = BUCKET_OF_FILE_TYPE[IMAGE_FILE_TYPE];
+
+/** The start of a file enough to tell its format. */
+const SNIFF_BYTES = 16;
+/** A thumbnail's dimensions must appear within this many bytes (a canvas writes them in its first header). */
+const THUMBNAIL_HEADER_BYTES = 256 * 1024;
+
+type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp';
+
+/** The format of an image file from its first bytes, or null when it is none of the accepted ones. */
+export function sniffImageFormat(head: Buffer): ImageFormat | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  const ascii = head.subarray(0, 6).toString('latin1');
+  if (ascii === 'GIF87a' || ascii === 'GIF89a') return 'gif';
+  if (ascii.startsWith('BM') && head.length >= 14) return 'bmp';
+  return null;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height of a PNG (the IHDR chunk right after the signature), or null. */
+function pngSize(data: Buffer): { width: number; height: number } | null {
+  if (data.length < 24 || data.subarray(12, 16).toString('latin1') !== 'IHDR') return null;
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+}
+
+/** Markers of a JPEG frame header (SOF0-SOF15 except DHT C4, JPG C8 and DAC CC), which carry the dimensions. */
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/** Width and height of a JPEG: walk the segments to the first frame header; null when it is not found. */
+function jpegSize(data: Buffer): { width: number; height: number } | null {
+  let at = 2;
+  while (at + 4 <= data.length) {
+    if (data[at] !== 0xff) return null;
+    const marker = data[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    // Markers without a length: TEM and RST0-RST7.
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image or start of scan before any frame
+    const length = data.readUInt16BE(at + 2);
+    if (isStartOfFrame(marker)) {
+      if (at + 9 > data.length) return null;
+      return { height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7) };
+    }
+    at += 2 + length;
+  }
+  return null;
+}
+
+/** The first `limit` bytes of a stream (fewer when it is shorter); the stream is closed afterwards. */
+async function readStart(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      total += (chunk as Buffer).length;
+      if (total >= limit) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, limit);
+}
+
+const imageEvent = (actor: Actor, equipmentId: number, eventType: string, payload: unknown): DomainEvent => ({
+  customerId: actor.customerId,
+  actorId: actor.userId,
+  entityType: 'equipment',
+  entityId: equipmentId,
+  eventType,
+  payload,
+});
+
+const notAnImageOfThisEquipment = (ids: number[]) =>
+  new HttpProblem(404, `No image ${ids.join(', ')} on this equipment`);
+
+export function equipmentImagesRoutes({ db, config }: AppDeps) {
+  const storage = storageOf(config);
+
+  /** The equipment of the caller's customer, or null (another customer's id finds nothing). */
+  const equipmentOf = (actor: Actor, id: number) =>
+    findEquipment(db, { customerId: actor.customerId, userId: actor.userId }, id);
+
+  /** Check that a file is a stored object in the customer's equipment folder within the size limit; its head. */
+  const storedFile = async (folder: string, file: FileIdentifier, headBytes: number): Promise<Buffer> => {
+    if (file.bucketName !== IMAGE_BUCKET) throw badRequest(`Images are kept in the bucket ${IMAGE_BUCKET}`);
+    if (!file.resourceKey.startsWith(folder)) throw forbidden('The file belongs to another customer or kind');
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(file.resourceKey))) {
+      throw badRequest(FILE_TYPE_MESSAGE);
+    }
+    const found = await storage.open(file.bucketName, file.resourceKey);
+    if (!found) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
+    if (found.size > IMAGE_MAX_BYTES) {
+      found.stream.destroy();
+      throw badRequest(FILE_SIZE_MESSAGE);
+    }
+    return readStart(found.stream, headBytes);
+  };
+
+  /** The checks of one new image: both files uploaded, an accepted image, a PNG or JPEG thumbnail of 100 px at most. */
+  const checkNewImage = async (folder: string, image: NewEquipmentImage) => {
+    if (image.imageIdentifier.resourceKey === image.thumbnailIdentifier.resourceKey) {
+      throw badRequest('The thumbnail must be a file of its own');
+    }
+    const head = await storedFile(folder, image.imageIdentifier, SNIFF_BYTES);
+    if (!sniffImageFormat(head)) throw badRequest(FILE_TYPE_MESSAGE);
+    const thumbnail = await storedFile(folder, image.thumbnailIdentifier, THUMBNAIL_HEADER_BYTES);
+    const format = sniffImageFormat(thumbnail);
+    const size = format === 'png' ? pngSize(thumbnail) : format === 'jpeg' ? jpegSize(thumbnail) : null;
+    if (!size || size.width < 1 || size.height < 1) throw badRequest('The thumbnail must be a PNG or JPEG image');
+    if (size.width > IMAGE_THUMBNAIL_WIDTH) {
+      throw badRequest(`The thumbnail is ${size.width} px wide; at most ${IMAGE_THUMBNAIL_WIDTH} px`);
+    }
+  };
+
+  /** The images of an equipment as the API answers them; null when it has none. */
+  const imageDataOf = async (equipmentId: number): Promise<InstrumentImageData | null> =>
+    (await loadEquipmentExtras(db, [equipmentId])).images.get(equipmentId) ?? null;
+
+  /** Lock the equipment row, so two changes of its images (and of its default) follow one another. */
+  const lockEquipment = (trx: Transaction<Database>, equipmentId: number) =>
+    trx.selectFrom('equipment').select('id').where('id', '=', equipmentId).forUpdate().executeTakeFirstOrThrow();
+
+  const currentDefault = async (trx: Kysely<Database>, equipmentId: number) =>
+    (
+      await trx
+        .selectFrom('equipment_images')
+        .select('id')
+        .where('equipment_id', '=', equipmentId)
+        .where('is_default', '=', true)
+        .executeTakeFirst()
+    )?.id ?? null;
+
+  /** Make one image the default; the unique index allows one default per equipment, so the old one goes first. */
+  const makeDefault = async (trx: Transaction<Database>, equipmentId: number, imageId: number) => {
+    await trx
+      .updateTable('equipment_images')
+      .set({ is_default: false })
+      .where('equipment_id', '=', equipmentId)
+      .where('is_default', '=', true)
+      .execute();
+    await trx.updateTable('equipment_images').set({ is_default: true }).where('id', '=', imageId).execute();
+  };
+
+  const setDefaultImage = s.route(equipmentContract.setDefaultImage, async ({ request, params, body }) => {
+    const actor = await requireActor(db, request);
+    const equipment = await equipmentOf(actor, params.id);
+    if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${params.id}`);
+    await db.transaction().execute(async (trx) => {
+      await lockEquipment(trx, equipment.id);
+      const image = await trx
+        .selectFrom('equipment_images')
+        .select(['id', 'is_default'])
+        .where('id', '=', body.resourceId)
+        .where('equipment_id', '=', equipment.id)
+        .where('customer_id', '=', actor.customerId)
+        .executeTakeFirst();
+      if (!image) throw notAnImageOfThisEquipment([body.resourceId]);
+      if (image.is_default) return;
+      const before = await currentDefault(trx, equipment.id);
+      await makeDefault(trx, equipment.id, image.id);
+      await appendEvent(
+        trx,
+        imageEvent(actor, equipment.id, 'equipment.defaultImageChanged', { from: before, to: image.id }),
+      );
+    });
+    return ok((await imageDataOf(equipment.id))!);
+  });
+
+  const updateImages = s.route(equipmentContract.updateImages, async ({ request, params, body }) => {
+    const actor = await requireActor(db, request);
+    const equipment = await equipmentOf(actor, params.id);
+    if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${params.id}`);
+
+    const flagged = body.addList.filter((image) => image.isDefault);
+    if (flagged.length > 1) throw badRequest('At most one new image can be flagged default');
+    const keys = body.addList.flatMap((i) => [i.imageIdentifier.resourceKey, i.thumbnailIdentifier.resourceKey]);
+    if (new Set(keys).size !== keys.length) throw badRequest('Every image and thumbnail must be a file of its own');
+    const folder = customerFolder(await storageIdentityOf(db, actor.customerId), IMAGE_FILE_TYPE);
+    for (const image of body.addList) await checkNewImage(folder, image);
+    const deleteIds = [...new Set(body.deleteList)];
+
+    const removed = await db.transaction().execute(async (trx) => {
+      await lockEquipment(trx, equipment.id);
+      if (keys.length > 0) {
+        const taken = await trx
+          .selectFrom('equipment_images')
+          .select('id')
+          .where('customer_id', '=', actor.customerId)
+          .where((eb) => eb.or([eb('image_key', 'in', keys), eb('thumbnail_key', 'in', keys)]))
+          .execute();
+        if (taken.length > 0) throw badRequest('A file of the list is already registered as an image');
+      }
+      const before = await currentDefault(trx, equipment.id);
+
+      const deleted =
+        deleteIds.length === 0
+          ? []
+          : await trx
+              .deleteFrom('equipment_images')
+              .where('id', 'in', deleteIds)
+              .where('equipment_id', '=', equipment.id)
+              .where('customer_id', '=', actor.customerId)
+              .returningAll()
+              .execute();
+      const missing = deleteIds.filter((id) => !deleted.some((d) => d.id === id));
+      if (missing.length > 0) throw notAnImageOfThisEquipment(missing);
+      for (const image of deleted) {
+        await appendEvent(
+          trx,
+          imageEvent(actor, equipment.id, 'equipment.imageDeleted', {
+            resourceId: image.id,
+            fileName: image.file_name,
+          }),
+        );
+      }
+
+      let flaggedId: number | null = null;
+      for (const image of body.addList) {
+        const added = await trx
+          .insertInto('equipment_images')
+          .values({
+            customer_id: actor.customerId,
+            equipment_id: equipment.id,
+            bucket_name: image.imageIdentifier.bucketName,
+            image_key: image.imageIdentifier.resourceKey,
+            thumbnail_key: image.thumbnailIdentifier.resourceKey,
+            file_name: image.fileName,
+            is_default: false,
+            created_by: actor.userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (image.isDefault) flaggedId = added.id;
+        await appendEvent(
+          trx,
+          imageEvent(actor, equipment.id, 'equipment.imageAdded', {
+            resourceId: added.id,
+            fileName: image.fileName,
+            imageIdentifier: image.imageIdentifier,
+            thumbnailIdentifier: image.thumbnailIdentifier,
+          }),
+        );
+      }
+
+      const stillThere = before !== null && !deleteIds.includes(before);
+      const first = await trx
+        .selectFrom('equipment_images')
+        .select('id')
+        .where('equipment_id', '=', equipment.id)
+        .orderBy('id')
+        .executeTakeFirst();
+      const after = flaggedId ?? (stillThere ? before : (first?.id ?? null));
+      if (after !== null && after !== before) await makeDefault(trx, equipment.id, after);
+      if (after !== before) {
+        await appendEvent(
+          trx,
+          imageEvent(actor, equipment.id, 'equipment.defaultImageChanged', { from: before, to: after }),
+        );
+      }
+      return deleted;
+    });
+    // The files of deleted images go once the deletion has committed; a file left behind only costs space.
+    for (const image of removed) {
+      for (const key of [image.image_key, image.thumbnail_key]) {
+        await storage.deleteObject(image.bucket_name, key).catch((error: unknown) => {
+          request.log.warn({ err: error, key }, 'a file of a deleted image could not be removed');
+        });
+      }
+    }
+    return ok(await imageDataOf(equipment.id));
+  });
+
+  return { setDefaultImage, updateImages };
+}
