@@ -5,6 +5,7 @@ import type { VerifierOptions } from '@pact-foundation/pact';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 import { injectClient, signedIn } from '../support/injectClient';
+import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../api-mock/src/auth/password';
 
 /**
@@ -26,6 +27,75 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     'no session': async () => {
       jar = new Map();
       return undefined;
+    },
+    /**
+     * The first equipment of the customer of `email` has exactly a document of two versions and a deleted document,
+     * and a PDF is uploaded to storage, not yet registered. Returns equipmentId, documentId (the newest version),
+     * firstVersionId, deletedDocumentId and documentJson (the uploaded file, as the upload call sends it).
+     */
+    'an equipment with documents': async (params?: unknown) => {
+      const { email } = params as { email: string };
+      const owner = await userByEmail(db, email);
+      const { id: equipmentId } = await db
+        .selectFrom('equipment')
+        .select('id')
+        .where('customer_id', '=', owner.customer_id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const { encrypted_id: folder } = await db
+        .selectFrom('customers')
+        .select('encrypted_id')
+        .where('id', '=', owner.customer_id)
+        .executeTakeFirstOrThrow();
+      await db
+        .deleteFrom('documents')
+        .where('owner_type', '=', 'Equipment')
+        .where('owner_id', '=', equipmentId)
+        .execute();
+      const addVersion = async (name: string, version: number, groupId: number | null, isDeleted: boolean) => {
+        const row = await db
+          .insertInto('documents')
+          .values({
+            customer_id: owner.customer_id,
+            owner_type: 'Equipment',
+            owner_id: equipmentId,
+            document_group_id: groupId,
+            version,
+            document_name: name,
+            bucket_name: 'portal-equipment',
+            resource_key: `${folder}/Equipment/${randomBytes(16).toString('hex')}.pdf`,
+            size: 2048,
+            uploaded_by: owner.id,
+            user_name: 'Uma Standard',
+            is_deleted: isDeleted,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (groupId === null) {
+          await db.updateTable('documents').set({ document_group_id: row.id }).where('id', '=', row.id).execute();
+        }
+        return row.id;
+      };
+      const firstVersionId = await addVersion('Operating manual.pdf', 1, null, false);
+      const documentId = await addVersion('Operating manual.pdf', 2, firstVersionId, false);
+      const deletedDocumentId = await addVersion('Old certificate.pdf', 1, null, true);
+      await db.updateTable('equipment').set({ document_count: 1 }).where('id', '=', equipmentId).execute();
+
+      const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+      const { client } = await signedIn(app, email);
+      const target = await client.images.requestUploadUrl({
+        body: {
+          fileName: 'manual.pdf',
+          contentType: 'application/pdf',
+          size: pdf.length,
+          fileType: 'EquipmentDocument',
+        },
+      });
+      if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
+      const { uploadUrl, headers, resourceKey, bucketName } = target.body.result!;
+      await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: pdf });
+      const documentJson = JSON.stringify({ documentName: 'manual.pdf', resourceKey, bucketName, size: pdf.length });
+      return { equipmentId, documentId, firstVersionId, deletedDocumentId, documentJson };
     },
     'a signed-in user': async (params?: unknown) => {
       const { email } = params as { email: string };
