@@ -3,6 +3,8 @@ import websocket, { type WebSocket } from '@fastify/websocket';
 import type { AppDeps } from '../deps';
 import { sessionOf } from '../auth/context';
 import { countUnread, type Inbox } from '../queries/messages';
+import type { ImportProductRequest } from '../../../contract/importProduct';
+import { importProduct } from './importProduct';
 
 export const INBOX_CHANNEL = 'portal_inbox';
 
@@ -11,8 +13,8 @@ export const HUB_UNAUTHORIZED = 4401;
 
 /** What the hub pushes. */
 export type HubMessage = { type: 'unreadCount'; count: number };
-/** What a client sends: hello once it listens (the hub answers with the current state). */
-export type HubClientMessage = { type: 'hello' };
+/** What a client sends: hello once it listens (the hub answers with the current state); importProduct. */
+export type HubClientMessage = { type: 'hello' } | ImportProductRequest;
 
 const parseClientMessage = (data: Buffer): HubClientMessage | null => {
   try {
@@ -57,7 +59,9 @@ export async function registerHub(app: FastifyInstance, { db, listen }: Required
     });
     socket.on('close', () => void joined.then((entry) => entry && connections.get(entry.inbox.userId)?.delete(entry)));
     socket.on('message', (data: Buffer) => {
-      if (parseClientMessage(data)?.type !== 'hello') return;
+      const message = parseClientMessage(data);
+      if (message?.type === 'importProduct') return void importProduct({ db, socket, request }, message);
+      if (message?.type !== 'hello') return;
       void joined.then((entry) => entry && push(entry.socket, entry.inbox)).catch(() => undefined);
     });
   });

@@ -1,0 +1,372 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
+import { ErrorCode } from '../../contract/errors';
+import {
+  IMPORT_FIELD_ERROR_CODE,
+  ImportFailure,
+  ImportProductServerMessage,
+  type ImportProductCompleted,
+  type ImportProductProgress,
+} from '../../contract/importProduct';
+import { IMPORT_FILE_MAX_BYTES } from '../../contract/limits';
+import { startApiServer } from '../support/apiServer';
+import { signedIn } from '../support/injectClient';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+const db = () => server.database.db;
+
+interface Socket {
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  on(event: 'close', listener: (code: number) => void): void;
+  close(): void;
+  send(data: string): void;
+}
+type InjectWS = (path: string, opts: { headers: Record<string, string> }) => Promise<Socket>;
+
+async function hubOf(email: string) {
+  const { jar } = await signedIn(server.app, email);
+  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const socket = await (server.app as unknown as { injectWS: InjectWS }).injectWS('/signalr', { headers: { cookie } });
+  const progress: number[] = [];
+  const completed: ImportProductCompleted[] = [];
+  const waiting: Array<(m: ImportProductCompleted) => void> = [];
+  socket.on('message', (data) => {
+    const parsed = ImportProductServerMessage.safeParse(JSON.parse(data.toString()));
+    if (!parsed.success) return;
+    if (parsed.data.type === 'ImportProductProgress') progress.push((parsed.data as ImportProductProgress).progress);
+    else {
+      const next = waiting.shift();
+      if (next) next(parsed.data);
+      else completed.push(parsed.data);
+    }
+  });
+  const nextCompleted = () =>
+    new Promise<ImportProductCompleted>((resolve) => {
+      const ready = completed.shift();
+      if (ready) resolve(ready);
+      else waiting.push(resolve);
+    });
+  const send = (locationId: number, content: Buffer) =>
+    socket.send(JSON.stringify({ type: 'importProduct', locationId, fileContent: content.toString('base64') }));
+  const importFile = async (locationId: number, content: Buffer) => {
+    send(locationId, content);
+    return nextCompleted();
+  };
+  const user = await db()
+    .selectFrom('users')
+    .select(['id', 'customer_id', 'location_id'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { socket, progress, importFile, send, nextCompleted, user, jar };
+}
+
+/** An import file as the template lays it out: field names in row 1, headers in row 2, data from row 3. */
+async function workbookFile(fields: string[], rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow(fields);
+  sheet.addRow(fields.map((f) => f.toUpperCase()));
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const locationsOf = (customerId: number) =>
+  db().selectFrom('locations').select('id').where('customer_id', '=', customerId).orderBy('id').execute();
+
+describe('importProduct over the hub /signalr', () => {
+  it('saves the valid rows as user-added equipment on the user list and reports the others by Excel row', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const [, second] = await locationsOf(hub.user.customer_id);
+    await db().updateTable('users').set({ has_linked_equipment: false }).where('id', '=', hub.user.id).execute();
+    const year = new Date().getFullYear();
+    const file = await workbookFile(
+      [
+        'mfg',
+        'model',
+        'serial',
+        'classification',
+        'contactEmail',
+        'contactPhone',
+        'instDate',
+        'osGxpFlag',
+        'equipConstrYear',
+        'equipConstrMonth',
+      ],
+      [
+        [
+          'Import Make',
+          'Model A',
+          'IMP-0001',
+          'b',
+          'lab@example.com',
+          '+1 (555) 010-2000',
+          new Date('2024-03-05'),
+          'yes',
+          year,
+          4,
+        ],
+        [],
+        ['Import Make', 'Model B', 12345678, 'Z', 'not-an-email', 'call me', '2024-02-30', 'maybe', year - 30, 13],
+        ['', 'Model C'],
+        ['Import Make', 'Model D', 'IMP-0004', null, null, null, '2023-12-01', 0],
+      ],
+    );
+    const before = await db()
+      .selectFrom('events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+
+    const done = await hub.importFile(second!.id, file);
+
+    expect(done).toEqual({
+      type: 'ImportProductCompleted',
+      errorCode: 0,
+      importedCount: 2,
+      result: {
+        '5': [
+          ErrorCode.ImportInvalidPrimaryUserPhone,
+          ErrorCode.ImportInvalidPrimaryUserEmail,
+          ErrorCode.ImportInvalidInstalledOn,
+          ErrorCode.ImportInvalidConstructionYear,
+          ErrorCode.ImportInvalidConstructionMonth,
+          ErrorCode.ImportInvalidClassification,
+          ErrorCode.ImportInvalidGxp,
+        ].sort((a, b) => order(a) - order(b)),
+        '6': [IMPORT_FIELD_ERROR_CODE.mfg],
+      },
+    });
+    expect(hub.progress.at(-1)).toBe(100);
+    expect(hub.progress).toEqual([...hub.progress].sort((a, b) => a - b));
+
+    const saved = await db()
+      .selectFrom('equipment')
+      .selectAll()
+      .where('mfg', '=', 'Import Make')
+      .orderBy('id')
+      .execute();
+    expect(saved.map((e) => e.model)).toEqual(['Model A', 'Model D']);
+    expect(saved[0]).toMatchObject({
+      customer_id: hub.user.customer_id,
+      location_id: second!.id,
+      data_source_id: USER_ADDED_DATA_SOURCE_ID,
+      created_by: hub.user.id,
+      serial: 'IMP-0001',
+      classification: 'B',
+      contact_email: 'lab@example.com',
+      contact_phone: '+1 (555) 010-2000',
+      inst_date: '2024-03-05',
+      os_gxp_flag: true,
+      equip_constr_year: year,
+      equip_constr_month: 4,
+    });
+    expect(saved[1]).toMatchObject({ os_gxp_flag: false, inst_date: '2023-12-01', classification: null });
+    const linked = await db()
+      .selectFrom('user_equipment')
+      .select('equipment_id')
+      .where('user_id', '=', hub.user.id)
+      .where(
+        'equipment_id',
+        'in',
+        saved.map((e) => e.id),
+      )
+      .execute();
+    expect(linked).toHaveLength(2);
+    const user = await db()
+      .selectFrom('users')
+      .select('has_linked_equipment')
+      .where('id', '=', hub.user.id)
+      .executeTakeFirstOrThrow();
+    expect(user.has_linked_equipment).toBe(true);
+
+    const events = await db()
+      .selectFrom('events')
+      .selectAll()
+      .where('event_type', '=', 'EquipmentImported')
+      .where('actor_id', '=', hub.user.id)
+      .execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({ importedCount: 2, failedRows: [5, 6], locationId: second!.id });
+    const after = await db()
+      .selectFrom('events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n + 1);
+
+    hub.socket.close();
+  });
+
+  it('reads an exported file back: read-only and unknown columns are ignored, pick-lists match in any case', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    const file = await workbookFile(
+      ['equipmentId', 'mfg', 'model', 'location.city', 'documentCount', 'somethingElse', 'priorityD', 'isComputer'],
+      [[999999, 'Roundtrip', 'RT-1', 'Atlantis', 7, 'x', 'HIGH', true]],
+    );
+    const done = await hub.importFile(location!.id, file);
+    expect(done).toMatchObject({ errorCode: 0, importedCount: 1, result: {} });
+    const row = await db().selectFrom('equipment').selectAll().where('mfg', '=', 'Roundtrip').executeTakeFirstOrThrow();
+    expect(row.id).not.toBe(999999);
+    expect(row).toMatchObject({ location_id: location!.id, document_count: 0, priority_d: 'high', is_computer: true });
+    hub.socket.close();
+  });
+
+  it('names each invalid column by its code, texts that are too long included', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    const file = await workbookFile(
+      ['mfg', 'model', 'dtype', 'serial', 'vendorEmail', 'vendorTel', 'assetGeniusFlag', 'equipStartUpDate'],
+      [['M', 'x'.repeat(81), 'T'.repeat(101), 'S'.repeat(101), 'a@b', 'abc', 'perhaps', 'soon']],
+    );
+    const done = await hub.importFile(location!.id, file);
+    expect(done.importedCount).toBe(0);
+    expect(done.result).toEqual({
+      '3': [
+        IMPORT_FIELD_ERROR_CODE.model,
+        ErrorCode.ImportInvalidType,
+        IMPORT_FIELD_ERROR_CODE.serial,
+        ErrorCode.ImportInvalidServiceCompanyPhone,
+        ErrorCode.ImportInvalidServiceCompanyEmail,
+        ErrorCode.ImportInvalidStartUpDate,
+        ErrorCode.ImportInvalidAssetGeniusFlag,
+      ].sort((a, b) => order(a) - order(b)),
+    });
+    hub.socket.close();
+  });
+
+  it('saves nothing when the save fails part-way', async () => {
+    const hub = await hubOf('admin@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    const rows = Array.from({ length: 700 }, (_, i) => ['Halfway', `HW-${i}`, i === 650 ? 'BOOM' : `S-${i}`]);
+    const file = await workbookFile(['mfg', 'model', 'serial'], rows);
+    // A database fault on a row of the second batch, after the first batch is written.
+    await sql`create or replace function fail_import() returns trigger language plpgsql as $$
+      begin if new.serial = 'BOOM' then raise exception 'injected failure'; end if; return new; end $$`.execute(db());
+    await sql`create trigger fail_import before insert on equipment for each row execute function fail_import()`.execute(
+      db(),
+    );
+    const count = () =>
+      db()
+        .selectFrom('equipment')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('mfg', '=', 'Halfway')
+        .executeTakeFirstOrThrow();
+    const links = () =>
+      db()
+        .selectFrom('user_equipment')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('user_id', '=', hub.user.id)
+        .executeTakeFirstOrThrow();
+    const linksBefore = await links();
+    try {
+      const done = await hub.importFile(location!.id, file);
+      expect(done).toMatchObject({ errorCode: ImportFailure.ServerError, importedCount: 0 });
+    } finally {
+      await sql`drop trigger fail_import on equipment`.execute(db());
+    }
+    expect((await count()).n).toBe(0);
+    expect((await links()).n).toBe(linksBefore.n);
+    const events = await db()
+      .selectFrom('events')
+      .select('id')
+      .where('event_type', '=', 'EquipmentImported')
+      .where('actor_id', '=', hub.user.id)
+      .execute();
+    expect(events).toEqual([]);
+
+    // The same file without the fault goes through in full.
+    const retry = await hub.importFile(location!.id, file);
+    expect(retry).toMatchObject({ errorCode: 0, importedCount: 700 });
+    expect((await count()).n).toBe(700);
+    hub.socket.close();
+  });
+
+  it('refuses a location of another customer', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const globex = await db()
+      .selectFrom('customers')
+      .select('id')
+      .where('customer_folder', '=', 'globex')
+      .executeTakeFirstOrThrow();
+    const [foreign] = await locationsOf(globex.id);
+    const file = await workbookFile(['mfg', 'model'], [['Foreign', 'F-1']]);
+    expect(await hub.importFile(foreign!.id, file)).toMatchObject({ errorCode: ImportFailure.Forbidden });
+    const saved = await db().selectFrom('equipment').select('id').where('mfg', '=', 'Foreign').execute();
+    expect(saved).toEqual([]);
+    hub.socket.close();
+  });
+
+  it('refuses a customer without product adding', async () => {
+    const hub = await hubOf('user@globex.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    await db()
+      .updateTable('customers')
+      .set({ is_product_adding_enabled: false })
+      .where('id', '=', hub.user.customer_id)
+      .execute();
+    try {
+      const file = await workbookFile(['mfg', 'model'], [['NotAllowed', 'N-1']]);
+      expect(await hub.importFile(location!.id, file)).toMatchObject({ errorCode: ImportFailure.Forbidden });
+    } finally {
+      await db()
+        .updateTable('customers')
+        .set({ is_product_adding_enabled: true })
+        .where('id', '=', hub.user.customer_id)
+        .execute();
+    }
+    expect(await db().selectFrom('equipment').select('id').where('mfg', '=', 'NotAllowed').execute()).toEqual([]);
+    hub.socket.close();
+  });
+
+  it('refuses files it cannot import, each with its own code', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    const legacyXls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    expect(await hub.importFile(location!.id, legacyXls)).toMatchObject({ errorCode: ImportFailure.LegacyXls });
+    expect(await hub.importFile(location!.id, Buffer.from('mfg,model\nA,B\n'))).toMatchObject({
+      errorCode: ImportFailure.NotAWorkbook,
+    });
+    const brokenZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]);
+    expect(await hub.importFile(location!.id, brokenZip)).toMatchObject({ errorCode: ImportFailure.NotAWorkbook });
+    const headersOnly = await workbookFile(['Make', 'Model'], [['A', 'B']]);
+    expect(await hub.importFile(location!.id, headersOnly)).toMatchObject({ errorCode: ImportFailure.NoKnownColumns });
+    const empty = await workbookFile(['mfg', 'model'], []);
+    expect(await hub.importFile(location!.id, empty)).toMatchObject({ errorCode: ImportFailure.NoRows });
+    const tooLarge = Buffer.alloc(IMPORT_FILE_MAX_BYTES + 1);
+    expect(await hub.importFile(location!.id, tooLarge)).toMatchObject({ errorCode: ImportFailure.FileTooLarge });
+    hub.socket.send(JSON.stringify({ type: 'importProduct', locationId: 'x', fileContent: '!!' }));
+    expect(await hub.nextCompleted()).toMatchObject({ errorCode: ImportFailure.BadMessage });
+    hub.socket.close();
+  });
+
+  it('imports one file at a time per connection', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    const file = await workbookFile(['mfg', 'model'], [['Twice', 'T-1']]);
+    hub.send(location!.id, file);
+    hub.send(location!.id, file);
+    const outcomes = [await hub.nextCompleted(), await hub.nextCompleted()];
+    expect(outcomes.map((o) => o.errorCode)).toEqual([ImportFailure.Busy, 0]);
+    expect(await db().selectFrom('equipment').select('id').where('mfg', '=', 'Twice').execute()).toHaveLength(1);
+    hub.socket.close();
+  });
+
+  it('refuses an import once the session has ended', async () => {
+    const hub = await hubOf('manager@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    await db().deleteFrom('sessions').where('user_id', '=', hub.user.id).execute();
+    const file = await workbookFile(['mfg', 'model'], [['Expired', 'E-1']]);
+    expect(await hub.importFile(location!.id, file)).toMatchObject({ errorCode: ImportFailure.NotSignedIn });
+    expect(await db().selectFrom('equipment').select('id').where('mfg', '=', 'Expired').execute()).toEqual([]);
+    hub.socket.close();
+  });
+});
+
+/** Codes come back in the template's column order. */
+const CODES_IN_ORDER = Object.values(IMPORT_FIELD_ERROR_CODE) as number[];
+const order = (code: number) => CODES_IN_ORDER.indexOf(code);
