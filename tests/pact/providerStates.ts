@@ -213,6 +213,60 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       await db.insertInto('customer_switch_history').values({ user_id: user.id, customer_id: customerId }).execute();
       return undefined;
     },
+    /**
+     * The user signed in; the first equipment of their customer has exactly two images under the given ids (the
+     * first the default), and an image and its thumbnail are uploaded to storage, not yet registered. Returns
+     * equipmentId, imageKey and thumbnailKey for the request.
+     */
+    'an equipment with images': async (params?: unknown) => {
+      const p = params as { email: string; firstImageId: number; secondImageId: number };
+      const agent = await signedIn(app, p.email);
+      jar = agent.jar;
+      const owner = await userByEmail(db, p.email);
+      const { id: equipmentId } = await db
+        .selectFrom('equipment')
+        .select('id')
+        .where('customer_id', '=', owner.customer_id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const ids = [p.firstImageId, p.secondImageId];
+      await db
+        .deleteFrom('equipment_images')
+        .where((eb) => eb.or([eb('equipment_id', '=', equipmentId), eb('id', 'in', ids)]))
+        .execute();
+      const upload = async (fileName: string) => {
+        const target = await agent.client.images.requestUploadUrl({
+          body: { fileName, contentType: 'image/png', size: ONE_PIXEL_PNG.length, fileType: 'EquipmentImage' },
+        });
+        if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
+        const { uploadUrl, headers, resourceKey, bucketName } = target.body.result!;
+        await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: ONE_PIXEL_PNG });
+        return { resourceKey, bucketName };
+      };
+      const [front, frontThumbnail, back, backThumbnail, image, thumbnail] = await Promise.all(
+        ['front.png', 'front_thumbnail.png', 'back.png', 'back_thumbnail.png', 'new.png', 'new_thumbnail.png'].map(
+          upload,
+        ),
+      );
+      await db
+        .insertInto('equipment_images')
+        .values(
+          [
+            { id: p.firstImageId, file_name: 'front.png', file: front!, thumb: frontThumbnail!, is_default: true },
+            { id: p.secondImageId, file_name: 'back.png', file: back!, thumb: backThumbnail!, is_default: false },
+          ].map(({ file, thumb, ...row }) => ({
+            ...row,
+            customer_id: owner.customer_id,
+            equipment_id: equipmentId,
+            bucket_name: file.bucketName,
+            image_key: file.resourceKey,
+            thumbnail_key: thumb.resourceKey,
+            created_by: owner.id,
+          })),
+        )
+        .execute();
+      return { equipmentId, imageKey: image!.resourceKey, thumbnailKey: thumbnail!.resourceKey };
+    },
   };
   /** Headers of the current state's browser: its cookies, and the anti-forgery token on changing calls. */
   const headersFor = (method: string): Record<string, string> => {
@@ -230,3 +284,9 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
 
 const userByEmail = (db: Kysely<Database>, email: string) =>
   db.selectFrom('users').select(['id', 'customer_id']).where('email', '=', email).executeTakeFirstOrThrow();
+
+/** A valid PNG of one pixel: an equipment image and a thumbnail no wider than 100 px. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
