@@ -238,7 +238,10 @@ export const serviceCallsContract = c.router(
       path: '/api/ServiceCall',
       query: withCommonQuery({}),
       body: ServiceRequest,
-      responses: { 200: envelope(z.object({ requestId: EntityId })), ...standardErrors },
+      responses: {
+        200: envelope(z.object({ requestId: EntityId, serviceOrderNo: ServiceOrderNo })),
+        ...standardErrors,
+      },
       summary: 'Raise a service request, with or without a chosen equipment; mails the notification list',
     },
     list: {

@@ -11,6 +11,7 @@ import { forbidden, HttpProblem, unauthorized } from './lib/problem';
 import { sessionOf } from './auth/context';
 import { mayUseAdminMode } from './auth/privileges';
 import { checkXsrf } from './lib/xsrf';
+import { registerDevOutbox } from './routes/devOutbox';
 import { registerDocs } from './routes/docs';
 import { registerHub } from './realtime/hub';
 import { registerFileRoutes } from './routes/storage';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await registerDocs(app);
   if (deps.listen) await registerHub(app, { db: deps.db, listen: deps.listen });
   await registerFileRoutes(app, deps);
+  await registerDevOutbox(app, deps);
 
   const webRoot =
     deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;
