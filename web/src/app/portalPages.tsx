@@ -6,6 +6,7 @@ import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
 import { FaqPage } from '../features/help/FaqPage';
 import { HelpTutorialsPage } from '../features/help/HelpTutorialsPage';
+import { InventoryPage } from '../features/inventory/InventoryPage';
 import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
@@ -30,6 +31,12 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     element: <WelcomePage />,
     modes: ['normal', 'admin'],
     menu: { labelKey: 'menu_welcome', icon: 'home' },
+  },
+  {
+    path: 'product',
+    element: <InventoryPage />,
+    modes: ['normal'],
+    menu: { labelKey: 'menu_product', icon: 'lab-test' },
   },
   {
     path: 'analytics',

@@ -1,0 +1,241 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, ButtonGroup, H2, Icon, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Equipment } from '../../../../contract/equipment';
+import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
+import { Pager } from '../../components/Pager';
+import { getToaster } from '../../components/toaster';
+import { client, resultOf } from '../../lib/api';
+import { readLocal, writeLocal } from '../../lib/localSettings';
+import { ColumnFilterDialog } from './ColumnFilterDialog';
+import { ColumnsPanel } from './ColumnsPanel';
+import { downloadExport } from './downloadFile';
+import { EquipmentGrid, EquipmentTiles } from './EquipmentGrid';
+import { FilterChips } from './FilterChips';
+import {
+  fieldLabel,
+  initialInventoryLayout,
+  MODE_STORAGE_KEY,
+  visibleColumns,
+  withFilter,
+  type InventoryLayout,
+  type InventoryMode,
+} from './inventoryLayout';
+import type { RowActions } from './RowActionsMenu';
+
+/** Wait this long after the last keystroke before searching. Chosen: not in spec. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type OpenDialog =
+  | { kind: 'serviceRequest' | 'edit' | 'images' | 'documents' | 'remove'; equipment: Equipment }
+  | { kind: 'add' | 'import' | 'link' | 'columns' }
+  | { kind: 'filter'; field: string };
+
+/** /app/product (spec 2 section 2): the user's equipment as a grid or tiles, with views, filters and actions. */
+export function InventoryPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [layout, setLayout] = useState<InventoryLayout>(() =>
+    initialInventoryLayout(readLocal<InventoryMode>(MODE_STORAGE_KEY, 'grid')),
+  );
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [pageIndex, setPageIndex] = useState(0);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort]);
+
+  const changeLayout = (change: Partial<InventoryLayout>) => setLayout((l) => ({ ...l, ...change }));
+  const searchText = layout.mode === 'grid' ? keyword : '';
+
+  const list = useQuery({
+    queryKey: ['equipment', 'list', layout.filter, layout.sort, searchText, pageIndex],
+    queryFn: () =>
+      resultOf(
+        client.equipment.list({
+          body: {
+            pageIndex,
+            pageSize: INVENTORY_PAGE_SIZE,
+            isFollowed: true,
+            listType: 'inventory',
+            filterSettings: layout.filter,
+            orderSettings: layout.sort,
+            fullTextSearchSetting: searchText ? { keyword: searchText } : null,
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.items ?? [];
+  const columns = useMemo(() => visibleColumns(layout), [layout]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['equipment'] });
+
+  const actions: RowActions = {
+    serviceRequest: (equipment) => setDialog({ kind: 'serviceRequest', equipment }),
+    edit: (equipment) => setDialog({ kind: 'edit', equipment }),
+    images: (equipment) => setDialog({ kind: 'images', equipment }),
+    documents: (equipment) => setDialog({ kind: 'documents', equipment }),
+    remove: (equipment) => setDialog({ kind: 'remove', equipment }),
+  };
+
+  const exportList = async () => {
+    setExporting(true);
+    const toaster = await getToaster();
+    try {
+      const result = await resultOf(
+        client.equipment.export({
+          body: {
+            pageIndex: 0,
+            pageSize: 0,
+            isFollowed: true,
+            listType: 'inventory',
+            filterSettings: layout.filter,
+            orderSettings: layout.sort,
+            fullTextSearchSetting: searchText ? { keyword: searchText } : null,
+            layoutContent: {
+              columnOrderKeys: ['serial', ...columns],
+              columnShowKeys: ['serial', ...columns],
+              columnHeaders: Object.fromEntries(['serial', ...columns].map((c) => [c, fieldLabel(t, c)])),
+            },
+          },
+        }),
+      );
+      downloadExport(result);
+      toaster.show({ message: t('inventory:export_done'), intent: Intent.SUCCESS, icon: 'tick' });
+    } catch {
+      // The request layer has already told the user what went wrong.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const setMode = (mode: InventoryMode) => {
+    writeLocal(MODE_STORAGE_KEY, mode);
+    changeLayout({ mode });
+  };
+  const hasQuery = layout.filter.length > 0 || searchText !== '';
+
+  return (
+    <section className="inventory-page" aria-labelledby="inventory-title">
+      <header className="inventory-toolbar">
+        <H2 id="inventory-title">{t('inventory:title')}</H2>
+        {layout.mode === 'grid' && (
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            className="inventory-search"
+            placeholder={t('inventory:search_placeholder')}
+            aria-label={t('inventory:search_placeholder')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        )}
+        <ButtonGroup aria-label={t('inventory:mode_label')}>
+          <Button
+            icon="th"
+            aria-label={t('inventory:mode_grid')}
+            aria-pressed={layout.mode === 'grid'}
+            active={layout.mode === 'grid'}
+            onClick={() => setMode('grid')}
+          />
+          <Button
+            icon="grid-view"
+            aria-label={t('inventory:mode_tile')}
+            aria-pressed={layout.mode === 'tile'}
+            active={layout.mode === 'tile'}
+            onClick={() => setMode('tile')}
+          />
+        </ButtonGroup>
+        {layout.mode === 'grid' && (
+          <Button icon="column-layout" text={t('inventory:columns')} onClick={() => setDialog({ kind: 'columns' })} />
+        )}
+        <Button icon="export" text={t('inventory:export')} loading={exporting} onClick={() => void exportList()} />
+      </header>
+
+      <FilterChips
+        filters={layout.filter}
+        onEdit={(field) => setDialog({ kind: 'filter', field })}
+        onRemove={(field) => changeLayout({ filter: withFilter(layout.filter, field, null) })}
+        onClearAll={() => changeLayout({ filter: [] })}
+      />
+
+      <div className="inventory-body" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <Spinner aria-label={t('inventory:loading')} />
+        ) : list.isError ? (
+          <NonIdealState
+            icon="error"
+            title={t('inventory:load_failed')}
+            action={<Button text={t('inventory:retry')} onClick={() => void list.refetch()} />}
+          />
+        ) : rows.length === 0 ? (
+          <NonIdealState
+            icon={hasQuery ? 'search' : 'lab-test'}
+            title={hasQuery ? t('inventory:empty_filtered') : t('inventory:empty')}
+            description={hasQuery ? undefined : t('inventory:empty_hint')}
+            action={
+              hasQuery ? (
+                <Button
+                  text={t('inventory:filter_clear_all')}
+                  onClick={() => {
+                    setTyped('');
+                    changeLayout({ filter: [] });
+                  }}
+                />
+              ) : undefined
+            }
+          />
+        ) : layout.mode === 'grid' ? (
+          <EquipmentGrid
+            rows={rows}
+            columns={columns}
+            sort={layout.sort}
+            filters={layout.filter}
+            thumbnail={() => <Icon icon="lab-test" size={24} />}
+            actions={actions}
+            onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
+            onFilter={(field) => setDialog({ kind: 'filter', field })}
+            onReorder={(order) =>
+              changeLayout({ columnOrderKeys: [...order, ...layout.columnOrderKeys.filter((c) => !order.includes(c))] })
+            }
+            onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
+          />
+        ) : (
+          <EquipmentTiles rows={rows} thumbnail={() => <Icon icon="lab-test" size={40} />} actions={actions} />
+        )}
+      </div>
+      {list.data && list.data.totalCount > 0 && (
+        <Pager
+          pageIndex={pageIndex}
+          pageSize={INVENTORY_PAGE_SIZE}
+          totalCount={list.data.totalCount}
+          onPage={setPageIndex}
+        />
+      )}
+      {list.isFetching && !list.isPending && <Tag minimal>{t('inventory:loading')}</Tag>}
+
+      <ColumnFilterDialog
+        field={dialog?.kind === 'filter' ? dialog.field : null}
+        filters={layout.filter}
+        keyword={searchText}
+        onClose={() => setDialog(null)}
+        onApply={(field, filter) => {
+          changeLayout({ filter: withFilter(layout.filter, field, filter) });
+          setDialog(null);
+        }}
+      />
+      <ColumnsPanel
+        isOpen={dialog?.kind === 'columns'}
+        shown={layout.columnShowKeys}
+        onChange={(shown) => changeLayout({ columnShowKeys: shown })}
+        onClose={() => setDialog(null)}
+      />
+    </section>
+  );
+}

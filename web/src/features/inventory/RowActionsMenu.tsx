@@ -1,0 +1,58 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { USER_ADDED_DATA_SOURCE_ID, type Equipment } from '../../../../contract/equipment';
+
+/** What the row menu and the documents column can do with an equipment. */
+export interface RowActions {
+  serviceRequest(equipment: Equipment): void;
+  edit(equipment: Equipment): void;
+  images(equipment: Equipment): void;
+  documents(equipment: Equipment): void;
+  remove(equipment: Equipment): void;
+}
+
+export const isUserAdded = (e: Equipment) => e.dataSourceId === USER_ADDED_DATA_SOURCE_ID;
+
+/** The row action menu (spec 2 section 2); the service request is hidden for user-added instruments. */
+export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; actions: RowActions }) {
+  const { t } = useTranslation();
+  const name = [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' ');
+  return (
+    <Popover
+      placement="bottom-start"
+      content={
+        <Menu>
+          {!isUserAdded(equipment) && (
+            <MenuItem
+              icon="wrench"
+              text={t('inventory:action_service_request')}
+              onClick={() => actions.serviceRequest(equipment)}
+            />
+          )}
+          <MenuItem icon="edit" text={t('inventory:action_edit')} onClick={() => actions.edit(equipment)} />
+          <MenuItem icon="media" text={t('inventory:action_images')} onClick={() => actions.images(equipment)} />
+          <MenuItem
+            icon="document"
+            text={t('inventory:action_documents')}
+            onClick={() => actions.documents(equipment)}
+          />
+          <MenuDivider />
+          <MenuItem
+            icon="trash"
+            intent="danger"
+            text={isUserAdded(equipment) ? t('inventory:action_delete') : t('inventory:action_remove')}
+            onClick={() => actions.remove(equipment)}
+          />
+        </Menu>
+      }
+    >
+      <Button
+        small
+        minimal
+        icon="more"
+        aria-label={t('inventory:row_actions', { name })}
+        data-testid={`row-actions-${equipment.equipmentId}`}
+      />
+    </Popover>
+  );
+}
