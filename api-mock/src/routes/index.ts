@@ -7,6 +7,7 @@ import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
 import { customersRouter } from './customers';
 import { documentsRouter } from './documents';
+import { equipmentEditRoutes } from './equipmentEdit';
 import { equipmentImagesRoutes } from './equipmentImages';
 import { equipmentListRouter } from './equipmentList';
 import { feedbackRouter } from './feedback';
@@ -34,6 +35,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.customers, { cloudCredential: cloudCredentialRoute(deps) }),
     implement(contract.equipment, equipmentListRouter(deps)),
     implement(contract.equipment, equipmentImagesRoutes(deps)),
+    implement(contract.equipment, equipmentEditRoutes(deps)),
     implement(contract.documents, documentsRouter(deps)),
     implement(contract.feedback, feedbackRouter(deps)),
     implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),
