@@ -267,6 +267,43 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
         .execute();
       return { equipmentId, imageKey: image!.resourceKey, thumbnailKey: thumbnail!.resourceKey };
     },
+    /**
+     * The user signed in, and a PDF uploaded as a service-request attachment, not yet sent. Returns equipmentId (the
+     * first of the user's customer), colleagueId (the user with colleagueEmail), foreignEquipmentId (the first
+     * equipment of another customer) and attachmentKey.
+     */
+    'a service request can be raised': async (params?: unknown) => {
+      const p = params as { email: string; colleagueEmail: string };
+      const agent = await signedIn(app, p.email);
+      jar = agent.jar;
+      const owner = await userByEmail(db, p.email);
+      const colleague = await userByEmail(db, p.colleagueEmail);
+      const firstEquipment = (own: boolean) =>
+        db
+          .selectFrom('equipment')
+          .select('id')
+          .where('customer_id', own ? '=' : '<>', owner.customer_id)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+      const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+      const target = await agent.client.images.requestUploadUrl({
+        body: {
+          fileName: 'error-log.pdf',
+          contentType: 'application/pdf',
+          size: pdf.length,
+          fileType: 'ServiceRequestAttachment',
+        },
+      });
+      if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
+      const { uploadUrl, headers, resourceKey } = target.body.result!;
+      await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: pdf });
+      return {
+        equipmentId: (await firstEquipment(true)).id,
+        foreignEquipmentId: (await firstEquipment(false)).id,
+        colleagueId: colleague.id,
+        attachmentKey: resourceKey,
+      };
+    },
   };
   /** Headers of the current state's browser: its cookies, and the anti-forgery token on changing calls. */
   const headersFor = (method: string): Record<string, string> => {
