@@ -1,0 +1,759 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Callout,
+  Card,
+  Checkbox,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  FormGroup,
+  Icon,
+  Intent,
+  NonIdealState,
+  ProgressBar,
+  Spinner,
+  Tab,
+  Tabs,
+  Tag,
+} from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode, GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
+import {
+  FILE_SIZE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  IMAGE_MAX_BYTES,
+  type EquipmentImage,
+  type InstrumentImageData,
+} from '../../../../../contract/images';
+import { IMAGE_STRIP_PAGE_SIZE, IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
+import { getToaster } from '../../../components/toaster';
+import { client, resultOf } from '../../../lib/api';
+import { requestErrorOf } from '../../../lib/requestErrors';
+import { useUnsavedData } from '../../../lib/unsavedData';
+import { EquipmentThumbnail } from './EquipmentThumbnail';
+import {
+  checkPickedFiles,
+  GENERIC_CONTENT_TYPE,
+  IMAGE_ACCEPT,
+  IMAGE_TYPE_LIST,
+  IMAGE_UPLOAD_KIND,
+  makeThumbnail,
+  putFile,
+  thumbnailFileName,
+  TOO_LARGE,
+  UploadFailure,
+  useObjectUrl,
+  WRONG_TYPE,
+  type Problem,
+} from './imageUpload';
+import { useSignedUrl } from './signedUrls';
+
+/** Width of the image viewer (spec 2 section 9: modal widths 1000 and 750). */
+const IMAGE_DIALOG_WIDTH = 750;
+/** Height of the large preview of the chosen image. Chosen: not in spec. */
+const PREVIEW_HEIGHT = 320;
+/** Edge of a thumbnail button in the strip. */
+const STRIP_THUMBNAIL_SIZE = 72;
+
+export interface ImageViewerDialogProps {
+  isOpen: boolean;
+  equipmentId: number;
+  /** The equipment as the user knows it (e.g. make - model - serial); shown in the dialog title. */
+  title: string;
+  imageData: InstrumentImageData | null;
+  /** The product catalogue's picture of the model (productMarketInfo.largeImageUrl), if any. */
+  officialImageUrl: string | null;
+  onClose(): void;
+  /** Called with the equipment's image data after every saved change; null once its last image is deleted. */
+  onChanged(data: InstrumentImageData | null): void;
+}
+
+type TabId = 'upload' | 'images' | 'official';
+
+/**
+ * The image viewer of an equipment (spec 2 sections 2, 4, 5, 7): upload an image (its 100 px thumbnail is made in
+ * the browser, both go to storage through signed URLs, then PUT Equipment/{id}/image registers them), browse the
+ * images five at a time, make one the default, delete one; and the official image of the product catalogue.
+ */
+export function ImageViewerDialog(props: ImageViewerDialogProps) {
+  const { isOpen, onClose, title } = props;
+  const { t } = useTranslation();
+  const [unsaved, setUnsaved] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  useUnsavedData(isOpen && unsaved);
+
+  const requestClose = () => (unsaved ? setConfirmingClose(true) : onClose());
+
+  return (
+    <>
+      <Dialog
+        isOpen={isOpen}
+        onClose={requestClose}
+        title={t('images:dialog_title', { title })}
+        icon="media"
+        style={{ width: IMAGE_DIALOG_WIDTH }}
+      >
+        {/* Mounted only while open, so every opening starts from the equipment's current images. */}
+        {isOpen && <ImageViewer {...props} onUnsavedChange={setUnsaved} onRequestClose={requestClose} />}
+      </Dialog>
+      <Alert
+        isOpen={confirmingClose}
+        intent={Intent.WARNING}
+        icon="warning-sign"
+        confirmButtonText={t('images:discard')}
+        cancelButtonText={t('images:keep_editing')}
+        canEscapeKeyCancel
+        onConfirm={() => {
+          setConfirmingClose(false);
+          setUnsaved(false);
+          onClose();
+        }}
+        onCancel={() => setConfirmingClose(false)}
+      >
+        <p>{t('images:unsaved_confirm')}</p>
+      </Alert>
+    </>
+  );
+}
+
+interface ImageViewerProps extends ImageViewerDialogProps {
+  onUnsavedChange(unsaved: boolean): void;
+  onRequestClose(): void;
+}
+
+/** What went wrong with a call or an upload, as a message; null when another part of the app answers it. */
+function problemOf(e: unknown): Problem | null {
+  if (e instanceof UploadFailure) {
+    if (e.status === 'aborted') return null;
+    if (e.status === 413) return TOO_LARGE;
+    if (e.status === 415) return WRONG_TYPE;
+    if (e.status === 0) return { key: 'errorMessage:network_error' };
+    return { key: 'images:upload_failed' };
+  }
+  const error = requestErrorOf(e);
+  switch (error.kind) {
+    case 'aborted':
+      return null;
+    case 'network':
+      return { key: 'errorMessage:network_error' };
+    case 'api':
+      if (GLOBAL_ERROR_CODES.includes(error.errorCode)) return null;
+      if (error.errorCode === ErrorCode.EquipmentNotFound) return { key: 'errorMessage:error_msg_10002' };
+      return { key: 'images:refused' };
+    case 'http':
+      if (error.status === 401) return null;
+      if (error.status === 403) return { key: 'images:not_allowed' };
+      if (error.status === 404) return { key: 'images:image_gone' };
+      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
+      if (error.status === 400) {
+        if (error.errorMessage === FILE_TYPE_MESSAGE) return WRONG_TYPE;
+        if (error.errorMessage === FILE_SIZE_MESSAGE) return TOO_LARGE;
+        return { key: 'images:refused' };
+      }
+      return { key: 'errorMessage:system_error' };
+  }
+}
+
+/**
+ * The calls here are silent so the dialog can say what happened; an expired session or a changed user is the
+ * whole app's business, so on those we ask who is signed in without silence and the session modal takes over.
+ */
+function handOverSessionErrors(e: unknown) {
+  const error = requestErrorOf(e);
+  const global =
+    (error.kind === 'http' && error.status === 401) ||
+    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
+  if (global) void client.users.me().catch(() => undefined);
+}
+
+const toast = (message: string) =>
+  void getToaster().then((toaster) => toaster.show({ message, intent: Intent.SUCCESS, icon: 'tick' }));
+
+const pageOf = (index: number) => Math.max(0, Math.floor(index / IMAGE_STRIP_PAGE_SIZE));
+
+function ImageViewer({
+  equipmentId,
+  title,
+  imageData,
+  officialImageUrl,
+  onChanged,
+  onUnsavedChange,
+  onRequestClose,
+}: ImageViewerProps) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<InstrumentImageData | null>(imageData);
+  const images = data?.images ?? [];
+  const [tab, setTab] = useState<TabId>(images.length > 0 ? 'images' : 'upload');
+  const [selectedId, setSelectedId] = useState<number | null>(
+    data?.defaultImage?.resourceId ?? images[0]?.resourceId ?? null,
+  );
+  const [page, setPage] = useState(() => pageOf(images.findIndex((i) => i.resourceId === selectedId)));
+  const [toDelete, setToDelete] = useState<EquipmentImage | null>(null);
+  // A choice not uploaded is gone once the viewer closes, so nothing is unsaved any more.
+  useEffect(() => () => onUnsavedChange(false), [onUnsavedChange]);
+
+  const select = (list: EquipmentImage[], id: number | null) => {
+    setSelectedId(id);
+    setPage(pageOf(list.findIndex((i) => i.resourceId === id)));
+  };
+
+  /** The server's answer is the equipment's image data now: show it and tell the page. */
+  const applyResult = (result: InstrumentImageData | null, selectId?: number) => {
+    setData(result);
+    onChanged(result);
+    const list = result?.images ?? [];
+    const keep = list.some((i) => i.resourceId === (selectId ?? selectedId)) ? (selectId ?? selectedId) : null;
+    select(list, keep ?? result?.defaultImage?.resourceId ?? list[0]?.resourceId ?? null);
+  };
+
+  const makeDefault = useMutation({
+    mutationFn: (image: EquipmentImage) =>
+      resultOf(
+        client.equipment.setDefaultImage({
+          params: { id: equipmentId },
+          body: { resourceId: image.resourceId },
+          silent: true,
+        }),
+      ),
+    onSuccess: (result) => {
+      applyResult(result);
+      toast(t('images:default_set'));
+    },
+    onError: handOverSessionErrors,
+  });
+
+  const remove = useMutation({
+    mutationFn: (image: EquipmentImage) =>
+      resultOf(
+        client.equipment.updateImages({
+          params: { id: equipmentId },
+          body: { addList: [], deleteList: [image.resourceId] },
+          silent: true,
+        }),
+      ),
+    onSuccess: (result) => {
+      setToDelete(null);
+      applyResult(result);
+      toast(t('images:deleted'));
+    },
+    onError: (e) => {
+      setToDelete(null);
+      handOverSessionErrors(e);
+    },
+  });
+
+  const uploaded = (result: InstrumentImageData | null, known: number[]) => {
+    const added = result?.images.find((i) => !known.includes(i.resourceId));
+    applyResult(result, added?.resourceId);
+    setTab('images');
+    toast(t('images:uploaded'));
+  };
+
+  const selected = images.find((i) => i.resourceId === selectedId) ?? null;
+  const failure = makeDefault.isError ? problemOf(makeDefault.error) : remove.isError ? problemOf(remove.error) : null;
+  const resetFailures = () => {
+    makeDefault.reset();
+    remove.reset();
+  };
+
+  return (
+    <>
+      <DialogBody>
+        <Tabs
+          id={`equipment-images-${equipmentId}`}
+          selectedTabId={tab}
+          onChange={(next) => {
+            resetFailures();
+            setTab(next as TabId);
+          }}
+        >
+          <Tab
+            id="upload"
+            title={t('images:tab_upload')}
+            panel={
+              <UploadPanel
+                equipmentId={equipmentId}
+                hasImages={images.length > 0}
+                onUnsavedChange={onUnsavedChange}
+                onUploaded={(result) =>
+                  uploaded(
+                    result,
+                    images.map((i) => i.resourceId),
+                  )
+                }
+              />
+            }
+          />
+          <Tab
+            id="images"
+            title={t('images:tab_images')}
+            tagContent={images.length}
+            panel={
+              images.length === 0 ? (
+                <NonIdealState
+                  icon="media"
+                  title={t('images:no_images_title')}
+                  description={t('images:no_images_body')}
+                  action={<Button icon="upload" text={t('images:go_upload')} onClick={() => setTab('upload')} />}
+                />
+              ) : (
+                <div>
+                  <LargeImage image={selected} />
+                  {selected && (
+                    <div style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '8px 0' }}>
+                      <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{selected.fileName}</span>
+                      {selected.resourceId === data?.defaultImage?.resourceId ? (
+                        <Tag intent={Intent.SUCCESS} icon="star">
+                          {t('images:default_tag')}
+                        </Tag>
+                      ) : (
+                        <Button
+                          icon="star-empty"
+                          text={t('images:set_default')}
+                          loading={makeDefault.isPending}
+                          disabled={remove.isPending}
+                          onClick={() => {
+                            resetFailures();
+                            makeDefault.mutate(selected);
+                          }}
+                        />
+                      )}
+                      <Button
+                        icon="trash"
+                        intent={Intent.DANGER}
+                        variant="outlined"
+                        text={t('images:delete')}
+                        disabled={makeDefault.isPending || remove.isPending}
+                        onClick={() => {
+                          resetFailures();
+                          setToDelete(selected);
+                        }}
+                      />
+                    </div>
+                  )}
+                  <ImageStrip
+                    images={images}
+                    defaultId={data?.defaultImage?.resourceId ?? null}
+                    selectedId={selectedId}
+                    page={page}
+                    onPage={setPage}
+                    onSelect={(id) => setSelectedId(id)}
+                  />
+                </div>
+              )
+            }
+          />
+          <Tab
+            id="official"
+            title={t('images:tab_official')}
+            panel={<OfficialImage url={officialImageUrl} title={title} />}
+          />
+        </Tabs>
+        {failure && (
+          <Callout intent={Intent.DANGER} role="alert" icon="error" style={{ marginTop: 12 }}>
+            {t(failure.key, failure.values)}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter actions={<Button text={t('images:close')} onClick={onRequestClose} />} />
+      <Alert
+        isOpen={toDelete !== null}
+        loading={remove.isPending}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={t('images:delete')}
+        cancelButtonText={t('cancel')}
+        canEscapeKeyCancel
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onCancel={() => setToDelete(null)}
+      >
+        <p>{t('images:delete_confirm', { fileName: toDelete?.fileName ?? '' })}</p>
+      </Alert>
+    </>
+  );
+}
+
+/** The full image of the selected thumbnail, through its signed URL. */
+function LargeImage({ image }: { image: EquipmentImage | null }) {
+  const { t } = useTranslation();
+  const url = useSignedUrl(image?.imageIdentifier ?? null);
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const frame: React.CSSProperties = {
+    height: PREVIEW_HEIGHT,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  };
+  if (!image) return null;
+  if (url === 'failed' || (url !== null && url === brokenUrl)) {
+    return (
+      <div style={frame}>
+        <NonIdealState icon="error" title={t('images:image_unavailable')} />
+      </div>
+    );
+  }
+  return (
+    <Card compact style={frame}>
+      {url === null ? (
+        <Spinner aria-label={t('images:image_loading')} />
+      ) : (
+        <img
+          src={url}
+          alt={image.fileName}
+          style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          onError={() => setBrokenUrl(url)}
+        />
+      )}
+    </Card>
+  );
+}
+
+interface ImageStripProps {
+  images: EquipmentImage[];
+  defaultId: number | null;
+  selectedId: number | null;
+  page: number;
+  onPage(page: number): void;
+  onSelect(id: number): void;
+}
+
+/** The thumbnail strip (spec 2 sections 2 and 9): five thumbnails per page, with previous and next page. */
+function ImageStrip({ images, defaultId, selectedId, page, onPage, onSelect }: ImageStripProps) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(images.length / IMAGE_STRIP_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = images.slice(current * IMAGE_STRIP_PAGE_SIZE, (current + 1) * IMAGE_STRIP_PAGE_SIZE);
+  return (
+    <div role="group" aria-label={t('images:strip_label')} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Button
+        icon="chevron-left"
+        variant="minimal"
+        aria-label={t('images:previous_page')}
+        title={t('images:previous_page')}
+        disabled={current === 0}
+        onClick={() => onPage(current - 1)}
+      />
+      <ButtonGroup style={{ flex: 1, justifyContent: 'center', gap: 8 }}>
+        {shown.map((image) => {
+          const isDefault = image.resourceId === defaultId;
+          const label = isDefault
+            ? t('images:show_default_image', { fileName: image.fileName })
+            : t('images:show_image', { fileName: image.fileName });
+          return (
+            <Button
+              key={image.resourceId}
+              variant={image.resourceId === selectedId ? 'outlined' : 'minimal'}
+              intent={image.resourceId === selectedId ? Intent.PRIMARY : Intent.NONE}
+              aria-pressed={image.resourceId === selectedId}
+              aria-label={label}
+              title={label}
+              onClick={() => onSelect(image.resourceId)}
+              style={{ width: STRIP_THUMBNAIL_SIZE, height: STRIP_THUMBNAIL_SIZE, padding: 4, position: 'relative' }}
+            >
+              <EquipmentThumbnail image={image} alt={image.fileName} />
+              {isDefault && (
+                <Icon
+                  icon="star"
+                  intent={Intent.SUCCESS}
+                  size={12}
+                  style={{ position: 'absolute', top: 2, right: 2 }}
+                />
+              )}
+            </Button>
+          );
+        })}
+      </ButtonGroup>
+      <span className={Classes.TEXT_MUTED} aria-live="polite">
+        {t('images:page_of', { page: current + 1, pages })}
+      </span>
+      <Button
+        icon="chevron-right"
+        variant="minimal"
+        aria-label={t('images:next_page')}
+        title={t('images:next_page')}
+        disabled={current >= pages - 1}
+        onClick={() => onPage(current + 1)}
+      />
+    </div>
+  );
+}
+
+/** The product catalogue's picture of the model, or an empty state. */
+function OfficialImage({ url, title }: { url: string | null; title: string }) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState(false);
+  if (!url || broken) {
+    return (
+      <NonIdealState
+        icon="media"
+        title={t('images:no_official_title')}
+        description={broken ? t('images:image_unavailable') : t('images:no_official_body')}
+      />
+    );
+  }
+  return (
+    <Card compact style={{ height: PREVIEW_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <img
+        src={url}
+        alt={t('images:official_alt', { title })}
+        referrerPolicy="no-referrer"
+        style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+        onError={() => setBroken(true)}
+      />
+    </Card>
+  );
+}
+
+interface UploadPanelProps {
+  equipmentId: number;
+  hasImages: boolean;
+  onUnsavedChange(unsaved: boolean): void;
+  onUploaded(result: InstrumentImageData | null): void;
+}
+
+interface Chosen {
+  file: File;
+  thumbnail: Blob;
+}
+
+/** Pick one image, see it and its thumbnail, then upload both and register them. */
+function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: UploadPanelProps) {
+  const { t } = useTranslation();
+  const rulesId = useId();
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [invalid, setInvalid] = useState<Problem | null>(null);
+  const [asDefault, setAsDefault] = useState(false);
+  const [sent, setSent] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const preview = useObjectUrl(chosen?.file ?? null);
+  const thumbnailPreview = useObjectUrl(chosen?.thumbnail ?? null);
+  const pickCount = useRef(0);
+
+  const transfer = useRef<AbortController | null>(null);
+  useEffect(() => () => transfer.current?.abort(), []);
+
+  const upload = useMutation({
+    mutationFn: async ({ file, thumbnail }: Chosen) => {
+      const controller = new AbortController();
+      transfer.current = controller;
+      setSent(0);
+      const thumbnailName = thumbnailFileName(file.name, thumbnail);
+      // One after the other: the request layer lets only one call per method and URL be in flight.
+      const imageTarget = await resultOf(
+        client.images.requestUploadUrl({
+          body: {
+            fileName: file.name,
+            contentType: file.type || GENERIC_CONTENT_TYPE,
+            size: file.size,
+            fileType: IMAGE_UPLOAD_KIND,
+          },
+          silent: true,
+        }),
+      );
+      const thumbnailTarget = await resultOf(
+        client.images.requestUploadUrl({
+          body: {
+            fileName: thumbnailName,
+            contentType: thumbnail.type,
+            size: thumbnail.size,
+            fileType: IMAGE_UPLOAD_KIND,
+          },
+          silent: true,
+        }),
+      );
+      let imageSent = 0;
+      let thumbnailSent = 0;
+      const report = () => setSent(imageSent + thumbnailSent);
+      await Promise.all([
+        putFile(imageTarget, file, (n) => ((imageSent = n), report()), controller.signal),
+        putFile(thumbnailTarget, thumbnail, (n) => ((thumbnailSent = n), report()), controller.signal),
+      ]);
+      return resultOf(
+        client.equipment.updateImages({
+          params: { id: equipmentId },
+          body: {
+            addList: [
+              {
+                imageIdentifier: { resourceKey: imageTarget.resourceKey, bucketName: imageTarget.bucketName },
+                thumbnailIdentifier: {
+                  resourceKey: thumbnailTarget.resourceKey,
+                  bucketName: thumbnailTarget.bucketName,
+                },
+                fileName: file.name,
+                isDefault: asDefault,
+              },
+            ],
+            deleteList: [],
+          },
+          silent: true,
+        }),
+      );
+    },
+    onSuccess: (result) => {
+      setChosen(null);
+      setAsDefault(false);
+      onUnsavedChange(false);
+      onUploaded(result);
+    },
+    onError: handOverSessionErrors,
+  });
+
+  const busy = preparing || upload.isPending;
+  const problem = invalid ?? (upload.isError ? problemOf(upload.error) : null);
+  const total = chosen ? chosen.file.size + chosen.thumbnail.size : 1;
+  const percent = Math.min(100, Math.floor((sent / total) * 100));
+
+  /** Check the picked files with what is already chosen (one file only), then make the thumbnail. */
+  const pick = async (files: File[]) => {
+    if (files.length === 0 || busy) return;
+    upload.reset();
+    const found = checkPickedFiles(chosen ? [chosen.file, ...files] : files);
+    setInvalid(found);
+    if (found) return;
+    const file = files[0]!;
+    const attempt = ++pickCount.current;
+    setPreparing(true);
+    try {
+      const thumbnail = await makeThumbnail(file, file.name);
+      if (attempt !== pickCount.current) return;
+      setChosen({ file, thumbnail });
+      onUnsavedChange(true);
+    } catch {
+      if (attempt === pickCount.current) setInvalid(WRONG_TYPE);
+    } finally {
+      if (attempt === pickCount.current) setPreparing(false);
+    }
+  };
+
+  const clearChoice = () => {
+    pickCount.current += 1;
+    setChosen(null);
+    setInvalid(null);
+    setPreparing(false);
+    upload.reset();
+    onUnsavedChange(false);
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void pick(Array.from(e.dataTransfer.files));
+  };
+
+  return (
+    <div>
+      <FormGroup
+        label={t('images:file_label')}
+        labelFor={`${rulesId}-input`}
+        helperText={
+          <span id={rulesId}>
+            {t('images:upload_rules', {
+              types: IMAGE_TYPE_LIST,
+              maxSize: IMAGE_MAX_BYTES / MB,
+              width: IMAGE_THUMBNAIL_WIDTH,
+            })}
+          </span>
+        }
+      >
+        <Card
+          compact
+          elevation={dragging ? 2 : 0}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <FileInput
+            fill
+            disabled={busy}
+            text={chosen?.file.name ?? t('images:choose_file')}
+            hasSelection={chosen !== null}
+            buttonText={t('images:browse')}
+            inputProps={{
+              id: `${rulesId}-input`,
+              accept: IMAGE_ACCEPT,
+              'aria-label': t('images:file_label'),
+              'aria-describedby': rulesId,
+            }}
+            onInputChange={(e) => {
+              void pick(Array.from(e.currentTarget.files ?? []));
+              e.currentTarget.value = ''; // picking the same file again is a new pick
+            }}
+          />
+          <p className={Classes.TEXT_MUTED} style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('images:drop_hint')}
+          </p>
+          {preparing && (
+            <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 8 }}>
+              <Spinner size={16} />
+              <span className={Classes.TEXT_MUTED}>{t('images:preparing')}</span>
+            </div>
+          )}
+          {chosen && preview && (
+            <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, marginTop: 12 }}>
+              <img
+                src={preview}
+                alt={t('images:preview_alt', { fileName: chosen.file.name })}
+                style={{ maxHeight: 160, maxWidth: 320, objectFit: 'contain' }}
+              />
+              {thumbnailPreview && (
+                <figure style={{ margin: 0 }}>
+                  <img src={thumbnailPreview} alt={t('images:thumbnail_alt', { fileName: chosen.file.name })} />
+                  <figcaption className={Classes.TEXT_MUTED}>
+                    {t('images:thumbnail_caption', { width: IMAGE_THUMBNAIL_WIDTH })}
+                  </figcaption>
+                </figure>
+              )}
+              <Button
+                variant="minimal"
+                icon="cross"
+                aria-label={t('images:clear_choice')}
+                title={t('images:clear_choice')}
+                disabled={upload.isPending}
+                onClick={clearChoice}
+              />
+            </div>
+          )}
+        </Card>
+      </FormGroup>
+      {hasImages && (
+        <Checkbox
+          checked={asDefault}
+          disabled={busy}
+          label={t('images:make_default')}
+          onChange={(e) => setAsDefault(e.currentTarget.checked)}
+        />
+      )}
+      {upload.isPending && (
+        <div role="status" aria-live="polite" style={{ marginBottom: 8 }}>
+          <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={percent < 100} />
+          <span className={Classes.TEXT_MUTED}>
+            {percent < 100 ? t('images:uploading', { percent }) : t('images:saving')}
+          </span>
+        </div>
+      )}
+      {problem && (
+        <Callout intent={Intent.DANGER} role="alert" icon="error" style={{ marginBottom: 8 }}>
+          {t(problem.key, problem.values)}
+        </Callout>
+      )}
+      <Button
+        intent={Intent.PRIMARY}
+        icon="upload"
+        text={t('images:upload')}
+        disabled={chosen === null || preparing}
+        loading={upload.isPending}
+        onClick={() => chosen && upload.mutate(chosen)}
+      />
+    </div>
+  );
+}
