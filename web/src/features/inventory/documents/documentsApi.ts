@@ -1,0 +1,226 @@
+import { fromCallback } from 'xstate';
+import {
+  toDocumentJson,
+  type Document,
+  type DocumentFile,
+  type DocumentOwnerType,
+  type DocumentUpload,
+} from '../../../../../contract/documents';
+import { GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
+import {
+  DOCUMENT_MAX_BYTES,
+  FILE_SIZE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  type UploadKind,
+  type UploadUrl,
+} from '../../../../../contract/images';
+import { MB } from '../../../../../contract/limits';
+import type { DocumentUploadEvent, PendingUpload, UploadProblem } from '../../../../../machines/documentUpload.machine';
+import { client, resultOf } from '../../../lib/api';
+import { requestErrorOf } from '../../../lib/requestErrors';
+
+/** Where the files of each owner type are uploaded (bucket, folder and limits of the kind). */
+const UPLOAD_KIND: Readonly<Record<DocumentOwnerType, UploadKind>> = {
+  Equipment: 'EquipmentDocument',
+  ServiceCall: 'ServiceCallDocument',
+};
+
+/**
+ * Documents go to storage as plain bytes: the store accepts this type for every allowed extension and serves each
+ * file with the type of its extension, so what a browser guesses for a .msg or a .jif cannot get a file refused.
+ */
+const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
+
+export interface DocumentOwner {
+  ownerType: DocumentOwnerType;
+  ownerId: number;
+}
+
+export const documentsKey = ({ ownerType, ownerId }: DocumentOwner) => ['documents', ownerType, ownerId] as const;
+export const historyKey = (owner: DocumentOwner, documentId: number) =>
+  [...documentsKey(owner), 'history', documentId] as const;
+
+const params = ({ ownerType, ownerId }: DocumentOwner) => ({ type: ownerType, id: ownerId });
+
+export const listDocuments = (owner: DocumentOwner): Promise<Document[]> =>
+  resultOf(client.documents.list({ params: params(owner), query: {}, silent: true }));
+
+export const documentHistory = (owner: DocumentOwner, documentId: number): Promise<Document[]> =>
+  resultOf(client.documents.history({ params: { ...params(owner), documentId }, query: {}, silent: true }));
+
+export const deleteDocument = (owner: DocumentOwner, documentId: number, permanently: boolean) =>
+  resultOf(
+    client.documents.remove({
+      params: { ...params(owner), documentId },
+      query: { isDeletePermanently: permanently },
+      silent: true,
+    }),
+  );
+
+export const restoreDocument = (owner: DocumentOwner, documentId: number): Promise<Document> =>
+  resultOf(client.documents.restore({ params: { ...params(owner), documentId }, query: {}, body: {}, silent: true }));
+
+/** The byte upload to the signed URL failed with this HTTP status (0: no answer). */
+class TransferFailure extends Error {
+  constructor(readonly status: number | 'aborted') {
+    super(`transfer failed: ${status}`);
+  }
+}
+
+/** PUT the bytes to the signed URL with its headers, reporting whole percents. */
+function putFile(upload: UploadUrl, file: Blob, onProgress: (percent: number) => void, signal: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(upload.method, upload.uploadUrl);
+    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.floor((e.loaded / e.total) * 100));
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new TransferFailure(xhr.status)));
+    xhr.onerror = () => reject(new TransferFailure(0));
+    xhr.onabort = () => reject(new TransferFailure('aborted'));
+    if (signal.aborted) return reject(new TransferFailure('aborted'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
+const TOO_LARGE: UploadProblem = { key: FILE_SIZE_MESSAGE, values: { maxSize: DOCUMENT_MAX_BYTES / MB } };
+const WRONG_TYPE: UploadProblem = { key: FILE_TYPE_MESSAGE };
+
+/**
+ * What went wrong with a call or a transfer, as a message; `fallback` names the action that failed. An expired
+ * session or a changed user is the whole app's business: those are handed to the global handlers.
+ */
+export function problemOf(e: unknown, fallback: string): UploadProblem {
+  if (e instanceof TransferFailure) {
+    if (e.status === 413) return TOO_LARGE;
+    if (e.status === 415) return WRONG_TYPE;
+    if (e.status === 0) return { key: 'errorMessage:network_error' };
+    return { key: fallback };
+  }
+  const error = requestErrorOf(e);
+  switch (error.kind) {
+    case 'network':
+      return { key: 'errorMessage:network_error' };
+    case 'api':
+      if (GLOBAL_ERROR_CODES.includes(error.errorCode)) handOver();
+      return { key: fallback };
+    case 'http':
+      if (error.status === 401) handOver();
+      if (error.status === 404) return { key: 'documents:owner_not_found' };
+      if (error.status === 403) return { key: 'documents:not_allowed' };
+      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
+      if (error.status === 400 && error.errorMessage === FILE_TYPE_MESSAGE) return WRONG_TYPE;
+      if (error.status === 400 && error.errorMessage === FILE_SIZE_MESSAGE) return TOO_LARGE;
+      return { key: fallback };
+    case 'aborted':
+      return { key: fallback };
+  }
+}
+
+/** Asking who is signed in without silence lets the session modal of the app take over. */
+function handOver() {
+  void client.users.me().catch(() => undefined);
+}
+
+/**
+ * The upload of a batch for the upload machine: a signed URL per file, the bytes to storage with progress, then
+ * one registration of the whole batch (PUT Document/{type}/{id}). Stopping the actor aborts the transfers.
+ */
+export const uploadBatchActor = (owner: DocumentOwner) =>
+  fromCallback<DocumentUploadEvent, { uploads: PendingUpload[] }>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    const send = async (upload: PendingUpload): Promise<DocumentUpload> => {
+      const { file } = upload;
+      const target = await resultOf(
+        client.images.requestUploadUrl({
+          body: {
+            fileName: file.name,
+            contentType: UPLOAD_CONTENT_TYPE,
+            size: file.size,
+            fileType: UPLOAD_KIND[owner.ownerType],
+          },
+          silent: true,
+          // The files of a batch ask for their URLs at the same time; none may cancel another.
+          ignoreCancel: true,
+        }),
+      );
+      await putFile(
+        target,
+        file,
+        (percent) => sendBack({ type: 'PROGRESS', id: upload.id, percent }),
+        controller.signal,
+      );
+      sendBack({ type: 'PROGRESS', id: upload.id, percent: 100 });
+      return {
+        documentName: file.name,
+        resourceKey: target.resourceKey,
+        bucketName: target.bucketName,
+        size: file.size,
+      };
+    };
+    Promise.all(input.uploads.map(send))
+      .then((files) =>
+        resultOf(
+          client.documents.upload({ params: params(owner), query: {}, body: files.map(toDocumentJson), silent: true }),
+        ),
+      )
+      .then(
+        (documents) => sendBack({ type: 'UPLOADED', documents }),
+        (e: unknown) => {
+          if (!controller.signal.aborted)
+            sendBack({ type: 'FAILED', problem: problemOf(e, 'documents:upload_failed') });
+        },
+      );
+    return () => controller.abort();
+  });
+
+/** The bytes of a stored file, fetched through a pre-signed download URL. */
+async function fetchFile(identifier: DocumentFile): Promise<Blob> {
+  const link = await resultOf(
+    client.images.requestDownloadUrl({
+      query: { resourceKey: identifier.resourceKey, bucketName: identifier.bucketName },
+      silent: true,
+      ignoreCancel: true,
+    }),
+  );
+  const response = await fetch(link.url, { credentials: 'same-origin' });
+  if (!response.ok) throw new TransferFailure(response.status);
+  return response.blob();
+}
+
+/** How long an object URL handed to the browser stays valid: enough to start a download or load a page. */
+const OBJECT_URL_MS = 60_000;
+
+/** Save a document under its own name (the store would name the file after its key). */
+export async function downloadDocument(document_: Document): Promise<void> {
+  const url = URL.createObjectURL(await fetchFile(document_.identifier));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = document_.documentName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_MS);
+}
+
+/** Types a browser shows by itself; any other document is downloaded instead of opened. */
+const VIEWABLE = /\.(pdf|png|gif|jpe?g|jpe|jif)$/i;
+export const canOpenInBrowser = (documentName: string) => VIEWABLE.test(documentName);
+
+/**
+ * Open a document in a new tab. The tab is opened at once, while the click still counts as the user's, and shows
+ * the file once its bytes have arrived; if the browser blocked it, the file is downloaded.
+ */
+export async function openDocument(document_: Document): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await fetchFile(document_.identifier));
+    window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_MS);
+    if (tab) tab.location.href = url;
+    else await downloadDocument(document_);
+  } catch (e) {
+    tab?.close();
+    throw e;
+  }
+}
