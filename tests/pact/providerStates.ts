@@ -7,6 +7,7 @@ type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 import { injectClient, signedIn } from '../support/injectClient';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../api-mock/src/auth/password';
+import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 
 /**
  * Provider states of the pact, on a running server: each state prepares the data and the cookie jar whose
@@ -17,6 +18,14 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
   const clearLogo = async (email: string) => {
     const user = await userByEmail(db, email);
     await db.updateTable('customers').set({ logo_file_identifier: null }).where('id', '=', user.customer_id).execute();
+  };
+  const setProductAdding = async (email: string, enabled: boolean) => {
+    const user = await userByEmail(db, email);
+    await db
+      .updateTable('customers')
+      .set({ is_product_adding_enabled: enabled })
+      .where('id', '=', user.customer_id)
+      .execute();
   };
   const stateHandlers: StateHandlers = {
     'the demo world exists': async () => {
@@ -304,6 +313,85 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
         attachmentKey: resourceKey,
       };
     },
+    /**
+     * The user signed in, with equipment to edit, link and delete (see tests/pact/equipmentEdit.pact.test.ts):
+     * returns userAddedId, providerEquipmentId, unlinkedEquipmentId, foreignEquipmentId, locationId, contractNumber.
+     */
+    'equipment the user may edit': async (params?: unknown) => {
+      const { email } = params as { email: string };
+      jar = (await signedIn(app, email)).jar;
+      const owner = await userByEmail(db, email);
+      const { id: locationId } = await db
+        .selectFrom('locations')
+        .select('id')
+        .where('customer_id', '=', owner.customer_id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const { id: userAddedId } = await db
+        .insertInto('equipment')
+        .values({
+          customer_id: owner.customer_id,
+          location_id: locationId,
+          mfg: 'Agilent',
+          model: '1260 Infinity II',
+          serial: `PACT-${randomBytes(4).toString('hex')}`,
+          data_source_id: USER_ADDED_DATA_SOURCE_ID,
+          created_by: owner.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('user_equipment').values({ user_id: owner.id, equipment_id: userAddedId }).execute();
+      const onList = (mine: boolean) =>
+        db
+          .selectFrom('equipment')
+          .select('equipment.id')
+          .where('equipment.customer_id', '=', owner.customer_id)
+          .where('equipment.data_source_id', '<>', USER_ADDED_DATA_SOURCE_ID)
+          .where('equipment.is_hidden', '=', false)
+          .where(({ exists, not, selectFrom }) => {
+            const linked = exists(
+              selectFrom('user_equipment')
+                .select('user_equipment.equipment_id')
+                .where('user_equipment.user_id', '=', owner.id)
+                .whereRef('user_equipment.equipment_id', '=', 'equipment.id'),
+            );
+            return mine ? linked : not(linked);
+          })
+          .orderBy('equipment.id')
+          .executeTakeFirstOrThrow();
+      const { vendor_contract_id: contractNumber } = await db
+        .selectFrom('contracts')
+        .innerJoin('equipment_contracts', 'equipment_contracts.contract_id', 'contracts.id')
+        .select('contracts.vendor_contract_id')
+        .where('contracts.customer_id', '=', owner.customer_id)
+        .orderBy('contracts.id')
+        .executeTakeFirstOrThrow();
+      const { id: foreignEquipmentId } = await db
+        .selectFrom('equipment')
+        .select('id')
+        .where('customer_id', '<>', owner.customer_id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return {
+        userAddedId,
+        providerEquipmentId: (await onList(true)).id,
+        unlinkedEquipmentId: (await onList(false)).id,
+        foreignEquipmentId,
+        locationId,
+        contractNumber,
+      };
+    },
+    /** The user's customer may not add products during the interaction (and may again after it). */
+    'adding products is disabled for the customer': {
+      setup: async (params?: unknown) => {
+        await setProductAdding((params as { email: string }).email, false);
+        return undefined;
+      },
+      teardown: async (params?: unknown) => {
+        await setProductAdding((params as { email: string }).email, true);
+        return undefined;
+      },
+    } as unknown as StateHandlers[string],
   };
   /** Headers of the current state's browser: its cookies, and the anti-forgery token on changing calls. */
   const headersFor = (method: string): Record<string, string> => {
