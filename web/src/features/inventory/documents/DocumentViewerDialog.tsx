@@ -128,6 +128,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
   useUnsavedData(uploading);
   useEffect(() => {
     closeRequest.current = uploading ? () => setConfirmClose(true) : null;
+    if (!uploading) setConfirmClose(false);
     return () => {
       closeRequest.current = null;
     };
@@ -266,7 +267,8 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
       </Alert>
 
       <Alert
-        isOpen={confirmClose}
+        // An upload that ends while the question is open leaves nothing to lose: the question goes away.
+        isOpen={confirmClose && uploading}
         intent={Intent.WARNING}
         icon="warning-sign"
         confirmButtonText={t('documents:stop_and_close')}

@@ -10,7 +10,8 @@ export function FileSize({ bytes }: { bytes: number }) {
   const text = new Intl.NumberFormat(i18n.language, {
     style: 'unit',
     unit,
-    unitDisplay: 'short',
+    // "12 B", not "12 byte".
+    unitDisplay: unit === 'byte' ? 'narrow' : 'short',
     maximumFractionDigits: 1,
   }).format(value);
   return <>{text}</>;
