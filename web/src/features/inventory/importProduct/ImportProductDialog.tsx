@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  AnchorButton,
   Button,
   Callout,
   Classes,
@@ -11,6 +10,7 @@ import {
   FormGroup,
   HTMLSelect,
   HTMLTable,
+  Icon,
   Intent,
   ProgressBar,
 } from '@blueprintjs/core';
@@ -194,14 +194,9 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
                 }}
               />
             </FormGroup>
-            <AnchorButton
-              variant="minimal"
-              icon="download"
-              intent={Intent.PRIMARY}
-              href={encodeURI(IMPORT_TEMPLATE_PATH)}
-              download
-              text={t('importProduct:template_link')}
-            />
+            <a href={encodeURI(IMPORT_TEMPLATE_PATH)} download>
+              <Icon icon="download" /> {t('importProduct:template_link')}
+            </a>
             <p id={noteId} className={Classes.TEXT_MUTED} style={{ marginTop: 12 }}>
               {t('importProduct:note', { maxSize: MAX_SIZE_MB })}
             </p>
