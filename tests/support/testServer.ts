@@ -1,18 +1,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type RunningServer } from '../../api-mock/src/server';
+import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A server on a fresh in-memory PGlite (or on DATABASE_URL), with a small demo world. */
+/** A server on a fresh in-memory PGlite (or on DATABASE_URL), with a small demo world unless a size is given. */
 export async function startTestServer(
-  opts: { listen?: boolean; databaseUrl?: string } = {},
+  opts: { listen?: boolean; databaseUrl?: string; size?: DemoWorldSize; validateResponses?: boolean } = {},
 ): Promise<RunningServer & { url: string }> {
   const server = await createServer({
     databaseUrl: opts.databaseUrl,
     webRoot: path.join(ROOT, 'web/dist'),
-    size: { equipment: 200, usersPerCustomer: 3 },
-    validateResponses: true,
+    size: opts.size ?? { equipment: 200, usersPerCustomer: 3 },
+    validateResponses: opts.validateResponses ?? true,
   });
   let url = '';
   if (opts.listen) url = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -192,15 +192,19 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
 
       if (seed.key === 'provider') continue;
       const count = index === 0 ? size.equipment : Math.ceil(size.equipment / 4);
-      const contracts = await trx
-        .insertInto('contracts')
-        .values(
-          Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () =>
-            createContract(f, { customer_id: customer.id }),
-          ),
-        )
-        .returning('id')
-        .execute();
+      const newContracts = Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () =>
+        createContract(f, { customer_id: customer.id }),
+      );
+      const contracts: { id: number }[] = [];
+      for (let i = 0; i < newContracts.length; i += BATCH) {
+        contracts.push(
+          ...(await trx
+            .insertInto('contracts')
+            .values(newContracts.slice(i, i + BATCH))
+            .returning('id')
+            .execute()),
+        );
+      }
       const equipment = Array.from({ length: count }, () =>
         createEquipment(f, { customer_id: customer.id, location_id: f.helpers.arrayElement(locations).id }),
       );

@@ -167,6 +167,7 @@ export function EquipmentGrid(props: Props) {
       enableRowHeader={false}
       enableFocusedCell={false}
       renderMode={RenderMode.NONE}
+      cellRendererDependencies={[rows, columns, props.actions]}
       onColumnsReordered={(oldIndex, newIndex, length) => {
         // Only the data columns move: the pinned serial, actions and documents columns stay where they are.
         const first = 2;

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, bench, describe } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { startTestServer } from '../support/testServer';
+import { signedIn, type InjectClient } from '../support/injectClient';
+import { launchBrowser } from '../support/browser';
+import { newPortalContext } from '../support/portalContext';
+import { signInAt } from '../support/e2e';
+
+/**
+ * The inventory of a customer with 200,000 instruments (the demo world's size option), in-process on PGlite.
+ * Targets (issue 5): list page p95 ≤ 50 ms, FilterFields p95 ≤ 100 ms, export of 100,000 rows ≤ 20 s with the
+ * server's memory growing by ≤ 300 MB, the page ready in Chromium ≤ 1.5 s (median of 5).
+ */
+const SIZE = { equipment: 200_000, usersPerCustomer: 2 };
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let client: InjectClient;
+
+beforeAll(async () => {
+  const started = Date.now();
+  server = await startTestServer({ size: SIZE, listen: true, validateResponses: false });
+  console.log(`demo world of ${SIZE.equipment} instruments seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  client = (await signedIn(server.app, 'user@acme-labs.example')).client;
+}, 1_800_000);
+afterAll(() => server.close());
+
+const listBody = {
+  pageIndex: 3,
+  pageSize: 30,
+  isFollowed: true,
+  listType: 'inventory' as const,
+  fullTextSearchSetting: { keyword: 'perkin' },
+  filterSettings: [
+    { field: 'dtype', operator: FilterOperator.In, value: ['ICP-OES', 'UV/Vis Spectrometer', 'ICP-MS'] },
+    { field: 'building', operator: FilterOperator.In, value: ['Building A', 'Building B'] },
+  ],
+  orderSettings: [{ field: 'serial', orderType: OrderType.Descending }],
+};
+
+describe('inventory of 200,000 instruments', () => {
+  bench(
+    'POST Equipment/list: page of 30, full-text search, two filters, sort',
+    async () => {
+      const res = await client.equipment.list({ body: listBody });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    },
+    { time: 5_000, warmupIterations: 3 },
+  );
+
+  bench(
+    'POST Equipment/FilterFields: suggestions of one column under a filter',
+    async () => {
+      const res = await client.equipment.filterFields({
+        body: {
+          pageSize: 100,
+          pageIndex: 0,
+          selectFields: ['model'],
+          isFollowed: true,
+          listType: 'inventory',
+          filterSettings: [{ field: 'building', operator: FilterOperator.In, value: ['Building A'] }],
+        },
+      });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    },
+    { time: 5_000, warmupIterations: 3 },
+  );
+
+  bench(
+    'POST Equipment/export: about 100,000 rows, 13 columns',
+    async () => {
+      const columns = ['serial', 'mfg', 'model', 'dtype', 'pkiTag', 'location.city', 'building', 'room'];
+      const more = ['department', 'contactName', 'instDate', 'status', 'equipConstrYear'];
+      const all = [...columns, ...more];
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const started = Date.now();
+      const res = await client.equipment.export({
+        body: {
+          pageIndex: 0,
+          pageSize: 0,
+          isFollowed: true,
+          listType: 'inventory',
+          filterSettings: [{ field: 'status', operator: FilterOperator.In, value: ['ACTIVE'] }],
+          orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+          layoutContent: { columnOrderKeys: all, columnShowKeys: all, columnHeaders: {} },
+        },
+      });
+      clearInterval(sampler);
+      if (res.status !== 200 || res.body.errorCode !== 0) throw new Error('export failed');
+      const count = await client.equipment.list({
+        body: {
+          ...listBody,
+          fullTextSearchSetting: null,
+          orderSettings: [],
+          pageIndex: 0,
+          filterSettings: [{ field: 'status', operator: FilterOperator.In, value: ['ACTIVE'] }],
+        },
+      });
+      const rows = count.status === 200 && count.body.errorCode === 0 ? count.body.result.totalCount : NaN;
+      const bytes = 'result' in res.body && res.body.result ? (res.body.result.content.length * 3) / 4 : 0;
+      console.log(
+        `export: ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+          `file ${(bytes / 1e6).toFixed(1)} MB, server memory +${((peak - before) / 1e6).toFixed(0)} MB at peak`,
+      );
+    },
+    { iterations: 2, time: 0, warmupIterations: 0 },
+  );
+});
+
+describe('inventory page in headless Chromium (200,000 instruments)', () => {
+  let browser: Browser;
+  const readyTimes: number[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    const sorted = [...readyTimes].sort((a, b) => a - b);
+    console.log(`inventory page ready: median ${sorted[Math.floor(sorted.length / 2)]} ms of ${sorted.join(', ')} ms`);
+    await browser.close();
+  });
+
+  bench(
+    'navigate to /app/product until 30 rows show',
+    async () => {
+      const context = await newPortalContext(browser, server.url);
+      const page = await context.newPage();
+      await signInAt(page, server.url, 'user@acme-labs.example');
+      await page.waitForURL(/\/app\//);
+      const started = Date.now();
+      await page.goto(`${server.url}/app/product`);
+      await page
+        .getByRole('button', { name: /^Actions for/ })
+        .nth(29)
+        .waitFor();
+      readyTimes.push(Date.now() - started);
+      await context.close();
+    },
+    { iterations: 5, time: 0, warmupIterations: 1 },
+  );
+});

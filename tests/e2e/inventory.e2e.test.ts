@@ -1,0 +1,104 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newPortalContext } from '../support/portalContext';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startE2e());
+});
+afterAll(() => stopE2e({ server, browser }));
+
+async function openInventory(email = 'user@acme-labs.example') {
+  const context = await newPortalContext(browser, server.url);
+  const page = await context.newPage();
+  await signInAt(page, server.url, email);
+  await page.waitForURL(/\/app\//);
+  await page.goto(`${server.url}/app/product`);
+  await page.getByText(/^1–30 of \d+/).waitFor();
+  return { context, page };
+}
+
+/** The texts of one grid column of the rows on screen (the table draws the rows in view). */
+const columnTexts = (page: Page, index: number, pinned = false) =>
+  page
+    .locator(
+      `.bp6-table-quadrant-${pinned ? 'left' : 'main'} .bp6-table-quadrant-body-container .bp6-table-cell-col-${index}`,
+    )
+    .allInnerTexts();
+
+const total = async (page: Page) => Number((await page.getByText(/^\d+–\d+ of \d+/).innerText()).split(' of ')[1]);
+
+/** Open a column's header menu; the pinned columns' headers are drawn in the top-left quadrant. */
+async function openColumnMenu(page: Page, name: string, pinned = false) {
+  const quadrant = pinned ? '.bp6-table-quadrant-top-left' : '.bp6-table-quadrant-top';
+  const header = page.locator(`${quadrant} .bp6-table-header`, { hasText: name }).first();
+  await header.hover();
+  await header.locator('.bp6-table-th-menu').click();
+}
+
+describe('inventory', () => {
+  it('searches, filters by a checklist, sorts, shows chips, and exports what it shows', async () => {
+    const { context, page } = await openInventory();
+    const all = await total(page);
+    expect(all).toBeGreaterThan(30);
+
+    await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('lambda');
+    await expect.poll(() => total(page)).toBeLessThan(all);
+    expect(new Set(await columnTexts(page, 3))).toEqual(new Set(['LAMBDA 365']));
+    await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('');
+    await expect.poll(() => total(page)).toBe(all);
+
+    await openColumnMenu(page, 'Make');
+    await page.getByRole('menuitem', { name: 'Filter…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter: Make' });
+    await dialog.getByText('Agilent', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Make: Agilent').waitFor();
+    const agilent = await total(page);
+    expect(agilent).toBeLessThan(all);
+    expect(new Set(await columnTexts(page, 2))).toEqual(new Set(['Agilent']));
+
+    await openColumnMenu(page, 'Model');
+    await page.getByRole('menuitem', { name: 'Sort descending' }).click();
+    await expect
+      .poll(async () => {
+        const models = await columnTexts(page, 3);
+        return models.length > 1 && models[0] === '7890B' && models.join() === [...models].sort().reverse().join();
+      })
+      .toBe(true);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await (await download).path();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(file)) as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(2).getCell(1).value).toBe('Serial number');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Make');
+    expect(sheet.rowCount - 2).toBe(agilent);
+    const makes = new Set<unknown>();
+    sheet.eachRow((row, n) => n > 2 && makes.add(row.getCell(2).value));
+    expect([...makes]).toEqual(['Agilent']);
+
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await expect.poll(() => total(page)).toBe(all);
+    await context.close();
+  });
+
+  it('shows an empty state when nothing matches, and remembers the tile view', async () => {
+    const { context, page } = await openInventory();
+    await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('zzznothingmatches');
+    await page.getByText('No equipment matches the search and filters').waitFor();
+    await page.getByRole('button', { name: 'Show as tiles' }).click();
+    await page.getByRole('list', { name: 'Equipment' }).waitFor();
+    await page.reload();
+    await page.getByRole('list', { name: 'Equipment' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Equipment' }).getByRole('listitem').count()).toBe(30);
+    await context.close();
+  });
+});
