@@ -18,7 +18,7 @@ import {
   type SavedView,
   type SavedViewEvent,
   type SavedViewError,
-  type SavedViewOperation,
+  type SavedViewSuccess,
 } from './savedView.machine';
 
 /** The inventory's layout, as the first screen to use the machine stores it. */
@@ -78,7 +78,7 @@ type Effect = 'loadViews' | 'createView' | 'updateView' | 'shareView' | 'setDefa
 function fakeServer(initial: SavedView[], createdId: () => number = () => ++nextId) {
   let stored = initial.map((v) => ({ ...v }));
   const calls: Array<{ effect: Effect; input: unknown }> = [];
-  const succeeded: Array<{ operation: SavedViewOperation; viewName: string | null }> = [];
+  const succeeded: SavedViewSuccess[] = [];
   const failed: SavedViewError[] = [];
   const failing = new Set<Effect>();
   const holding = new Set<Effect>();
@@ -592,7 +592,10 @@ describe('saved views: sharing', () => {
       publicPreferenceId: null,
     });
     expect(ctx().views[0]).toMatchObject({ shareScope: 'private' });
-    expect(server.succeeded.map((s) => s.operation)).toEqual(['share', 'share']);
+    expect(server.succeeded).toEqual([
+      { operation: 'share', viewName: mine.name, shareScope: 'public' },
+      { operation: 'share', viewName: mine.name, shareScope: 'private' },
+    ]);
   });
 
   it("an ordinary user cannot share the own default view nor change another user's view", async () => {
@@ -626,7 +629,7 @@ describe('saved views: sharing', () => {
     await settled();
     expect(server.effects()).toEqual(['loadViews', 'shareView']);
     expect(ctx()).toMatchObject({ views: [], currentId: -1, layout: INITIAL });
-    expect(server.succeeded).toEqual([{ operation: 'share', viewName: theirs.name }]);
+    expect(server.succeeded).toEqual([{ operation: 'share', viewName: theirs.name, shareScope: 'private' }]);
   });
 
   it('a failed share keeps the scope and reports the error', async () => {

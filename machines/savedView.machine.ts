@@ -22,6 +22,14 @@ export interface ViewUser {
 /** The calls the machine makes; each is an injected actor. */
 export type SavedViewOperation = 'load' | 'create' | 'update' | 'share' | 'setDefault' | 'remove' | 'hide';
 
+export interface SavedViewSuccess {
+  operation: SavedViewOperation;
+  /** The view the call was about; null for the initial layout. */
+  viewName: string | null;
+  /** The scope a shared view has now. */
+  shareScope?: ShareScope;
+}
+
 export interface SavedViewError {
   operation: SavedViewOperation;
   /** The view the call was about, when there was one. */
@@ -239,7 +247,7 @@ export function createSavedViewMachine<V extends object>() {
     },
     actions: {
       /** A call succeeded (the screen confirms it with a toast). */
-      succeeded: (_, _params: { operation: SavedViewOperation; viewName: string | null }) => {},
+      succeeded: (_, _params: SavedViewSuccess) => {},
       /** A call failed; nothing changed (the screen tells the user). */
       failed: (_, _params: SavedViewError) => {},
       clearError: assign({ error: null }),
@@ -510,7 +518,11 @@ export function createSavedViewMachine<V extends object>() {
                 actions: [
                   {
                     type: 'succeeded',
-                    params: ({ context }) => ({ operation: 'share', viewName: nameOfPending(context) }),
+                    params: ({ context }) => ({
+                      operation: 'share',
+                      viewName: nameOfPending(context),
+                      shareScope: (context.pending as Extract<PendingAction, { kind: 'share' }>).shareScope,
+                    }),
                   },
                   // An admin who makes another user's view private no longer sees it.
                   assign(({ context, event }) =>
