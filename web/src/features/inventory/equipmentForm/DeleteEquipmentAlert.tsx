@@ -1,0 +1,61 @@
+import { Alert, Intent } from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Equipment } from '../../../../../contract/equipment';
+import { getToaster } from '../../../components/toaster';
+import { client, resultOf } from '../../../lib/api';
+import { useCurrentSession } from '../../../lib/currentUser';
+import { isUserAdded } from './equipmentDraft';
+
+export interface DeleteEquipmentAlertProps {
+  /** The equipment to delete or remove; null keeps the alert closed. */
+  equipment: Equipment | null;
+  onClose(): void;
+  /** After the call: true when the equipment was deleted, false when it was only removed from the user's list. */
+  onDeleted(deleted: boolean): void;
+}
+
+/** Whether deleting deletes (spec 2 section 6): equipment the current user added; other equipment is only removed. */
+export const deletesEquipment = (equipment: Pick<Equipment, 'dataSourceId' | 'createdBy'>, userId: number) =>
+  isUserAdded(equipment) && equipment.createdBy === userId;
+
+/** The delete confirmation of an equipment (DELETE Equipment/{id}); the wording says whether it is deleted. */
+export function DeleteEquipmentAlert({ equipment, onClose, onDeleted }: DeleteEquipmentAlertProps) {
+  const { t } = useTranslation();
+  const { user } = useCurrentSession();
+  const queryClient = useQueryClient();
+  const deletes = equipment !== null && deletesEquipment(equipment, user.userId);
+  const name = equipment ? [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' ') : '';
+
+  const remove = useMutation({
+    mutationFn: (id: number) => resultOf(client.equipment.remove({ params: { id } })),
+    onSuccess: ({ deleted }) => {
+      void queryClient.invalidateQueries({ queryKey: ['equipment'] });
+      void getToaster().then((toaster) =>
+        toaster.show({
+          message: deleted ? t('equipmentForm:deleted', { name }) : t('equipmentForm:removed', { name }),
+          intent: Intent.SUCCESS,
+          icon: 'tick',
+        }),
+      );
+      onDeleted(deleted);
+      onClose();
+    },
+  });
+
+  return (
+    <Alert
+      isOpen={equipment !== null}
+      intent={Intent.DANGER}
+      icon="trash"
+      confirmButtonText={deletes ? t('equipmentForm:delete_button') : t('equipmentForm:remove_button')}
+      cancelButtonText={t('cancel')}
+      loading={remove.isPending}
+      canEscapeKeyCancel={!remove.isPending}
+      onConfirm={() => equipment && remove.mutate(equipment.equipmentId)}
+      onCancel={() => !remove.isPending && onClose()}
+    >
+      <p>{deletes ? t('equipmentForm:delete_confirm', { name }) : t('equipmentForm:remove_confirm', { name })}</p>
+    </Alert>
+  );
+}
