@@ -272,26 +272,34 @@ function FailedLinesDialog({
           <div>{t('importProduct:failed_count', { count: rows.length })}</div>
           <div>{t('importProduct:imported_count', { count: importedCount })}</div>
         </Callout>
-        <HTMLTable compact striped style={{ width: '100%', marginTop: 12 }}>
-          <thead>
-            <tr>
-              <th scope="col">{t('importProduct:row')}</th>
-              <th scope="col">{t('importProduct:reason')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([row, codes]) => (
-              <tr key={row}>
-                <td>{row}</td>
-                <td>
-                  {t('importProduct:invalid_value_in', {
-                    columns: codes.map((code) => columnName(t, code)).join(', '),
-                  })}
-                </td>
+        {/* A long list scrolls; focusable so the keyboard can scroll it. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={t('importProduct:failed_title')}
+          style={{ maxHeight: '50vh', overflowY: 'auto', marginTop: 12 }}
+        >
+          <HTMLTable compact striped style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th scope="col">{t('importProduct:row')}</th>
+                <th scope="col">{t('importProduct:reason')}</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {rows.map(([row, codes]) => (
+                <tr key={row}>
+                  <td>{row}</td>
+                  <td>
+                    {t('importProduct:invalid_value_in', {
+                      columns: codes.map((code) => columnName(t, code)).join(', '),
+                    })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       </DialogBody>
       <DialogFooter actions={<Button intent={Intent.PRIMARY} text={t('importProduct:close')} onClick={onClose} />} />
     </Dialog>

@@ -1,0 +1,129 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
+import { IMPORT_TEMPLATE_PATH } from '../../contract/importProduct';
+import { newPortalContext } from '../support/portalContext';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+
+const EMAIL = 'user@acme-labs.example';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+let server: E2eServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  ({ server, browser } = await startE2e());
+});
+afterAll(async () => {
+  await context?.close();
+  await stopE2e({ server, browser });
+});
+
+/** An import file as the template lays it out: one good row (Excel row 3) and one bad row (row 4). */
+async function oneGoodOneBad(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow(['mfg', 'model', 'serial', 'osGxpFlag', 'contactEmail']);
+  sheet.addRow(['Make', 'Model', 'Serial number', 'GxP', 'Primary user e-mail']);
+  sheet.addRow(['E2E Import', 'Good One', 'E2E-GOOD-1', 'yes', 'good@lab.example']);
+  sheet.addRow(['E2E Import', 'Bad One', 'E2E-BAD-1', 'perhaps', 'not-an-address']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function openImportDialog(page: Page) {
+  await page.goto(`${server.url}/app/product`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import products' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('import products from a spreadsheet', () => {
+  it('imports the good row and lists the bad one with its row number and reasons', async () => {
+    context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signInAt(page, server.url, EMAIL);
+    await page.waitForURL('**/app/welcome');
+    const dialog = await openImportDialog(page);
+
+    const template = await page.request.get(
+      `${server.url}${await dialog.getByRole('link', { name: 'Download the import template' }).getAttribute('href')}`,
+    );
+    expect(template.status()).toBe(200);
+    expect(decodeURI(new URL(template.url()).pathname)).toBe(IMPORT_TEMPLATE_PATH);
+    const templateBook = new ExcelJS.Workbook();
+    await templateBook.xlsx.load((await template.body()) as unknown as ExcelJS.Buffer);
+    expect(templateBook.worksheets[0]!.getRow(1).getCell(1).value).toBe('mfg');
+
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+    const fileInput = dialog.locator('input[type=file]');
+    expect(await importButton.isDisabled()).toBe(true);
+    await fileInput.setInputFiles({ name: 'instruments.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
+    await dialog.getByText('This file type is not supported.').waitFor();
+
+    await fileInput.setInputFiles({ name: 'instruments.xlsx', mimeType: XLSX, buffer: await oneGoodOneBad() });
+    expect(await importButton.isDisabled()).toBe(true); // no city yet
+    const city = dialog.getByLabel('City');
+    const firstCity = await city.locator('option').nth(1).getAttribute('value');
+    await city.selectOption(firstCity!);
+    expect(await importButton.isEnabled()).toBe(true);
+    await importButton.click();
+
+    await dialog.getByRole('progressbar', { name: 'Import progress' }).waitFor();
+    const failed = page.getByRole('dialog', { name: 'Lines not imported' });
+    await failed.waitFor();
+    expect(await dialog.count()).toBe(0);
+    await failed.getByText('Lines not imported: 1').waitFor();
+    await failed.getByText('Lines imported: 1').waitFor();
+    const rows = failed.getByRole('row');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).getByRole('cell').allTextContents()).toEqual([
+      '4',
+      'Invalid value: GxP, Primary user e-mail',
+    ]);
+    await failed.getByRole('button', { name: 'Close', exact: true }).last().click(); // the footer's, not the title's
+    await failed.waitFor({ state: 'detached' });
+
+    const user = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', EMAIL)
+      .executeTakeFirstOrThrow();
+    const saved = await server.database.db
+      .selectFrom('equipment')
+      .select(['model', 'location_id', 'data_source_id', 'created_by', 'os_gxp_flag'])
+      .where('mfg', '=', 'E2E Import')
+      .execute();
+    expect(saved).toEqual([
+      {
+        model: 'Good One',
+        location_id: Number(firstCity),
+        data_source_id: USER_ADDED_DATA_SOURCE_ID,
+        created_by: user.id,
+        os_gxp_flag: true,
+      },
+    ]);
+  });
+
+  it('closes one second after 100% and says how many instruments were added', async () => {
+    const page = await context!.newPage();
+    const dialog = await openImportDialog(page);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow(['mfg', 'model']);
+    sheet.addRow(['Make', 'Model']);
+    sheet.addRow(['E2E Success', 'One']);
+    sheet.addRow(['E2E Success', 'Two']);
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'two.xlsx', mimeType: XLSX, buffer: Buffer.from(await workbook.xlsx.writeBuffer()) });
+    await dialog.getByLabel('City').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('Importing… 100%').waitFor();
+    await page.getByText('Import successful: 2 instrument(s) added to your list.').waitFor();
+    expect(await dialog.count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Lines not imported' }).count()).toBe(0);
+    await page.close();
+  });
+});
