@@ -101,4 +101,44 @@ describe('inventory', () => {
     expect(await page.getByRole('list', { name: 'Equipment' }).getByRole('listitem').count()).toBe(30);
     await context.close();
   });
+
+  it('saves a view with a filter and a sort, shares it, and another user sees it and hides it', async () => {
+    const owner = await openInventory('manager@acme-labs.example');
+    let page = owner.page;
+    await openColumnMenu(page, 'Make');
+    await page.getByRole('menuitem', { name: 'Filter…' }).click();
+    await page.getByRole('dialog', { name: 'Filter: Make' }).getByText('Waters', { exact: true }).click();
+    await page.getByRole('dialog', { name: 'Filter: Make' }).getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Make: Waters').waitFor();
+    await openColumnMenu(page, 'Serial number', true);
+    await page.getByRole('menuitem', { name: 'Sort descending' }).click();
+
+    await page.getByRole('button', { name: 'Saved view: Initial layout' }).click();
+    await page.getByRole('button', { name: 'Add new view' }).click();
+    const add = page.getByRole('dialog', { name: 'Add new view' });
+    await add.getByLabel('View name').fill('Waters, newest serial first');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Saved view: Waters, newest serial first' }).waitFor();
+    await page.getByRole('button', { name: 'Saved view: Waters, newest serial first' }).click();
+    await page.getByRole('button', { name: 'Share “Waters, newest serial first” with your company' }).click();
+    await page.getByText('“Waters, newest serial first” is now shared with your company.').waitFor();
+    await owner.context.close();
+
+    const other = await openInventory('user@acme-labs.example');
+    page = other.page;
+    expect(await page.getByText('Make: Waters').count()).toBe(0);
+    await page.getByRole('button', { name: 'Saved view: Initial layout' }).click();
+    await page.getByRole('tab', { name: 'Public view' }).click();
+    await page.getByRole('button', { name: 'Waters, newest serial first', exact: true }).click();
+    await page.getByText('Make: Waters').waitFor();
+    expect(new Set(await columnTexts(page, 2))).toEqual(new Set(['Waters']));
+
+    await page.getByRole('button', { name: 'Saved view: Waters, newest serial first' }).click();
+    await page.getByRole('tab', { name: 'Public view' }).click();
+    await page.getByRole('button', { name: 'Hide “Waters, newest serial first”' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Hide' }).click();
+    await page.getByRole('button', { name: 'Saved view: Initial layout' }).waitFor();
+    await expect.poll(() => page.getByText('Make: Waters').count()).toBe(0);
+    await other.context.close();
+  });
 });

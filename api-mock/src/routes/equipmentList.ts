@@ -92,7 +92,7 @@ export function equipmentListRouter({ db }: AppDeps) {
           .distinct()
           .where(filtersWhere(EQUIPMENT_FIELDS, others))
           .$if(fullText !== null, (qb) => qb.where(fullText!))
-          .orderBy(sql`1`, sql`asc nulls first` as never)
+          .orderBy(sql`1 asc nulls first`)
           .limit(body.pageSize)
           .offset(body.pageIndex * body.pageSize)
           .execute();

@@ -3,8 +3,10 @@ import { Button, ButtonGroup, H2, Icon, InputGroup, Intent, NonIdealState, Spinn
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
+import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
 import { Pager } from '../../components/Pager';
+import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { getToaster } from '../../components/toaster';
 import { client, resultOf } from '../../lib/api';
 import { readLocal, writeLocal } from '../../lib/localSettings';
@@ -23,6 +25,14 @@ import {
   type InventoryMode,
 } from './inventoryLayout';
 import type { RowActions } from './RowActionsMenu';
+import { DocumentViewerDialog } from './documents/DocumentViewerDialog';
+import { EquipmentThumbnail } from './images/EquipmentThumbnail';
+import { ImageViewerDialog } from './images/ImageViewerDialog';
+import { ImportProductDialog } from './importProduct/ImportProductDialog';
+import { ProductAddingGate } from './importProduct/ProductAddingGate';
+
+/** Make - model - serial, as the dialogs name an equipment. */
+export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
 
 /** Wait this long after the last keystroke before searching. Chosen: not in spec. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -36,9 +46,9 @@ type OpenDialog =
 export function InventoryPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [layout, setLayout] = useState<InventoryLayout>(() =>
-    initialInventoryLayout(readLocal<InventoryMode>(MODE_STORAGE_KEY, 'grid')),
-  );
+  const [initialLayout] = useState(() => initialInventoryLayout(readLocal<InventoryMode>(MODE_STORAGE_KEY, 'grid')));
+  const views = useSavedViews<InventoryLayout>({ preferenceKey: PreferenceKeys.inventory, initialLayout });
+  const layout = views.layout;
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [pageIndex, setPageIndex] = useState(0);
@@ -51,10 +61,11 @@ export function InventoryPage() {
   }, [typed]);
   useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort]);
 
-  const changeLayout = (change: Partial<InventoryLayout>) => setLayout((l) => ({ ...l, ...change }));
+  const changeLayout = (change: Partial<InventoryLayout>) => views.changeLayout({ ...layout, ...change });
   const searchText = layout.mode === 'grid' ? keyword : '';
 
   const list = useQuery({
+    enabled: views.status !== 'loading',
     queryKey: ['equipment', 'list', layout.filter, layout.sort, searchText, pageIndex],
     queryFn: () =>
       resultOf(
@@ -83,6 +94,10 @@ export function InventoryPage() {
     documents: (equipment) => setDialog({ kind: 'documents', equipment }),
     remove: (equipment) => setDialog({ kind: 'remove', equipment }),
   };
+
+  const thumbnail = (e: Equipment) => (
+    <EquipmentThumbnail image={e.instrumentImageData?.defaultImage ?? null} alt={equipmentTitle(e)} />
+  );
 
   const exportList = async () => {
     setExporting(true);
@@ -125,6 +140,7 @@ export function InventoryPage() {
     <section className="inventory-page" aria-labelledby="inventory-title">
       <header className="inventory-toolbar">
         <H2 id="inventory-title">{t('inventory:title')}</H2>
+        <SavedViewBar views={views} />
         {layout.mode === 'grid' && (
           <InputGroup
             type="search"
@@ -156,6 +172,9 @@ export function InventoryPage() {
           <Button icon="column-layout" text={t('inventory:columns')} onClick={() => setDialog({ kind: 'columns' })} />
         )}
         <Button icon="export" text={t('inventory:export')} loading={exporting} onClick={() => void exportList()} />
+        <ProductAddingGate>
+          <Button icon="import" text={t('inventory:import')} onClick={() => setDialog({ kind: 'import' })} />
+        </ProductAddingGate>
       </header>
 
       <FilterChips
@@ -197,7 +216,7 @@ export function InventoryPage() {
             columns={columns}
             sort={layout.sort}
             filters={layout.filter}
-            thumbnail={() => <Icon icon="lab-test" size={24} />}
+            thumbnail={thumbnail}
             actions={actions}
             onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
             onFilter={(field) => setDialog({ kind: 'filter', field })}
@@ -207,7 +226,7 @@ export function InventoryPage() {
             onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
           />
         ) : (
-          <EquipmentTiles rows={rows} thumbnail={() => <Icon icon="lab-test" size={40} />} actions={actions} />
+          <EquipmentTiles rows={rows} thumbnail={thumbnail} actions={actions} />
         )}
       </div>
       {list.data && list.data.totalCount > 0 && (
@@ -230,6 +249,28 @@ export function InventoryPage() {
           setDialog(null);
         }}
       />
+      {dialog?.kind === 'documents' && (
+        <DocumentViewerDialog
+          isOpen
+          ownerType="Equipment"
+          ownerId={dialog.equipment.equipmentId}
+          title={equipmentTitle(dialog.equipment)}
+          onClose={() => setDialog(null)}
+          onCountChange={(count) => count !== dialog.equipment.documentCount && refresh()}
+        />
+      )}
+      {dialog?.kind === 'images' && (
+        <ImageViewerDialog
+          isOpen
+          equipmentId={dialog.equipment.equipmentId}
+          title={equipmentTitle(dialog.equipment)}
+          imageData={dialog.equipment.instrumentImageData}
+          officialImageUrl={dialog.equipment.largeImageUrl}
+          onClose={() => setDialog(null)}
+          onChanged={refresh}
+        />
+      )}
+      <ImportProductDialog isOpen={dialog?.kind === 'import'} onClose={() => setDialog(null)} onImported={refresh} />
       <ColumnsPanel
         isOpen={dialog?.kind === 'columns'}
         shown={layout.columnShowKeys}
