@@ -76,6 +76,16 @@ export const WORK_ORDER_FIXED_COLUMNS = ['serviceOrderNo', 'documents'] as const
 
 export const DUPLICATE_EMAIL_MESSAGE = 'lblEmailsWarning';
 
+/**
+ * Message keys of the refusals of POST ServiceCall that the schema cannot make (it does not know the customer's
+ * users, files and configuration), sent as the errorMessage of a 400 answer. keys chosen: not in spec
+ */
+export const SERVICE_REQUEST_REFUSAL = {
+  issueType: 'serviceRequest:issue_type_unknown',
+  requestedFor: 'serviceRequest:requested_for_not_found',
+  attachmentMissing: 'serviceRequest:attachment_not_uploaded',
+} as const;
+
 /** A file attached to a service request, already uploaded to storage. */
 export const ServiceRequestAttachment = FileIdentifier.extend({
   fileName: FileName,

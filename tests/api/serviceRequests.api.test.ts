@@ -8,8 +8,7 @@ import {
   type UploadUrl,
 } from '../../contract/images';
 import { SERVICE_WORK_TYPE_IDS, SCHEDULED_EVENT_IDS } from '../../contract/limits';
-import { ServicePriority, type ServiceRequestInput } from '../../contract/serviceCalls';
-import { SERVICE_REQUEST_REFUSAL } from '../../api-mock/src/routes/serviceRequests';
+import { SERVICE_REQUEST_REFUSAL, ServicePriority, type ServiceRequestInput } from '../../contract/serviceCalls';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 

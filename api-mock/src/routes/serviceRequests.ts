@@ -4,7 +4,12 @@ import { accountManagementContract } from '../../../contract/accountManagement';
 import { ErrorCode } from '../../../contract/errors';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, hasAllowedExtension, UPLOAD_LIMITS } from '../../../contract/images';
 import { AUTOCOMPLETE_COUNT, SERVICE_WORK_TYPE_IDS } from '../../../contract/limits';
-import { serviceCallsContract, ServicePriority, type ServiceRequest } from '../../../contract/serviceCalls';
+import {
+  SERVICE_REQUEST_REFUSAL,
+  serviceCallsContract,
+  ServicePriority,
+  type ServiceRequest,
+} from '../../../contract/serviceCalls';
 import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
@@ -49,16 +54,6 @@ export const NEW_REQUEST_STATUS = 'OPEN';
 
 const ATTACHMENT_KIND = 'ServiceRequestAttachment';
 const ATTACHMENT_BUCKET = BUCKET_OF_FILE_TYPE[FILE_TYPE_OF_UPLOAD[ATTACHMENT_KIND]];
-
-/**
- * Message keys of the refusals the schema cannot make (it does not know the customer's users and files); the form
- * shows each beside its field.
- */
-export const SERVICE_REQUEST_REFUSAL = {
-  issueType: 'serviceRequest:issue_type_unknown',
-  requestedFor: 'serviceRequest:requested_for_not_found',
-  attachmentMissing: 'serviceRequest:attachment_not_uploaded',
-} as const;
 
 const jobTypeOf = (issueType: string): string | null => {
   const id = Number(issueType);

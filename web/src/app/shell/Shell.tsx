@@ -14,6 +14,7 @@ import { NotificationBell } from './NotificationBell';
 import { useHub } from './useHub';
 import { CookieBanner, NotificationMessageModal, SupportedBrowserBanner } from './Notices';
 import { MainMenu } from './MainMenu';
+import { NewServiceRequestButton } from './NewServiceRequestButton';
 
 /** The frame of the signed-in portal: header, main menu, and the page. */
 export function Shell({ pages }: { pages: readonly PortalPage[] }) {
@@ -42,6 +43,7 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
           <CompanyMenu />
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
+          {!adminMode && <NewServiceRequestButton />}
           <NotificationBell pushedCount={pushedCount} />
           <HelpMenu />
           <DownloadAppPopover />
