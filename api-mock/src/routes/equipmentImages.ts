@@ -45,7 +45,7 @@ const THUMBNAIL_HEADER_BYTES = 256 * 1024;
 type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp';
 
 /** The format of an image file from its first bytes, or null when it is none of the accepted ones. */
-export function sniffImageFormat(head: Buffer): ImageFormat | null {
+function sniffImageFormat(head: Buffer): ImageFormat | null {
   if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   const ascii = head.subarray(0, 6).toString('latin1');
