@@ -14,15 +14,28 @@ afterAll(() => stopE2e({ server, browser }));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const NAME = 'Calibration certificate.pdf';
 
+/** The id of the equipment in the first row of the inventory grid. */
+async function firstEquipmentId(page: Page): Promise<number> {
+  const firstRowMenu = page.locator('[data-testid^="row-actions-"]').first();
+  await firstRowMenu.waitFor();
+  return Number((await firstRowMenu.getAttribute('data-testid'))!.replace('row-actions-', ''));
+}
+
 /**
- * The documents button of the first equipment in the inventory grid: the documents column's "add or view" button,
- * `data-testid="documents-<equipmentId>"`, which opens the document viewer.
+ * The documents column's "add or view" button of an equipment (`data-testid="documents-<equipmentId>"`); the column
+ * is the grid's last, so the grid is scrolled to its right edge first.
  */
-async function firstDocumentsButton(page: Page): Promise<{ button: Locator; equipmentId: number }> {
-  const button = page.locator('[data-testid^="documents-"]').first();
-  await button.waitFor();
-  const equipmentId = Number((await button.getAttribute('data-testid'))!.slice('documents-'.length));
-  return { button: page.getByTestId(`documents-${equipmentId}`).first(), equipmentId };
+async function documentsButton(page: Page, equipmentId: number): Promise<Locator> {
+  const button = page.getByTestId(`documents-${equipmentId}`).first();
+  await expect
+    .poll(async () => {
+      await page
+        .locator('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')
+        .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      return button.isVisible();
+    })
+    .toBe(true);
+  return button;
 }
 
 const documentCount = async (equipmentId: number) =>
@@ -41,10 +54,12 @@ describe('documents of an equipment', () => {
     await signInAt(page, server.url, 'user@acme-labs.example');
     await page.waitForURL(/\/app\//);
     await page.goto(`${server.url}/app/product`);
-    const { button, equipmentId } = await firstDocumentsButton(page);
+    const equipmentId = await firstEquipmentId(page);
     expect(await documentCount(equipmentId)).toBe(0);
 
-    await button.click();
+    // The row menu opens the document viewer.
+    await page.getByTestId(`row-actions-${equipmentId}`).click();
+    await page.getByRole('menuitem', { name: 'Documents' }).click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByRole('tablist') });
     await dialog.getByRole('tab', { name: 'Documents (0)' }).waitFor();
     await dialog.getByText('No documents yet').waitFor();
@@ -62,7 +77,7 @@ describe('documents of an equipment', () => {
     await picker.setInputFiles({ name: NAME, mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('Documents uploaded: 1.').waitFor();
     await dialog.getByRole('tab', { name: 'Documents (1)' }).waitFor();
-    await dialog.getByRole('button', { name: NAME }).waitFor();
+    await dialog.getByRole('button', { name: NAME, exact: true }).waitFor();
     expect(await documentCount(equipmentId)).toBe(1);
 
     // The same name again is a new version of the same document.
@@ -92,7 +107,7 @@ describe('documents of an equipment', () => {
     await page.getByText(`"${NAME}" has been moved to Deleted items.`).waitFor();
     await dialog.getByRole('tab', { name: 'Documents (0)' }).waitFor();
     await dialog.getByRole('tab', { name: 'Deleted items (1)' }).click();
-    await dialog.getByRole('button', { name: NAME }).waitFor();
+    await dialog.getByRole('button', { name: NAME, exact: true }).waitFor();
     expect(await documentCount(equipmentId)).toBe(0);
 
     // Restore brings it back.
@@ -100,16 +115,17 @@ describe('documents of an equipment', () => {
     await page.getByText(`"${NAME}" has been restored.`).waitFor();
     await dialog.getByRole('tab', { name: 'Deleted items (0)' }).waitFor();
     await dialog.getByRole('tab', { name: 'Documents (1)' }).click();
-    await dialog.getByRole('button', { name: NAME }).waitFor();
+    await dialog.getByRole('button', { name: NAME, exact: true }).waitFor();
     expect(await documentCount(equipmentId)).toBe(1);
 
     // The grid's documents column shows the count the server keeps.
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
     await page.reload();
-    await expect
-      .poll(async () => (await page.getByTestId(`documents-${equipmentId}`).first().innerText()).trim())
-      .toBe('1');
+    const button = await documentsButton(page, equipmentId);
+    expect((await button.innerText()).trim()).toBe('1');
+    await button.click();
+    await page.getByRole('tab', { name: 'Documents (1)' }).waitFor();
     await context.close();
   });
 });
