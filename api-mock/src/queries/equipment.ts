@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Equipment, EquipmentListType } from '../../../contract/equipment';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import type { EquipmentImage, InstrumentImageData } from '../../../contract/images';
-import type { Database, EquipmentRow } from '../db/schema';
+import type { Database, EquipmentRow, EquipmentTable } from '../db/schema';
 import { EQUIPMENT_FIELDS } from './equipmentFields';
 
 /** Equipment becomes "newly available" to a user for this many days after it was added. Chosen: not in spec. */
@@ -53,7 +53,102 @@ const API_OF_COLUMN: [api: string, column: string][] = Object.entries(EQUIPMENT_
   .filter(([, f]) => f.column.startsWith('equipment.'))
   .map(([api, f]) => [api, f.column.slice('equipment.'.length)]);
 
-export type EquipmentListRow = EquipmentRow & {
+/** Every column of an equipment row but the search vector, which is only for the index and is large. */
+const ROW_COLUMNS = [
+  'equipment.id',
+  'equipment.customer_id',
+  'equipment.location_id',
+  'equipment.mfg',
+  'equipment.model',
+  'equipment.serial',
+  'equipment.dtype',
+  'equipment.system_id',
+  'equipment.system_nick_name',
+  'equipment.building',
+  'equipment.floor',
+  'equipment.room',
+  'equipment.department',
+  'equipment.inst_date',
+  'equipment.status',
+  'equipment.data_source_id',
+  'equipment.created_by',
+  'equipment.created_at',
+  'equipment.updated_at',
+  'equipment.cost_center',
+  'equipment.cost_center2',
+  'equipment.contact_name',
+  'equipment.contact_phone',
+  'equipment.contact_email',
+  'equipment.contact_mgr_name',
+  'equipment.contact_mgr_phone',
+  'equipment.contact_mgr_email',
+  'equipment.financial_responsibility_name',
+  'equipment.financial_responsibility_phone',
+  'equipment.financial_responsibility_email',
+  'equipment.vendor_name',
+  'equipment.vendor_contact',
+  'equipment.vendor_tel',
+  'equipment.vendor_email',
+  'equipment.oem_parts',
+  'equipment.user_group_id',
+  'equipment.product_name',
+  'equipment.priority_d',
+  'equipment.priority_dqa',
+  'equipment.priority_dsafety',
+  'equipment.safety_category',
+  'equipment.product_series',
+  'equipment.os',
+  'equipment.pc_app1',
+  'equipment.pc_appv1',
+  'equipment.pc_id',
+  'equipment.pc_name',
+  'equipment.pc_connectivity',
+  'equipment.classification',
+  'equipment.comments',
+  'equipment.general1',
+  'equipment.general2',
+  'equipment.general3',
+  'equipment.pki_tag',
+  'equipment.asset_id',
+  'equipment.rfid_tag',
+  'equipment.cust_sys_id',
+  'equipment.contract_category',
+  'equipment.changed_by_cust',
+  'equipment.part_number',
+  'equipment.large_image_url',
+  'equipment.machine_guarding',
+  'equipment.energy_hazard',
+  'equipment.lock_tag_out',
+  'equipment.chemical_hazards',
+  'equipment.biosafety_hazards',
+  'equipment.radiological_hazards',
+  'equipment.ehs_last_changed_by',
+  'equipment.os_gxp_flag',
+  'equipment.main_component',
+  'equipment.indicator_record',
+  'equipment.ag_connected',
+  'equipment.is_computer',
+  'equipment.asset_genius_flag',
+  'equipment.locked',
+  'equipment.equip_start_up_date',
+  'equipment.equip_constr_year',
+  'equipment.equip_constr_month',
+  'equipment.changed_on_cust',
+  'equipment.ehs_last_changed_on',
+  'equipment.document_count',
+  'equipment.is_hidden',
+] as const;
+type RowColumn = Exclude<keyof EquipmentTable, 'search'>;
+// Fails to compile when a column is added to the table and not here.
+const everyColumn: Exclude<
+  RowColumn,
+  (typeof ROW_COLUMNS)[number] extends `equipment.${infer C}` ? C : never
+> extends never
+  ? true
+  : false = true;
+void everyColumn;
+
+export type EquipmentListRow = Omit<EquipmentRow, 'search'> & {
   city: string;
   site_address: string | null;
   is_mine: boolean;
@@ -62,7 +157,7 @@ export type EquipmentListRow = EquipmentRow & {
 /** Columns of a list row: the equipment, its location and whether it is on the user's list. */
 export function selectListColumns(db: Kysely<Database>, scope: EquipmentScope) {
   return equipmentInScope(db, scope)
-    .selectAll('equipment')
+    .select(ROW_COLUMNS)
     .select(['locations.city as city', 'locations.site_address as site_address'])
     .select(({ exists, selectFrom }) =>
       exists(

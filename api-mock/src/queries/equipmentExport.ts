@@ -1,16 +1,10 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { EquipmentExportQuery } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
 import { BadListQuery, filtersWhere, orderBy } from '../lib/listQuerySql';
-import {
-  equipmentInScope,
-  fullTextCondition,
-  selectListColumns,
-  type EquipmentListRow,
-  type EquipmentScope,
-} from './equipment';
+import { equipmentInScope, fullTextCondition, type EquipmentScope } from './equipment';
 import { EQUIPMENT_FIELDS } from './equipmentFields';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -27,12 +21,10 @@ export const SHEET_FIRST_DATA_ROW = 3;
 
 type Cell = string | number | boolean | Date | null;
 
-function cellReader(name: string): (row: EquipmentListRow) => Cell {
+function cellReader(name: string): (row: Record<string, unknown>) => Cell {
   const field = EQUIPMENT_FIELDS[name]!;
-  const [table, column] = field.column.split('.') as [string, string];
-  const key = table === 'locations' ? (column === 'city' ? 'city' : 'site_address') : column === 'id' ? 'id' : column;
   return (row) => {
-    const value = (row as unknown as Record<string, unknown>)[key];
+    const value = row[name];
     if (value === null || value === undefined) return null;
     if (field.type === 'date') return value instanceof Date ? value : new Date(`${String(value)}T00:00:00Z`);
     if (field.type === 'number') return Number(value);
@@ -80,10 +72,15 @@ export async function exportEquipment(db: Kysely<Database>, scope: EquipmentScop
 
   for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
     const batch = ids.slice(i, i + EXPORT_BATCH).map((r) => r.id);
-    const rows = (await selectListColumns(db, scope)
+    const rows = await db
+      .selectFrom('equipment')
+      .innerJoin('locations', 'locations.id', 'equipment.location_id')
+      .select('equipment.id as id')
+      .select(columns.map((name) => sql.ref(EQUIPMENT_FIELDS[name]!.column).as(name)))
+      .where('equipment.customer_id', '=', scope.customerId)
       .where('equipment.id', 'in', batch)
-      .execute()) as EquipmentListRow[];
-    const byId = new Map(rows.map((r) => [r.id, r]));
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r as Record<string, unknown>]));
     for (const id of batch) {
       const row = byId.get(id);
       if (row) sheet.addRow(readers.map((read) => read(row))).commit();

@@ -52,20 +52,27 @@ export function equipmentListRouter({ db }: AppDeps) {
       const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
       const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
       const order = orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id');
-      const [count, rows] = await Promise.all([
-        equipmentInScope(db, scope)
-          .select(sql<string>`count(*)`.as('count'))
-          .where(where)
-          .$if(fullText !== null, (qb) => qb.where(fullText!))
-          .executeTakeFirstOrThrow(),
-        selectListColumns(db, scope)
-          .where(where)
-          .$if(fullText !== null, (qb) => qb.where(fullText!))
+      const filtered = equipmentInScope(db, scope)
+        .where(where)
+        .$if(fullText !== null, (qb) => qb.where(fullText!));
+      const count = await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+      // The page is found on ids alone, so the sort carries narrow rows; then its 30 rows are read whole.
+      const ids = (
+        await filtered
+          .select('equipment.id')
           .orderBy(order as never)
           .limit(body.pageSize)
           .offset(body.pageIndex * body.pageSize)
-          .execute() as Promise<EquipmentListRow[]>,
-      ]);
+          .execute()
+      ).map((r) => r.id);
+      const byId = new Map(
+        (
+          (ids.length > 0
+            ? await selectListColumns(db, scope).where('equipment.id', 'in', ids).execute()
+            : []) as EquipmentListRow[]
+        ).map((r) => [r.id, r]),
+      );
+      const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
       const extras = await loadEquipmentExtras(
         db,
         rows.map((r) => r.id),
