@@ -13,10 +13,12 @@ beforeAll(async () => {
 afterAll(() => stopE2e({ server, browser }));
 
 /*
- * The inventory page opens the equipment dialogs from its toolbar and row menu. Test ids the page gives its
- * buttons: `inventory-new-product` (new product), `inventory-manage-products` (manage my products, with the badge of
- * newly available equipment); the row menu button is `row-actions-<equipmentId>`.
+ * The inventory page opens the equipment dialogs from its toolbar buttons "New product" and "Manage my products"
+ * (with the badge of newly available equipment) and from the row menu (button `row-actions-<equipmentId>`).
  */
+
+const newProductButton = (page: Page) => page.getByRole('button', { name: 'New product', exact: true });
+const manageProductsButton = (page: Page) => page.getByRole('button', { name: /^Manage my products/ });
 
 async function openInventory(email: string) {
   const context = await newPortalContext(browser);
@@ -24,7 +26,7 @@ async function openInventory(email: string) {
   await signInAt(page, server.url, email);
   await page.waitForURL(/\/app\//);
   await page.goto(`${server.url}/app/product`);
-  await page.getByTestId('inventory-new-product').waitFor();
+  await newProductButton(page).waitFor();
   return { context, page };
 }
 
@@ -39,7 +41,7 @@ describe('add, edit and delete equipment', () => {
     const { context, page } = await openInventory('user@acme-labs.example');
     const serial = 'E2EPHONE0001';
 
-    await page.getByTestId('inventory-new-product').click();
+    await newProductButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Add equipment' });
     await dialog.getByRole('tab', { name: 'Basic info' }).waitFor();
     await dialog.getByRole('combobox', { name: 'Make' }).fill('Agilent');
@@ -73,7 +75,7 @@ describe('add, edit and delete equipment', () => {
 
   it('fills the service company from the provider make and computes the instrument age', async () => {
     const { context, page } = await openInventory('user@acme-labs.example');
-    await page.getByTestId('inventory-new-product').click();
+    await newProductButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Add equipment' });
     await dialog.getByRole('combobox', { name: 'Make' }).fill('perkinelmer');
     await dialog.getByLabel('Construction year').selectOption(String(new Date().getFullYear() - 2));
@@ -96,7 +98,7 @@ describe('add, edit and delete equipment', () => {
   it('deletes equipment the user added, from the row menu', async () => {
     const { context, page } = await openInventory('user@acme-labs.example');
     const serial = 'E2EDELETE001';
-    await page.getByTestId('inventory-new-product').click();
+    await newProductButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Add equipment' });
     await dialog.getByRole('combobox', { name: 'Make' }).fill('Waters');
     await dialog.getByRole('combobox', { name: 'Model' }).fill('ACQUITY UPLC H-Class');
@@ -188,7 +190,7 @@ describe('manage my products', () => {
     await db.updateTable('users').set({ has_linked_equipment: false }).where('id', '=', manager.id).execute();
 
     const { context, page } = await openInventory(email);
-    await page.getByTestId('inventory-manage-products').click();
+    await manageProductsButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Manage my products' });
     await dialog.getByText('Build your equipment list').waitFor();
     const tabs = dialog.getByRole('tab');
@@ -219,7 +221,7 @@ describe('manage my products', () => {
     await page.getByText(linked[0]!.serial!, { exact: true }).first().waitFor();
 
     // Linked once: the hint does not come back.
-    await page.getByTestId('inventory-manage-products').click();
+    await manageProductsButton(page).click();
     await dialog.getByRole('tab').first().waitFor();
     expect(await dialog.getByText('Build your equipment list').count()).toBe(0);
     await context.close();
