@@ -30,6 +30,7 @@ import { EquipmentThumbnail } from './images/EquipmentThumbnail';
 import { ImageViewerDialog } from './images/ImageViewerDialog';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
+import { ServiceRequestDialog } from './serviceRequest/ServiceRequestDialog';
 
 /** Make - model - serial, as the dialogs name an equipment. */
 export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
@@ -270,6 +271,11 @@ export function InventoryPage() {
           onChanged={refresh}
         />
       )}
+      <ServiceRequestDialog
+        isOpen={dialog?.kind === 'serviceRequest'}
+        equipment={dialog?.kind === 'serviceRequest' ? dialog.equipment : null}
+        onClose={() => setDialog(null)}
+      />
       <ImportProductDialog isOpen={dialog?.kind === 'import'} onClose={() => setDialog(null)} onImported={refresh} />
       <ColumnsPanel
         isOpen={dialog?.kind === 'columns'}
