@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: E2eServer;
 let browser: Browser;
@@ -188,6 +191,27 @@ describe('new service request from the header', () => {
     await page.keyboard.press('Escape');
     await confirm.getByRole('button', { name: 'Discard request' }).click();
     await again.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('the open dialog has no serious or critical accessibility violations (axe-core)', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'user@acme-labs.example');
+    const dialog = await openFromHeader(page);
+    await dialog.getByText('Request for someone else').click();
+    await dialog.getByText('Request service for a specific instrument').click();
+    await dialog.getByRole('combobox', { name: /^Requested for/ }).waitFor();
+    await page.addScriptTag({ path: AXE_PATH });
+    const violations = await page.evaluate(async () => {
+      type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+      const axe = (window as unknown as { axe: { run(ctx: Element): Promise<{ violations: Violation[] }> } }).axe;
+      const found = await axe.run(document.querySelector('[role=dialog]')!);
+      return found.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    });
+    expect(violations).toEqual([]);
     await context.close();
   });
 

@@ -537,7 +537,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
                 <FileInput
                   fill
                   disabled={busy}
-                  text={draft.attachment?.name ?? t('serviceRequest:attachment_choose')}
+                  text={
+                    // Blueprint's own placeholder colour is too faint to read (axe colour contrast).
+                    draft.attachment?.name ?? (
+                      <span className={Classes.TEXT_MUTED}>{t('serviceRequest:attachment_choose')}</span>
+                    )
+                  }
                   hasSelection={draft.attachment !== null}
                   buttonText={t('serviceRequest:attachment_browse')}
                   inputProps={{
