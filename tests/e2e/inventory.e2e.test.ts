@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => stopE2e({ server, browser }));
 
 async function openInventory(email = 'user@acme-labs.example') {
-  const context = await newPortalContext(browser, server.url);
+  const context = await newPortalContext(browser);
   const page = await context.newPage();
   await signInAt(page, server.url, email);
   await page.waitForURL(/\/app\//);

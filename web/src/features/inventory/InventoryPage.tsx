@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, ButtonGroup, H2, Icon, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, H2, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
@@ -9,6 +9,7 @@ import { Pager } from '../../components/Pager';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { getToaster } from '../../components/toaster';
 import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import { ColumnFilterDialog } from './ColumnFilterDialog';
 import { ColumnsPanel } from './ColumnsPanel';
@@ -31,6 +32,13 @@ import { ImageViewerDialog } from './images/ImageViewerDialog';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
 import { ServiceRequestDialog } from './serviceRequest/ServiceRequestDialog';
+import {
+  DeleteEquipmentAlert,
+  deletesEquipment,
+  EquipmentFormDialog,
+  LinkEquipmentDialog,
+  useNewEquipmentCount,
+} from './equipmentForm';
 
 /** Make - model - serial, as the dialogs name an equipment. */
 export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
@@ -47,6 +55,8 @@ type OpenDialog =
 export function InventoryPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { user } = useCurrentSession();
+  const newEquipment = useNewEquipmentCount();
   const [initialLayout] = useState(() => initialInventoryLayout(readLocal<InventoryMode>(MODE_STORAGE_KEY, 'grid')));
   const views = useSavedViews<InventoryLayout>({ preferenceKey: PreferenceKeys.inventory, initialLayout });
   const layout = views.layout;
@@ -94,6 +104,7 @@ export function InventoryPage() {
     images: (equipment) => setDialog({ kind: 'images', equipment }),
     documents: (equipment) => setDialog({ kind: 'documents', equipment }),
     remove: (equipment) => setDialog({ kind: 'remove', equipment }),
+    deletes: (equipment) => deletesEquipment(equipment, user.userId),
   };
 
   const thumbnail = (e: Equipment) => (
@@ -176,6 +187,30 @@ export function InventoryPage() {
         <ProductAddingGate>
           <Button icon="import" text={t('inventory:import')} onClick={() => setDialog({ kind: 'import' })} />
         </ProductAddingGate>
+        <ProductAddingGate>
+          <Button
+            icon="add"
+            intent={Intent.PRIMARY}
+            text={t('inventory:new_product')}
+            onClick={() => setDialog({ kind: 'add' })}
+          />
+        </ProductAddingGate>
+        <Button
+          icon="link"
+          text={t('inventory:manage_products')}
+          onClick={() => setDialog({ kind: 'link' })}
+          endIcon={
+            newEquipment.count > 0 ? (
+              <Tag
+                round
+                intent={Intent.SUCCESS}
+                aria-label={t('inventory:new_available', { count: newEquipment.count })}
+              >
+                {newEquipment.count}
+              </Tag>
+            ) : undefined
+          }
+        />
       </header>
 
       <FilterChips
@@ -208,7 +243,9 @@ export function InventoryPage() {
                     changeLayout({ filter: [] });
                   }}
                 />
-              ) : undefined
+              ) : (
+                <Button icon="link" text={t('inventory:manage_products')} onClick={() => setDialog({ kind: 'link' })} />
+              )
             }
           />
         ) : layout.mode === 'grid' ? (
@@ -271,6 +308,18 @@ export function InventoryPage() {
           onChanged={refresh}
         />
       )}
+      <EquipmentFormDialog
+        isOpen={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        equipment={dialog?.kind === 'edit' ? dialog.equipment : null}
+        onClose={() => setDialog(null)}
+        onSaved={refresh}
+      />
+      <LinkEquipmentDialog isOpen={dialog?.kind === 'link'} onClose={() => setDialog(null)} onLinked={refresh} />
+      <DeleteEquipmentAlert
+        equipment={dialog?.kind === 'remove' ? dialog.equipment : null}
+        onClose={() => setDialog(null)}
+        onDeleted={refresh}
+      />
       <ServiceRequestDialog
         isOpen={dialog?.kind === 'serviceRequest'}
         equipment={dialog?.kind === 'serviceRequest' ? dialog.equipment : null}

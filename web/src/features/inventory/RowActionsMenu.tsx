@@ -9,6 +9,8 @@ export interface RowActions {
   images(equipment: Equipment): void;
   documents(equipment: Equipment): void;
   remove(equipment: Equipment): void;
+  /** Whether removing this equipment deletes it (user-added by the current user) or only takes it off the list. */
+  deletes(equipment: Equipment): boolean;
 }
 
 export const isUserAdded = (e: Equipment) => e.dataSourceId === USER_ADDED_DATA_SOURCE_ID;
@@ -40,7 +42,7 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
           <MenuItem
             icon="trash"
             intent="danger"
-            text={isUserAdded(equipment) ? t('inventory:action_delete') : t('inventory:action_remove')}
+            text={actions.deletes(equipment) ? t('inventory:action_delete') : t('inventory:action_remove')}
             onClick={() => actions.remove(equipment)}
           />
         </Menu>
