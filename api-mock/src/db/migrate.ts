@@ -8,6 +8,7 @@ import * as inboxNotify from './migrations/006_inbox_notify';
 import * as passwordChangedAt from './migrations/007_password_changed_at';
 import * as userProfileFields from './migrations/008_user_profile_fields';
 import * as inventory from './migrations/009_inventory';
+import * as equipmentFollowers from './migrations/010_equipment_followers';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '007_password_changed_at': passwordChangedAt,
   '008_user_profile_fields': userProfileFields,
   '009_inventory': inventory,
+  '010_equipment_followers': equipmentFollowers,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -24,14 +24,7 @@ export function equipmentInScope(db: Kysely<Database>, scope: EquipmentScope) {
     .where('equipment.customer_id', '=', scope.customerId)
     .$if(scope.listType !== 'productsManagement', (qb) => qb.where('equipment.is_hidden', '=', false))
     .$if(scope.isFollowed === true, (qb) =>
-      qb.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('user_equipment')
-            .select(sql`1`.as('one'))
-            .where('user_equipment.user_id', '=', scope.userId)
-            .whereRef('user_equipment.equipment_id', '=', 'equipment.id'),
-        ),
-      ),
+      qb.where(sql<boolean>`equipment.follower_ids @> array[${scope.userId}]::integer[]`),
     );
 }
 
@@ -53,7 +46,7 @@ const API_OF_COLUMN: [api: string, column: string][] = Object.entries(EQUIPMENT_
   .filter(([, f]) => f.column.startsWith('equipment.'))
   .map(([api, f]) => [api, f.column.slice('equipment.'.length)]);
 
-/** Every column of an equipment row but the search vector, which is only for the index and is large. */
+/** Every column of an equipment row but the search vector and the followers, which serve the list queries. */
 const ROW_COLUMNS = [
   'equipment.id',
   'equipment.customer_id',
@@ -138,7 +131,7 @@ const ROW_COLUMNS = [
   'equipment.document_count',
   'equipment.is_hidden',
 ] as const;
-type RowColumn = Exclude<keyof EquipmentTable, 'search'>;
+type RowColumn = Exclude<keyof EquipmentTable, 'search' | 'follower_ids'>;
 // Fails to compile when a column is added to the table and not here.
 const everyColumn: Exclude<
   RowColumn,
@@ -148,7 +141,7 @@ const everyColumn: Exclude<
   : false = true;
 void everyColumn;
 
-export type EquipmentListRow = Omit<EquipmentRow, 'search'> & {
+export type EquipmentListRow = Omit<EquipmentRow, 'search' | 'follower_ids'> & {
   city: string;
   site_address: string | null;
   is_mine: boolean;
@@ -159,14 +152,7 @@ export function selectListColumns(db: Kysely<Database>, scope: EquipmentScope) {
   return equipmentInScope(db, scope)
     .select(ROW_COLUMNS)
     .select(['locations.city as city', 'locations.site_address as site_address'])
-    .select(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('user_equipment')
-          .select(sql`1`.as('one'))
-          .where('user_equipment.user_id', '=', scope.userId)
-          .whereRef('user_equipment.equipment_id', '=', 'equipment.id'),
-      ).as('is_mine'),
-    );
+    .select(sql<boolean>`${scope.userId} = any(equipment.follower_ids)`.as('is_mine'));
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

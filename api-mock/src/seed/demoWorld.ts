@@ -110,9 +110,16 @@ const UNLINKED_EVERY = 40;
 
 /** Every located user's list holds the customer's equipment except a few, chosen by id so the world stays deterministic. */
 async function linkUsersToEquipment(trx: Kysely<Database>) {
+  // Bulk: the per-row trigger that keeps equipment.follower_ids in step is off for the insert, then caught up once.
+  await sql`set local session_replication_role = replica`.execute(trx);
   await sql`insert into user_equipment (user_id, equipment_id)
     select u.id, e.id from users u join equipment e on e.customer_id = u.customer_id
     where u.location_id is not null and (e.id + u.id) % ${UNLINKED_EVERY} <> 0`.execute(trx);
+  await sql`set local session_replication_role = origin`.execute(trx);
+  await sql`update equipment e set follower_ids = coalesce(
+    (select array_agg(ue.user_id order by ue.user_id) from user_equipment ue where ue.equipment_id = e.id), '{}')`.execute(
+    trx,
+  );
   await trx.updateTable('users').set({ has_linked_equipment: true }).where('location_id', 'is not', null).execute();
 }
 
@@ -241,5 +248,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
       payload: size,
     });
   });
+  // PGlite runs no autovacuum: without statistics the planner would guess wrong on a large world.
+  await sql`analyze`.execute(db);
   return true;
 }
