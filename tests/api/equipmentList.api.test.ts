@@ -84,6 +84,13 @@ describe('POST Equipment/list', () => {
     expect(serials).toEqual([...serials].sort().reverse());
   });
 
+  it('still counts every match when the page asked for is past the end', async () => {
+    const all = await list(acme);
+    const beyond = await list(acme, { pageIndex: 1000 });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.totalCount).toBe(all.totalCount);
+  });
+
   it('matches words by prefix in any order, and an unknown word finds nothing', async () => {
     const page = await list(acme, { fullTextSearchSetting: { keyword: 'lamb perkin' } });
     expect(page.totalCount).toBeGreaterThan(0);

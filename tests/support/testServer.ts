@@ -7,10 +7,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** A server on a fresh in-memory PGlite (or on DATABASE_URL), with a small demo world unless a size is given. */
 export async function startTestServer(
-  opts: { listen?: boolean; databaseUrl?: string; size?: DemoWorldSize; validateResponses?: boolean } = {},
+  opts: {
+    listen?: boolean;
+    databaseUrl?: string;
+    dataDir?: string;
+    size?: DemoWorldSize;
+    validateResponses?: boolean;
+  } = {},
 ): Promise<RunningServer & { url: string }> {
   const server = await createServer({
     databaseUrl: opts.databaseUrl,
+    dataDir: opts.dataDir,
     webRoot: path.join(ROOT, 'web/dist'),
     size: opts.size ?? { equipment: 200, usersPerCustomer: 3 },
     validateResponses: opts.validateResponses ?? true,

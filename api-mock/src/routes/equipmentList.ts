@@ -55,16 +55,18 @@ export function equipmentListRouter({ db }: AppDeps) {
       const filtered = equipmentInScope(db, scope)
         .where(where)
         .$if(fullText !== null, (qb) => qb.where(fullText!));
-      const count = await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
-      // The page is found on ids alone, so the sort carries narrow rows; then its 30 rows are read whole.
-      const ids = (
-        await filtered
-          .select('equipment.id')
-          .orderBy(order as never)
-          .limit(body.pageSize)
-          .offset(body.pageIndex * body.pageSize)
-          .execute()
-      ).map((r) => r.id);
+      // One pass finds the page on ids alone (the sort carries narrow rows) and counts every match as it goes.
+      const page = await filtered
+        .select(['equipment.id', sql<string>`count(*) over ()`.as('total')])
+        .orderBy(order as never)
+        .limit(body.pageSize)
+        .offset(body.pageIndex * body.pageSize)
+        .execute();
+      const totalCount =
+        page.length > 0
+          ? Number(page[0]!.total)
+          : Number((await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()).count);
+      const ids = page.map((r) => r.id);
       const byId = new Map(
         (
           (ids.length > 0
@@ -81,7 +83,7 @@ export function equipmentListRouter({ db }: AppDeps) {
         const equipment = toEquipment(row, extras);
         return body.requestAgStatus ? { ...equipment, agConnectStatus: agStatus(row.ag_connected) } : equipment;
       });
-      return ok({ items, totalCount: Number(count.count) });
+      return ok({ items, totalCount });
     }),
 
     filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {

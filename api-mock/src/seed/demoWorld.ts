@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { ROLE } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 import { appendEvent } from '../db/events';
+import { catchUpFollowers } from '../db/migrations/010_equipment_followers';
 import { hashPassword } from '../auth/password';
 import { seededFaker } from '../../../tests/factories/random';
 import { createEquipment } from '../../../tests/factories/equipment';
@@ -116,10 +117,7 @@ async function linkUsersToEquipment(trx: Kysely<Database>) {
     select u.id, e.id from users u join equipment e on e.customer_id = u.customer_id
     where u.location_id is not null and (e.id + u.id) % ${UNLINKED_EVERY} <> 0`.execute(trx);
   await sql`set local session_replication_role = origin`.execute(trx);
-  await sql`update equipment e set follower_ids = coalesce(
-    (select array_agg(ue.user_id order by ue.user_id) from user_equipment ue where ue.equipment_id = e.id), '{}')`.execute(
-    trx,
-  );
+  await catchUpFollowers(trx as never);
   await trx.updateTable('users').set({ has_linked_equipment: true }).where('location_id', 'is not', null).execute();
 }
 
@@ -248,7 +246,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
       payload: size,
     });
   });
-  // PGlite runs no autovacuum: without statistics the planner would guess wrong on a large world.
-  await sql`analyze`.execute(db);
+  // PGlite runs no autovacuum: without it the bulk update leaves dead rows and the planner has no statistics.
+  await sql`vacuum analyze`.execute(db);
   return true;
 }
