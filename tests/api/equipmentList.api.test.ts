@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../contract/equipment';
 import { FilterOperator, OrderType } from '../../contract/listQuery';
@@ -20,6 +21,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.database.db;
+const acmeCustomerId = async () =>
+  (await db().selectFrom('customers').select('id').where('name', '=', 'Acme Labs').executeTakeFirstOrThrow()).id;
 
 function resultOf<T>(res: { status: number; body: unknown }): T {
   const body = res.body as { errorCode?: number; result?: T };
@@ -165,6 +168,61 @@ describe('POST Equipment/FilterFields', () => {
     );
     expect(result.mfg!.length).toBeGreaterThan(1);
     expect(result.model!.sort()).toEqual(['1260 Infinity II', '7890B']);
+  });
+});
+
+describe('POST Equipment/FilterFields along the column indexes', () => {
+  it('gives the same values as reading every row, blanks first, page after page', async () => {
+    const expected = await db()
+      .selectFrom('equipment')
+      .select('room')
+      .distinct()
+      .where('customer_id', '=', await acmeCustomerId())
+      .where(sql<boolean>`follower_ids @> array[${acmeUserId}]::integer[]`)
+      .where('building', '=', 'Building A')
+      .orderBy('room')
+      .execute();
+    const pages: (string | null)[] = [];
+    for (let pageIndex = 0; pageIndex < 20; pageIndex++) {
+      const result = resultOf<Record<string, (string | null)[]>>(
+        await acme.equipment.filterFields({
+          body: {
+            pageSize: 7,
+            pageIndex,
+            selectFields: ['room'],
+            isFollowed: true,
+            filterSettings: [{ field: 'building', operator: FilterOperator.In, value: ['Building A'] }],
+          } as never,
+        }),
+      );
+      pages.push(...result.room!);
+      if (result.room!.length < 7) break;
+    }
+    expect(pages).toEqual(expected.map((r) => r.room));
+    await db()
+      .updateTable('equipment')
+      .set({ room: null })
+      .where(
+        'id',
+        '=',
+        (
+          await list(acme, {
+            filterSettings: [{ field: 'building', operator: FilterOperator.In, value: ['Building A'] }],
+          })
+        ).items[0]!.equipmentId,
+      )
+      .execute();
+    const withBlank = resultOf<Record<string, (string | null)[]>>(
+      await acme.equipment.filterFields({
+        body: {
+          pageSize: 100,
+          selectFields: ['room'],
+          isFollowed: true,
+          filterSettings: [{ field: 'building', operator: FilterOperator.In, value: ['Building A'] }],
+        } as never,
+      }),
+    );
+    expect(withBlank.room![0]).toBeNull();
   });
 });
 

@@ -136,33 +136,30 @@ describe('inventory of 200,000 instruments', () => {
 });
 
 describe('inventory page in headless Chromium (200,000 instruments)', () => {
-  let browser: Browser;
-  const readyTimes: number[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    const sorted = [...readyTimes].sort((a, b) => a - b);
-    console.log(`inventory page ready: median ${sorted[Math.floor(sorted.length / 2)]} ms of ${sorted.join(', ')} ms`);
-    await browser.close();
-  });
-
   bench(
-    'navigate to /app/product until 30 rows show',
+    'navigate to /app/product until its 30 rows show, five times',
     async () => {
-      const context = await newPortalContext(browser);
-      const page = await context.newPage();
-      await signInAt(page, server.url, 'user@acme-labs.example');
-      await page.waitForURL(/\/app\//);
-      const started = Date.now();
-      await page.goto(`${server.url}/app/product`);
-      await page
-        .getByRole('button', { name: /^Actions for/ })
-        .nth(29)
-        .waitFor();
-      readyTimes.push(Date.now() - started);
-      await context.close();
+      const browser: Browser = await launchBrowser();
+      const times: number[] = [];
+      try {
+        for (let i = 0; i < 6; i++) {
+          const context = await newPortalContext(browser);
+          const page = await context.newPage();
+          await signInAt(page, server.url, 'user@acme-labs.example');
+          await page.waitForURL(/\/app\//);
+          const started = Date.now();
+          await page.goto(`${server.url}/app/product`);
+          await page.getByText(/^1–30 of /).waitFor();
+          // The first navigation warms the browser's cache of the app's files; it is not counted.
+          if (i > 0) times.push(Date.now() - started);
+          await context.close();
+        }
+      } finally {
+        await browser.close();
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(`inventory page ready: median ${sorted[2]} ms of ${sorted.join(', ')} ms`);
     },
-    { iterations: 5, time: 0, warmupIterations: 1 },
+    { iterations: 1, time: 0, warmupIterations: 0 },
   );
 });

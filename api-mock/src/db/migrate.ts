@@ -9,6 +9,7 @@ import * as passwordChangedAt from './migrations/007_password_changed_at';
 import * as userProfileFields from './migrations/008_user_profile_fields';
 import * as inventory from './migrations/009_inventory';
 import * as equipmentFollowers from './migrations/010_equipment_followers';
+import * as equipmentFilterIndexes from './migrations/011_equipment_filter_indexes';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '008_user_profile_fields': userProfileFields,
   '009_inventory': inventory,
   '010_equipment_followers': equipmentFollowers,
+  '011_equipment_filter_indexes': equipmentFilterIndexes,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -91,3 +91,33 @@ export const isRangeField = (name: string) => {
   const type = EQUIPMENT_FIELDS[name]?.type;
   return type === 'number' || type === 'date';
 };
+
+/**
+ * Equipment columns with an index on (customer_id, column) (migration 011): their filter suggestions walk the index
+ * from one distinct value to the next. Frozen here because a migration uses it; add a migration to change it.
+ */
+export const SKIP_SCAN_COLUMNS = [
+  'mfg',
+  'model',
+  'dtype',
+  'system_id',
+  'system_nick_name',
+  'pki_tag',
+  'building',
+  'floor',
+  'room',
+  'department',
+  'contact_name',
+  'cost_center',
+  'classification',
+  'status',
+] as const;
+
+/** Fields whose suggestions can walk an index: the indexed equipment columns, and the (few) locations. */
+export const walksIndex = (name: string): boolean => {
+  const column = EQUIPMENT_FIELDS[name]?.column ?? '';
+  if (column.startsWith('locations.')) return true;
+  return (
+    (SKIP_SCAN_COLUMNS as readonly string[]).includes(column.replace('equipment.', '')) || column === 'equipment.serial'
+  );
+};
