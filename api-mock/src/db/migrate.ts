@@ -10,6 +10,7 @@ import * as userProfileFields from './migrations/008_user_profile_fields';
 import * as inventory from './migrations/009_inventory';
 import * as equipmentFollowers from './migrations/010_equipment_followers';
 import * as equipmentFilterIndexes from './migrations/011_equipment_filter_indexes';
+import * as equipmentListIndex from './migrations/012_equipment_list_index';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '009_inventory': inventory,
   '010_equipment_followers': equipmentFollowers,
   '011_equipment_filter_indexes': equipmentFilterIndexes,
+  '012_equipment_list_index': equipmentListIndex,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

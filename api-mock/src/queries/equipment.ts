@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Equipment, EquipmentListType } from '../../../contract/equipment';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import type { EquipmentImage, InstrumentImageData } from '../../../contract/images';
@@ -18,14 +18,30 @@ export interface EquipmentScope {
 
 /** The equipment a caller may see in a list: the current customer's, and for the inventory only the visible ones. */
 export function equipmentInScope(db: Kysely<Database>, scope: EquipmentScope) {
-  return db
-    .selectFrom('equipment')
-    .innerJoin('locations', 'locations.id', 'equipment.location_id')
+  return scopeConditions(
+    db.selectFrom('equipment').innerJoin('locations', 'locations.id', 'equipment.location_id'),
+    scope,
+  );
+}
+
+/**
+ * The same without the locations: for a count or a page that neither filters nor sorts by a location field, so it
+ * can be answered from the (customer, id) index with the list columns it includes.
+ */
+export function equipmentInScopeOnly(db: Kysely<Database>, scope: EquipmentScope) {
+  return scopeConditions(db.selectFrom('equipment'), scope);
+}
+
+function scopeConditions<QB extends SelectQueryBuilder<Database, 'equipment', object>>(
+  qb: QB,
+  scope: EquipmentScope,
+): QB {
+  return qb
     .where('equipment.customer_id', '=', scope.customerId)
-    .$if(scope.listType !== 'productsManagement', (qb) => qb.where('equipment.is_hidden', '=', false))
-    .$if(scope.isFollowed === true, (qb) =>
-      qb.where(sql<boolean>`equipment.follower_ids @> array[${scope.userId}]::integer[]`),
-    );
+    .$if(scope.listType !== 'productsManagement', (q) => q.where('equipment.is_hidden', '=', false))
+    .$if(scope.isFollowed === true, (q) =>
+      q.where(sql<boolean>`equipment.follower_ids @> array[${scope.userId}]::integer[]`),
+    ) as QB;
 }
 
 /**

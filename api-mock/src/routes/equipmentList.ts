@@ -10,6 +10,7 @@ import { containsPattern } from '../lib/like';
 import { forbidden } from '../lib/problem';
 import {
   equipmentInScope,
+  equipmentInScopeOnly,
   fullTextCondition,
   loadEquipmentExtras,
   selectListColumns,
@@ -55,18 +56,36 @@ export function equipmentListRouter({ db }: AppDeps) {
       const filtered = equipmentInScope(db, scope)
         .where(where)
         .$if(fullText !== null, (qb) => qb.where(fullText!));
-      // One pass finds the page on ids alone (the sort carries narrow rows) and counts every match as it goes.
-      const page = await filtered
-        .select(['equipment.id', sql<string>`count(*) over ()`.as('total')])
-        .orderBy(order as never)
-        .limit(body.pageSize)
-        .offset(body.pageIndex * body.pageSize)
-        .execute();
-      const totalCount =
-        page.length > 0
-          ? Number(page[0]!.total)
-          : Number((await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()).count);
-      const ids = page.map((r) => r.id);
+      const paging = (qb: typeof filtered) =>
+        qb
+          .orderBy(order as never)
+          .limit(body.pageSize)
+          .offset(body.pageIndex * body.pageSize);
+      let ids: number[];
+      let totalCount: number;
+      if (fullText === null && body.filterSettings.length === 0) {
+        // The whole list: counted from the (customer, id) index alone, the page read in index order.
+        const onlyEquipment = !body.orderSettings.some((o) => o.field.startsWith('location.'));
+        const plain = onlyEquipment ? (equipmentInScopeOnly(db, scope) as unknown as typeof filtered) : filtered;
+        totalCount = Number(
+          (
+            await equipmentInScopeOnly(db, scope)
+              .select(sql<string>`count(*)`.as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+        ids = (await paging(plain).select('equipment.id').execute()).map((r) => r.id);
+      } else {
+        // One pass finds the page on ids alone (the sort carries narrow rows) and counts every match as it goes.
+        const page = await paging(filtered)
+          .select(['equipment.id', sql<string>`count(*) over ()`.as('total')])
+          .execute();
+        totalCount =
+          page.length > 0
+            ? Number(page[0]!.total)
+            : Number((await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()).count);
+        ids = page.map((r) => r.id);
+      }
       const byId = new Map(
         (
           (ids.length > 0
