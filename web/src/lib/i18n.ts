@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'serviceRequest',
   'importProduct',
   'views',
+  'feedback',
+  'avatar',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
