@@ -112,7 +112,7 @@ describe('importProduct over the hub /signalr', () => {
           4,
         ],
         [],
-        ['Import Make', 'Model B', 12345678, 'Z', 'not-an-email', 'call me', '2024-02-30', 'maybe', year - 30, 13],
+        ['Import Make', 'Model B', 12345678, 'Z', 'not-an-email', 'call me', '2024-02-30', 'maybe', year + 20, 13],
         ['', 'Model C'],
         ['Import Make', 'Model D', 'IMP-0004', null, null, null, '2023-12-01', 0],
       ],

@@ -141,4 +141,33 @@ describe('inventory', () => {
     await expect.poll(() => page.getByText('Make: Waters').count()).toBe(0);
     await other.context.close();
   });
+
+  it('exports a filtered list and imports the exported file back', async () => {
+    const { context, page } = await openInventory('admin@acme-labs.example');
+    await openColumnMenu(page, 'Make');
+    await page.getByRole('menuitem', { name: 'Filter…' }).click();
+    await page.getByRole('dialog', { name: 'Filter: Make' }).getByText('Sartorius', { exact: true }).click();
+    await page.getByRole('dialog', { name: 'Filter: Make' }).getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Make: Sartorius').waitFor();
+    const before = await total(page);
+    expect(before).toBeGreaterThan(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await readFile(await (await download).path());
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import products' });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'exported.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    const city = dialog.getByLabel('City');
+    await city.selectOption((await city.locator('option').nth(1).getAttribute('value'))!);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText(`Import successful: ${before} instrument(s) added to your list.`).waitFor();
+    await expect.poll(() => total(page)).toBe(before * 2);
+    await context.close();
+  });
 });

@@ -127,11 +127,12 @@ describe('a row of the import', () => {
     expect(row({ equipStartUpDate: '28.02.2023' })).toEqual({ codes: [ErrorCode.ImportInvalidStartUpDate] });
   });
 
-  it('takes the construction year of the form: 10 years back to 9 ahead', () => {
+  it('takes old construction years (an exported file imports back) up to 9 years ahead', () => {
     const year = (y: number) => checkRow({ rowNumber: 3, cells: { mfg: 'M', model: 'X', equipConstrYear: y } }, opts);
-    expect(year(2016)).toMatchObject({ values: { equipConstrYear: 2016 } });
+    expect(year(1900)).toMatchObject({ values: { equipConstrYear: 1900 } });
+    expect(year(2008)).toMatchObject({ values: { equipConstrYear: 2008 } });
     expect(year(2035)).toMatchObject({ values: { equipConstrYear: 2035 } });
-    expect(year(2015)).toEqual({ codes: [ErrorCode.ImportInvalidConstructionYear] });
+    expect(year(1899)).toEqual({ codes: [ErrorCode.ImportInvalidConstructionYear] });
     expect(year(2036)).toEqual({ codes: [ErrorCode.ImportInvalidConstructionYear] });
   });
 

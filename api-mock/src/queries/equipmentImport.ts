@@ -2,7 +2,6 @@ import ExcelJS from 'exceljs';
 import type { Insertable, Transaction } from 'kysely';
 import {
   CONSTRUCTION_YEARS_AHEAD,
-  CONSTRUCTION_YEARS_BACK,
   EQUIPMENT_CODES,
   EquipmentInput,
   USER_ADDED_DATA_SOURCE_ID,
@@ -28,6 +27,12 @@ export class ImportRefused extends Error {
     super(`import refused with ${errorCode}`);
   }
 }
+
+/**
+ * An imported year may be older than the form's dropdown (10 years back): a file exported from the portal carries
+ * the real construction years of old instruments, and importing it back must keep them. Chosen: not in spec.
+ */
+const OLDEST_CONSTRUCTION_YEAR = 1900;
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** OLE2 compound file: the legacy binary .xls. */
@@ -187,7 +192,7 @@ export function checkRow(
   const year = values.equipConstrYear;
   if (
     typeof year === 'number' &&
-    (year < opts.currentYear - CONSTRUCTION_YEARS_BACK || year > opts.currentYear + CONSTRUCTION_YEARS_AHEAD)
+    (year < OLDEST_CONSTRUCTION_YEAR || year > opts.currentYear + CONSTRUCTION_YEARS_AHEAD)
   ) {
     invalid.add('equipConstrYear');
   }
