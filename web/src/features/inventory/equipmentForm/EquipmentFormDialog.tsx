@@ -1,6 +1,5 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Dialog,
@@ -25,6 +24,7 @@ import {
   type EquipmentInput,
 } from '../../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../../contract/limits';
+import { DiscardChangesAlert } from '../../../components/DiscardChangesAlert';
 import { LocationOptions } from '../../../components/LocationOptions';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
@@ -408,20 +408,14 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
           />
         </form>
       </Dialog>
-      <Alert
+      <DiscardChangesAlert
         isOpen={confirmClose}
-        intent={Intent.DANGER}
-        icon="warning-sign"
-        confirmButtonText={t('equipmentForm:discard')}
-        cancelButtonText={t('equipmentForm:keep_editing')}
-        onConfirm={() => {
+        onKeepEditing={() => setConfirmClose(false)}
+        onDiscard={() => {
           setConfirmClose(false);
           onClose();
         }}
-        onCancel={() => setConfirmClose(false)}
-      >
-        <p>{t('unsaved_data_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Checkbox,
@@ -19,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LinkableEquipment, LocationEquipment } from '../../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../../contract/limits';
+import { DiscardChangesAlert } from '../../../components/DiscardChangesAlert';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
@@ -247,20 +247,14 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
           }
         />
       </Dialog>
-      <Alert
+      <DiscardChangesAlert
         isOpen={confirmClose}
-        intent={Intent.DANGER}
-        icon="warning-sign"
-        confirmButtonText={t('equipmentForm:discard')}
-        cancelButtonText={t('equipmentForm:keep_editing')}
-        onConfirm={() => {
+        onKeepEditing={() => setConfirmClose(false)}
+        onDiscard={() => {
           setConfirmClose(false);
           onClose();
         }}
-        onCancel={() => setConfirmClose(false)}
-      >
-        <p>{t('unsaved_data_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Card,
@@ -25,6 +24,7 @@ import type { Equipment } from '../../../../../contract/equipment';
 import { ErrorCode, GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
 import { ATTACHMENT_EXTENSIONS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
+import { DiscardChangesAlert } from '../../../components/DiscardChangesAlert';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
@@ -604,20 +604,15 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
           }
         />
       </Dialog>
-      <Alert
+      <DiscardChangesAlert
         isOpen={confirmClose}
-        intent={Intent.DANGER}
-        icon="warning-sign"
-        confirmButtonText={t('serviceRequest:discard')}
-        cancelButtonText={t('serviceRequest:keep_editing')}
-        onConfirm={() => {
+        discardText={t('serviceRequest:discard')}
+        onKeepEditing={() => setConfirmClose(false)}
+        onDiscard={() => {
           setConfirmClose(false);
           onClose();
         }}
-        onCancel={() => setConfirmClose(false)}
-      >
-        <p>{t('unsaved_data_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 }
