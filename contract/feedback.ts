@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
+import { BucketName, FileName, ResourceKey } from './images';
 import { emailListSchema, isEmailOrEmpty, optionalText, phoneSchema, requiredText } from './validation';
 
 /** Feedback and contact-us requests (spec 3 sections 2, 3, 5 and 7; the no-account form: spec 2 section 5). */
@@ -28,10 +29,95 @@ export const REQUEST_QUOTE_MAX = 500;
 
 export const CONTACT_TYPE = { Sales: 1, InstrumentRelocation: 2, TechnicalSupport: 3 } as const;
 export const CONTACT_METHOD = { Phone: 1, Email: 2, SeeComments: 3 } as const;
-/** Option counts (spec 3 section 3); the wording of each option is a translation key, not shown in the spec. */
-export const CHALLENGE_OPTION_COUNT = 31;
-export const TIMELINE_OPTION_COUNT = 6;
-export const CATEGORY_OPTION_COUNT = 32;
+/**
+ * The option sets of a contact-us request (spec 3 section 3: challenge 31 options, timeline 6, category 32). The
+ * spec does not show their wording; these codes are ours. An option travels as its 1-based place in its list, so
+ * the lists only ever grow at the end. The label of each is the translation key feedback:<set>_<code>.
+ */
+export const CONTACT_CHALLENGES = [
+  'increaseThroughput',
+  'lowerDetectionLimits',
+  'regulatoryCompliance',
+  'replaceAgeingInstrument',
+  'addCapability',
+  'reduceCostPerSample',
+  'improveUptime',
+  'automateSamplePrep',
+  'dataIntegrity',
+  'connectLims',
+  'methodDevelopment',
+  'methodValidation',
+  'staffTraining',
+  'newLaboratory',
+  'consolidateVendors',
+  'servicePlan',
+  'extendWarranty',
+  'softwareUpgrade',
+  'hardwareUpgrade',
+  'consumablesSupply',
+  'foodSafety',
+  'environmentalTesting',
+  'pharmaQc',
+  'clinicalResearch',
+  'materialsCharacterization',
+  'cannabisTesting',
+  'batteryMaterials',
+  'semiconductorPurity',
+  'forensicToxicology',
+  'reduceResourceUse',
+  'other',
+] as const;
+export const CONTACT_TIMELINES = [
+  'asap',
+  'within1Month',
+  'within3Months',
+  'within6Months',
+  'within12Months',
+  'researching',
+] as const;
+export const SUPPORT_CATEGORIES = [
+  'hplc',
+  'gasChromatography',
+  'gcMs',
+  'lcMs',
+  'icpMs',
+  'icpOes',
+  'atomicAbsorption',
+  'uvVis',
+  'ftirNir',
+  'fluorescence',
+  'thermalAnalysis',
+  'elementalAnalysis',
+  'headspaceThermalDesorption',
+  'plateReaders',
+  'liquidHandling',
+  'highContentImaging',
+  'nucleicAcidPrep',
+  'pcr',
+  'electrophoresis',
+  'liquidScintillation',
+  'chromatographyDataSystem',
+  'spectroscopySoftware',
+  'labInformatics',
+  'softwareLicensing',
+  'part11Compliance',
+  'qualification',
+  'applicationSupport',
+  'consumablesParts',
+  'pcConnectivity',
+  'preventiveMaintenance',
+  'portalAccess',
+  'other',
+] as const;
+export type ContactChallenge = (typeof CONTACT_CHALLENGES)[number];
+export type ContactTimeline = (typeof CONTACT_TIMELINES)[number];
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+export const CHALLENGE_OPTION_COUNT = CONTACT_CHALLENGES.length;
+export const TIMELINE_OPTION_COUNT = CONTACT_TIMELINES.length;
+export const CATEGORY_OPTION_COUNT = SUPPORT_CATEGORIES.length;
+/** The code of the option sent as `id` (its 1-based place in `list`), or undefined for an unknown id. */
+export const optionCodeOf = <T extends string>(list: readonly T[], id: number | null | undefined): T | undefined =>
+  id == null ? undefined : list[id - 1];
 export const INSTRUMENT_COUNT_OPTIONS = ['1-5', '6-20', '20-100', '100+'] as const;
 /** Four call-time slots between 8am and 5pm (spec 3 section 3); the slot boundaries are chosen: not in spec. */
 export const CALL_TIME_SLOTS = ['08:00-10:00', '10:00-12:00', '12:00-15:00', '15:00-17:00'] as const;
@@ -41,9 +127,9 @@ const hasFeedbackExtension = (fileName: string) =>
 
 /** A feedback attachment already uploaded to file storage. */
 export const FeedbackFile = z.object({
-  fileName: z.string().trim().min(1).max(255).refine(hasFeedbackExtension, 'unsupported_file_type'), // key chosen
-  resourceKey: z.string().min(1).max(500),
-  bucketName: z.string().min(1).max(100),
+  fileName: FileName.refine(hasFeedbackExtension, 'unsupported_file_type'), // key chosen
+  resourceKey: ResourceKey,
+  bucketName: BucketName,
   size: z.number().int().min(1).max(FEEDBACK_FILE_MAX_BYTES, 'Attach_smaller_maxSize'),
 });
 export type FeedbackFile = z.infer<typeof FeedbackFile>;
@@ -56,6 +142,20 @@ export const FeedbackRequest = z.object({
   attachFiles: z.array(FeedbackFile).max(FEEDBACK_MAX_FILES, 'Attach_smaller_maxFile').default([]),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
+export type FeedbackRequestInput = z.input<typeof FeedbackRequest>;
+
+/** Refusals of POST Users/feedback beyond the schema (400 errorMessage, an i18n key). key chosen: not in spec */
+export const FEEDBACK_REFUSAL = {
+  attachmentMissing: 'feedback:attachment_not_uploaded',
+} as const;
+
+/** Refusals of POST Users/{type}/contactUs beyond the schema (400 errorMessage, an i18n key). */
+export const CONTACT_US_REFUSAL = {
+  /** The type in the path is not the type of the body. */
+  typeMismatch: 'request_type_tips',
+  /** The country id is not one of the configuration's countries. key chosen: not in spec */
+  unknownCountry: 'feedback:country_unknown',
+} as const;
 
 const option = (count: number) => z.number().int().min(1).max(count).nullable().optional();
 const isBlank = (value: string | null | undefined) => value == null || value.trim() === '';
@@ -101,6 +201,8 @@ export const ContactUsRequest = z
       if (missing) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: 'required_field' });
     };
     if (v.contactMethod === CONTACT_METHOD.Email) required('emailAddress', isBlank(v.emailAddress));
+    // "See comments": the comments say how to get in touch. rule chosen: not in spec
+    if (v.contactMethod === CONTACT_METHOD.SeeComments) required('comments', isBlank(v.comments));
     if (v.contactMethod === CONTACT_METHOD.Phone) {
       required('telephone', isBlank(v.telephone));
       required('callTime', v.callTime == null);
@@ -117,6 +219,7 @@ export const ContactUsRequest = z
     if (v.type === CONTACT_TYPE.TechnicalSupport) required('category', v.category == null);
   });
 export type ContactUsRequest = z.infer<typeof ContactUsRequest>;
+export type ContactUsRequestInput = z.input<typeof ContactUsRequest>;
 
 /**
  * POST Users/ContactUs/Request: the request-more-info form of a user whose account is not recognised

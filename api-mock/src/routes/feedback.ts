@@ -1,15 +1,280 @@
 import { initServer } from '@ts-rest/fastify';
-import { feedbackContract } from '../../../contract/feedback';
+import type { Kysely } from 'kysely';
+import {
+  CONTACT_CHALLENGES,
+  CONTACT_METHOD,
+  CONTACT_TIMELINES,
+  CONTACT_TYPE,
+  CONTACT_US_REFUSAL,
+  FEEDBACK_REFUSAL,
+  feedbackContract,
+  optionCodeOf,
+  SUPPORT_CATEGORIES,
+  type ContactUsRequest,
+  type FeedbackRequest,
+} from '../../../contract/feedback';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, hasAllowedExtension, UPLOAD_LIMITS } from '../../../contract/images';
+import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
+import { requireActor, type Actor } from '../auth/actor';
 import { change } from '../db/events';
+import type { Database } from '../db/schema';
+import { countriesIn } from '../lib/countries';
 import { ok } from '../lib/envelope';
+import { badRequest, forbidden } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail } from '../mail/outbox';
+import { insertMessages } from '../queries/messages';
+import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageOf } from '../storage';
+import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD } from '../storage/layout';
 
 const s = initServer();
 
-/** Contact requests: the no-account request needs no session (the account is not recognised). */
-export function feedbackRouter({ db }: AppDeps) {
+/** The provider's mailbox for portal feedback. chosen: not in spec */
+export const FEEDBACK_INBOX = 'portal-feedback@provider.example';
+
+/**
+ * Where contact-us requests of each type go. The spec routes them per country (Country/emails); until that routing
+ * is stored, every country uses these provider mailboxes. chosen: not in spec
+ */
+export const CONTACT_US_INBOX: Readonly<Record<number, string>> = {
+  [CONTACT_TYPE.Sales]: 'sales@provider.example',
+  [CONTACT_TYPE.InstrumentRelocation]: 'instrument-relocation@provider.example',
+  [CONTACT_TYPE.TechnicalSupport]: 'technical-support@provider.example',
+};
+
+const TYPE_NAME: Readonly<Record<number, string>> = {
+  [CONTACT_TYPE.Sales]: 'Sales',
+  [CONTACT_TYPE.InstrumentRelocation]: 'Instrument relocation',
+  [CONTACT_TYPE.TechnicalSupport]: 'Technical support',
+};
+
+const METHOD_NAME: Readonly<Record<number, string>> = {
+  [CONTACT_METHOD.Phone]: 'Phone',
+  [CONTACT_METHOD.Email]: 'E-mail',
+  [CONTACT_METHOD.SeeComments]: 'See comments',
+};
+
+const ATTACHMENT_KIND = 'FeedbackAttachment';
+const ATTACHMENT_BUCKET = BUCKET_OF_FILE_TYPE[FILE_TYPE_OF_UPLOAD[ATTACHMENT_KIND]];
+
+/** The client HTML-escapes the description; the mail is plain text, so it shows the text as typed. */
+const unescapeHtml = (text: string) =>
+  text.replace(/&(lt|gt|quot|#39|amp);/g, (_, entity: string) =>
+    entity === 'lt' ? '<' : entity === 'gt' ? '>' : entity === 'quot' ? '"' : entity === '#39' ? "'" : '&',
+  );
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** An option code in words for the provider's mail: `within3Months` -> "within 3 months". */
+const words = (code: string | undefined) =>
+  code
+    ? code
+        .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+        .replace(/([0-9])([A-Za-z])/g, '$1 $2')
+        .toLowerCase()
+    : '';
+
+/** Each address once (case-insensitive), in the order first given. */
+const distinctAddresses = (addresses: string[]) => {
+  const seen = new Set<string>();
+  return addresses.filter((a) => {
+    const key = a.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+const reference = (id: number) => `FB-${String(id).padStart(6, '0')}`;
+
+/**
+ * The attachments must be feedback files uploaded into the caller's customer folder, present in storage and within
+ * the size limit. Answers the stored sizes.
+ */
+async function checkAttachments(deps: AppDeps, actor: Actor, files: FeedbackRequest['attachFiles']): Promise<number[]> {
+  if (files.length === 0) return [];
+  const folder = customerFolder(
+    await storageIdentityOf(deps.db, actor.customerId),
+    FILE_TYPE_OF_UPLOAD[ATTACHMENT_KIND],
+  );
+  const storage = storageOf(deps.config);
+  const sizes: number[] = [];
+  for (const file of files) {
+    if (!hasAllowedExtension(ATTACHMENT_KIND, file.resourceKey)) throw badRequest(FILE_TYPE_MESSAGE);
+    if (file.bucketName !== ATTACHMENT_BUCKET || !file.resourceKey.startsWith(folder)) {
+      // A file of another customer, or one not uploaded as a feedback attachment.
+      throw forbidden('The attachment is not a feedback file of this customer');
+    }
+    const size = await storage.objectSize(file.bucketName, file.resourceKey);
+    if (size === null) throw badRequest(FEEDBACK_REFUSAL.attachmentMissing);
+    if (size > UPLOAD_LIMITS[ATTACHMENT_KIND].maxBytes) throw badRequest(FILE_SIZE_MESSAGE);
+    sizes.push(size);
+  }
+  return sizes;
+}
+
+const signedInUser = (db: Kysely<Database>, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+
+const customerName = async (db: Kysely<Database>, customerId: number) =>
+  (await db.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirstOrThrow()).name;
+
+/** The English name of a country id of the configuration, or null when the id is unknown. */
+const countryNameOf = (countryId: number) => countriesIn('en').find((c) => c.countryId === countryId)?.name ?? null;
+
+function contactUsMailText(
+  body: ContactUsRequest,
+  from: { email: string; customer: string },
+  country: string | null,
+): string {
+  const line = (label: string, value: string | null | undefined) => (value ? [`${label}: ${value}`] : []);
+  const typeLines =
+    body.type === CONTACT_TYPE.Sales
+      ? [
+          ...line('Challenge', words(optionCodeOf(CONTACT_CHALLENGES, body.challenge))),
+          ...line('Timeline', words(optionCodeOf(CONTACT_TIMELINES, body.timeline))),
+          ...line('Request a quote for', body.requestQuote),
+        ]
+      : body.type === CONTACT_TYPE.InstrumentRelocation
+        ? [
+            ...line('Instruments', body.instruments),
+            ...line('Current location', body.location),
+            ...line('New location', body.relocation),
+            ...line('Move date', body.moveDate),
+          ]
+        : [...line('Category', words(optionCodeOf(SUPPORT_CATEGORIES, body.category))), ...line('Model', body.model)];
+  return [
+    `Contact request: ${TYPE_NAME[body.type]}`,
+    '',
+    `Name: ${body.firstName} ${body.lastName}`,
+    ...line('Company', body.companyName),
+    ...line('Country', country ?? body.country),
+    `Portal account: ${from.email} (${from.customer})`,
+    `Contact by: ${METHOD_NAME[body.contactMethod]}`,
+    ...line('E-mail', body.emailAddress),
+    ...line('Telephone', body.telephone),
+    ...line('Call time', body.callTime),
+    ...typeLines,
+    ...(body.comments ? ['', 'Comments:', body.comments] : []),
+  ].join('\n');
+}
+
+/** Feedback and contact requests. The no-account request needs no session (the account is not recognised). */
+export function feedbackRouter(deps: AppDeps) {
+  const { db } = deps;
   return {
+    sendFeedback: s.route(feedbackContract.sendFeedback, async ({ request, body }) => {
+      const actor = await requireActor(db, request);
+      const sizes = await checkAttachments(deps, actor, body.attachFiles);
+      const user = await signedInUser(db, actor.userId);
+      const customer = await customerName(db, actor.customerId);
+      const notify = distinctAddresses(splitEmailList(body.emailTo));
+      const attachFiles = body.attachFiles.map((file, i) => ({ ...file, size: sizes[i]! }));
+      await change(db, async (trx) => {
+        const { id } = await trx
+          .insertInto('contact_requests')
+          .values({
+            kind: 'feedback',
+            email: user.email,
+            payload: JSON.stringify({ ...body, emailTo: notify.join(';'), attachFiles }),
+            user_id: actor.userId,
+            customer_id: actor.customerId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await queueMail(trx, {
+          to: distinctAddresses([FEEDBACK_INBOX, ...notify]),
+          subject: `Portal feedback ${reference(id)} from ${user.first_name} ${user.last_name} (${customer})`,
+          body: [
+            `Feedback ${reference(id)}`,
+            '',
+            `From: ${user.first_name} ${user.last_name} <${user.email}>, ${customer}`,
+            ...(notify.length > 0 ? [`Copy to: ${notify.join('; ')}`] : []),
+            ...(attachFiles.length > 0
+              ? [
+                  `Attachments: ${attachFiles.map((f) => `${f.fileName} (${f.bucketName}/${f.resourceKey})`).join(', ')}`,
+                ]
+              : []),
+            '',
+            unescapeHtml(body.issueDescription),
+          ].join('\n'),
+        });
+        // The acknowledgement in the user's notifications (category feedback), the description escaped once.
+        await insertMessages(trx, [
+          {
+            customer_id: actor.customerId,
+            user_id: actor.userId,
+            category: 'feedback',
+            subject: 'Thank you for your feedback',
+            content:
+              `<p>We have received your feedback and will answer within five business days.</p>` +
+              `<blockquote><p>${escapeHtml(unescapeHtml(body.issueDescription)).replace(/\n/g, '<br>')}</p></blockquote>` +
+              `<ul><li>Reference: ${reference(id)}</li><li>Attachments: ${attachFiles.length}</li></ul>`,
+          },
+        ]);
+        return {
+          result: null,
+          event: {
+            customerId: actor.customerId,
+            actorId: actor.userId,
+            entityType: 'contactRequest',
+            entityId: id,
+            eventType: 'contactRequest.created',
+            payload: { kind: 'feedback', emailTo: notify, attachments: attachFiles.map((f) => f.fileName) },
+          },
+        };
+      });
+      return ok(null);
+    }),
+
+    contactUs: s.route(feedbackContract.contactUs, async ({ request, params, body }) => {
+      const actor = await requireActor(db, request);
+      if (params.type !== body.type) throw badRequest(CONTACT_US_REFUSAL.typeMismatch);
+      const country = body.countryId == null ? null : countryNameOf(body.countryId);
+      if (body.countryId != null && country === null) throw badRequest(CONTACT_US_REFUSAL.unknownCountry);
+      const user = await signedInUser(db, actor.userId);
+      const customer = await customerName(db, actor.customerId);
+      const inbox = CONTACT_US_INBOX[body.type] ?? PROVIDER_INBOX;
+      await change(db, async (trx) => {
+        const { id } = await trx
+          .insertInto('contact_requests')
+          .values({
+            kind: 'contactUs',
+            email: body.emailAddress || user.email,
+            payload: JSON.stringify({ ...body, country: country ?? body.country ?? null }),
+            user_id: actor.userId,
+            customer_id: actor.customerId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await queueMail(trx, {
+          to: [inbox],
+          subject: `${TYPE_NAME[body.type]} request from ${body.firstName} ${body.lastName}${
+            body.companyName ? `, ${body.companyName}` : ''
+          }`,
+          body: contactUsMailText(body, { email: user.email, customer }, country),
+        });
+        return {
+          result: null,
+          event: {
+            customerId: actor.customerId,
+            actorId: actor.userId,
+            entityType: 'contactRequest',
+            entityId: id,
+            eventType: 'contactRequest.created',
+            payload: { kind: 'contactUs', type: body.type, routedTo: inbox },
+          },
+        };
+      });
+      return ok(null);
+    }),
+
     requestMoreInfo: s.route(feedbackContract.requestMoreInfo, async ({ body }) => {
       await change(db, async (trx) => {
         const { id } = await trx
