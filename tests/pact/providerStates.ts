@@ -392,6 +392,24 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
         return undefined;
       },
     } as unknown as StateHandlers[string],
+    /** The user signed in, with a PNG uploaded as a feedback attachment, not yet sent. Returns attachmentKey. */
+    'a feedback attachment is uploaded': async (params?: unknown) => {
+      const { email } = params as { email: string };
+      const agent = await signedIn(app, email);
+      jar = agent.jar;
+      const target = await agent.client.images.requestUploadUrl({
+        body: {
+          fileName: 'export.png',
+          contentType: 'image/png',
+          size: ONE_PIXEL_PNG.length,
+          fileType: 'FeedbackAttachment',
+        },
+      });
+      if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
+      const { uploadUrl, headers, resourceKey } = target.body.result!;
+      await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: ONE_PIXEL_PNG });
+      return { attachmentKey: resourceKey };
+    },
   };
   /** Headers of the current state's browser: its cookies, and the anti-forgery token on changing calls. */
   const headersFor = (method: string): Record<string, string> => {
