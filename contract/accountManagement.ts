@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
+import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
+import { MessageKey } from './errors';
+import { FileIdentifier, hasAllowedExtension } from './images';
 import { EMAIL_MAX, ROLE, type RoleId, INVITE_EMAIL_MAX, AVATAR_MAX_BYTES } from './limits';
 import { FilterFieldsQuery, FilterFieldsResult, ListQuery, paged } from './listQuery';
 import { LocationDetail } from './location';
@@ -152,8 +154,18 @@ export const AvatarFile = z.object(
 );
 export type AvatarFile = z.infer<typeof AvatarFile>;
 
-/** The multipart form of an avatar upload: one image file under `file`. */
-export type AvatarUploadForm = { file: Blob };
+const AvatarFileIdentifier = FileIdentifier.refine((file) => hasAllowedExtension('Avatar', file.resourceKey), {
+  message: MessageKey.imageTypeLimit,
+  path: ['resourceKey'],
+});
+
+/**
+ * A new avatar, uploaded to storage first through signed URLs (upload kind Avatar, DESIGN.md "Files"): the image
+ * and its 64 px square thumbnail, set together. The server checks that both lie in the caller's folder, are JPEG
+ * or PNG by their content, and are under 5 MB; the thumbnail must be 64 x 64.
+ */
+export const AvatarChange = z.object({ image: AvatarFileIdentifier, thumbnail: AvatarFileIdentifier });
+export type AvatarChange = z.infer<typeof AvatarChange>;
 
 export const AvatarUrls = z.object({ avatarUrl: z.string().nullable(), avatarThumbnailUrl: z.string().nullable() });
 export type AvatarUrls = z.infer<typeof AvatarUrls>;
@@ -249,11 +261,11 @@ export const accountManagementContract = c.router(
     uploadAvatar: {
       method: 'POST',
       path: '/api/Users/profile/avatar',
-      contentType: 'multipart/form-data',
-      query: withCommonQuery({ isThumbnail: queryBoolean.default(false) }),
-      body: c.type<AvatarUploadForm>(),
+      query: withCommonQuery({}),
+      body: AvatarChange,
       responses: { 200: envelope(AvatarUrls), ...standardErrors },
-      summary: "Upload the signed-in user's avatar (jpeg or png under 5 MB), the full image or its 64 px thumbnail",
+      summary:
+        "Set the signed-in user's avatar: an image and its 64 px thumbnail uploaded to storage (jpeg or png under 5 MB)",
     },
     customerUsers: {
       method: 'GET',

@@ -11,6 +11,7 @@ import * as inventory from './migrations/009_inventory';
 import * as equipmentFollowers from './migrations/010_equipment_followers';
 import * as equipmentFilterIndexes from './migrations/011_equipment_filter_indexes';
 import * as equipmentListIndex from './migrations/012_equipment_list_index';
+import * as userAvatar from './migrations/013_user_avatar';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '010_equipment_followers': equipmentFollowers,
   '011_equipment_filter_indexes': equipmentFilterIndexes,
   '012_equipment_list_index': equipmentListIndex,
+  '013_user_avatar': userAvatar,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -47,6 +47,10 @@ export interface UsersTable {
   created_at: Generated<Timestamp>;
   password_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   has_linked_equipment: Generated<boolean>;
+  /** The avatar in storage (migration 013): one bucket for the image and its 64 px thumbnail; null without one. */
+  avatar_bucket_name: OptionalText;
+  avatar_key: OptionalText;
+  avatar_thumbnail_key: OptionalText;
 }
 
 export interface SessionsTable {

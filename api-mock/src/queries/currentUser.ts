@@ -2,13 +2,16 @@ import type { Kysely } from 'kysely';
 import type { LoggedInUser } from '../../../contract/users';
 import type { Database } from '../db/schema';
 import { accessCodesFor } from '../auth/privileges';
+import type { FileStorage } from '../storage';
+import { avatarUrlsOf } from './avatar';
 import { LANGUAGES } from '../lib/languages';
 
-/** The signed-in user as the client sees it, in the customer the session is switched to. */
+/** The signed-in user as the client sees it, in the customer the session is switched to; `files` signs the avatar. */
 export async function loadLoggedInUser(
   db: Kysely<Database>,
   userId: number,
   customerId: number,
+  files: FileStorage,
 ): Promise<LoggedInUser | null> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
@@ -49,8 +52,7 @@ export async function loadLoggedInUser(
     privilege: accessCodesFor(user.role, user.is_pe_user).map((accessCode) => ({ accessCode })),
     isPEUser: user.is_pe_user,
     role: user.role,
-    avatarUrl: null,
-    avatarThumbnailUrl: null,
+    ...(await avatarUrlsOf(files, user)),
     officePhone: user.office_phone,
     statusCode: user.status_code,
     isActive: user.is_active,

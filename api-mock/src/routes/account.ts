@@ -10,6 +10,7 @@ import { appendEvent } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
 import { fail, ok } from '../lib/envelope';
 import { HttpProblem } from '../lib/problem';
+import { storageOf } from '../storage';
 
 const s = initServer();
 
@@ -51,7 +52,7 @@ export function accountRouter({ db, config }: AppDeps) {
         return t;
       });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
-      const me = await loadLoggedInUser(db, user.id, user.customer_id);
+      const me = await loadLoggedInUser(db, user.id, user.customer_id, storageOf(config));
       if (!me) throw new Error(`user ${user.id} vanished during sign-in`);
       return ok(me);
     },

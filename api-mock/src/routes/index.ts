@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { implement, type Implementation } from '../lib/implement';
 import { accountRouter } from './account';
 import { accountProfileRouter } from './accountProfile';
+import { avatarRoutes } from './avatar';
 import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
 import { customersRouter } from './customers';
@@ -41,5 +42,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),
     implement(contract.serviceCalls, serviceRequestsRouter(deps)),
     implement(contract.accountManagement, { customerUsers: customerUsersRoute(deps) }),
+    implement(contract.accountManagement, avatarRoutes(deps)),
   ];
 }

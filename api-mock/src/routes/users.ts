@@ -7,14 +7,15 @@ import { loadLoggedInUser } from '../queries/currentUser';
 import { ok } from '../lib/envelope';
 import { unauthorized } from '../lib/problem';
 import { requireOwnLocation } from '../queries/locations';
+import { storageOf } from '../storage';
 
 const s = initServer();
 
-export function usersRouter({ db }: AppDeps) {
+export function usersRouter({ db, config }: AppDeps) {
   return s.router(usersContract, {
     me: async ({ request }) => {
       const session = await requireSession(db, request);
-      const me = await loadLoggedInUser(db, session.userId, session.customerId);
+      const me = await loadLoggedInUser(db, session.userId, session.customerId, storageOf(config));
       if (!me) throw unauthorized();
       return ok(me);
     },
@@ -45,7 +46,7 @@ export function usersRouter({ db }: AppDeps) {
           },
         };
       });
-      const me = await loadLoggedInUser(db, session.userId, session.customerId);
+      const me = await loadLoggedInUser(db, session.userId, session.customerId, storageOf(config));
       if (!me) throw unauthorized();
       return ok(me);
     },

@@ -1,0 +1,134 @@
+import { initServer } from '@ts-rest/fastify';
+import { accountManagementContract } from '../../../contract/accountManagement';
+import { MessageKey } from '../../../contract/errors';
+import { fileExtension, type FileIdentifier } from '../../../contract/images';
+import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE } from '../../../contract/limits';
+import type { AppDeps } from '../deps';
+import { requireActor } from '../auth/actor';
+import { change } from '../db/events';
+import { ok } from '../lib/envelope';
+import { badRequest, forbidden } from '../lib/problem';
+import { avatarUrlsOf } from '../queries/avatar';
+import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageOf } from '../storage';
+import { photoFormatOf, pixelSizeOf, readHead, type PhotoFormat } from '../storage/imageFormat';
+import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
+
+const s = initServer();
+
+/*
+ * The signed-in user's avatar (spec 3 sections 2, 5 and 7). The browser uploads the image and its 64 px square
+ * thumbnail through signed URLs (routes/storage.ts, upload kind Avatar), then sets them here. The files are
+ * checked where they lie: in the caller's customer folder, JPEG or PNG by their bytes (the extension must say the
+ * same), under 5 MB, the thumbnail 64 x 64, and no other user's avatar. The old files go once the change is saved.
+ */
+
+const AVATAR_FILE_TYPE = FILE_TYPE_OF_UPLOAD.Avatar;
+const AVATAR_BUCKET = BUCKET_OF_FILE_TYPE[AVATAR_FILE_TYPE];
+/** Enough bytes to tell PNG from JPEG. */
+const SIGNATURE_BYTES = 16;
+/** A thumbnail's pixel size must appear within this many bytes (a canvas writes it in its first header). */
+const THUMBNAIL_HEADER_BYTES = 64 * 1024;
+
+const FORMAT_OF_EXTENSION: Readonly<Record<string, PhotoFormat>> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg' };
+
+export function avatarRoutes({ db, config }: AppDeps) {
+  const storage = storageOf(config);
+
+  /** A stored avatar file of the caller's folder within the size limit, of the format its extension names; its head. */
+  const storedPhoto = async (folder: string, file: FileIdentifier, headBytes: number) => {
+    if (file.bucketName !== AVATAR_BUCKET) throw badRequest(`Avatars are kept in the bucket ${AVATAR_BUCKET}`);
+    if (!file.resourceKey.startsWith(folder)) throw forbidden("The file is not in the caller's avatar folder");
+    const found = await storage.open(file.bucketName, file.resourceKey);
+    if (!found) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
+    if (found.size > AVATAR_MAX_BYTES) {
+      found.stream.destroy();
+      throw badRequest(MessageKey.attachSmallerMaxSize);
+    }
+    const head = await readHead(found.stream, headBytes);
+    const format = photoFormatOf(head);
+    if (!format || format !== FORMAT_OF_EXTENSION[fileExtension(file.resourceKey)]) {
+      throw badRequest(MessageKey.imageTypeLimit);
+    }
+    return { head, format };
+  };
+
+  const uploadAvatar = s.route(accountManagementContract.uploadAvatar, async ({ request, body }) => {
+    const actor = await requireActor(db, request);
+    const { image, thumbnail } = body;
+    if (image.resourceKey === thumbnail.resourceKey) throw badRequest('The thumbnail must be a file of its own');
+    const folder = customerFolder(await storageIdentityOf(db, actor.customerId), AVATAR_FILE_TYPE);
+    await storedPhoto(folder, image, SIGNATURE_BYTES);
+    const small = await storedPhoto(folder, thumbnail, THUMBNAIL_HEADER_BYTES);
+    const size = pixelSizeOf(small.format, small.head);
+    if (size?.width !== AVATAR_THUMBNAIL_SIZE || size.height !== AVATAR_THUMBNAIL_SIZE) {
+      throw badRequest(`The thumbnail must be ${AVATAR_THUMBNAIL_SIZE} x ${AVATAR_THUMBNAIL_SIZE} px`);
+    }
+    const keys = [image.resourceKey, thumbnail.resourceKey];
+
+    const previous = await change(db, async (trx) => {
+      const before = await trx
+        .selectFrom('users')
+        .select(['avatar_bucket_name', 'avatar_key', 'avatar_thumbnail_key'])
+        .where('id', '=', actor.userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '<>', actor.userId)
+        .where((eb) => eb.or([eb('avatar_key', 'in', keys), eb('avatar_thumbnail_key', 'in', keys)]))
+        .executeTakeFirst();
+      if (taken) throw forbidden("The file is another user's avatar");
+      await trx
+        .updateTable('users')
+        .set({
+          avatar_bucket_name: AVATAR_BUCKET,
+          avatar_key: image.resourceKey,
+          avatar_thumbnail_key: thumbnail.resourceKey,
+        })
+        .where('id', '=', actor.userId)
+        .execute();
+      const had = before.avatar_bucket_name && before.avatar_key && before.avatar_thumbnail_key;
+      return {
+        result: before,
+        event: {
+          customerId: actor.customerId,
+          actorId: actor.userId,
+          entityType: 'user',
+          entityId: actor.userId,
+          eventType: 'user.avatarChanged',
+          payload: {
+            image,
+            thumbnail,
+            previous: had
+              ? {
+                  image: { bucketName: before.avatar_bucket_name, resourceKey: before.avatar_key },
+                  thumbnail: { bucketName: before.avatar_bucket_name, resourceKey: before.avatar_thumbnail_key },
+                }
+              : null,
+          },
+        },
+      };
+    });
+
+    // The old files go once the change has committed; one left behind only costs space.
+    if (previous.avatar_bucket_name) {
+      for (const key of [previous.avatar_key, previous.avatar_thumbnail_key]) {
+        if (!key || keys.includes(key)) continue;
+        await storage.deleteObject(previous.avatar_bucket_name, key).catch((error: unknown) => {
+          request.log.warn({ err: error, key }, 'a file of a replaced avatar could not be removed');
+        });
+      }
+    }
+    return ok(
+      await avatarUrlsOf(storage, {
+        avatar_bucket_name: AVATAR_BUCKET,
+        avatar_key: image.resourceKey,
+        avatar_thumbnail_key: thumbnail.resourceKey,
+      }),
+    );
+  });
+
+  return { uploadAvatar };
+}
