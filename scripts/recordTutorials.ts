@@ -9,7 +9,7 @@
  *
  * Needs ffmpeg (apt-get install -y ffmpeg) and Chromium; the recorded files are committed, so tests do not.
  * Each tutorial is a journey over screens that exist: add one to TUTORIALS when its screens are built
- * (products overview, service overview and calendar overview are still to come).
+ * (the calendar overview is still to come).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../api-mock/src/seed/demoAccounts';
 import { launchBrowser } from '../tests/support/browser';
 import { newPortalContext } from '../tests/support/portalContext';
+import { signInAt } from '../tests/support/e2e';
 import { ROOT, startTestServer } from '../tests/support/testServer';
 
 const OUT_DIR = path.join(ROOT, 'web/public/help/tutorials');
@@ -26,6 +27,8 @@ const LIST_FILE = path.join(ROOT, 'web/public/help/tutorials.json');
 const WIDTH = 1280;
 const HEIGHT = 720;
 const MAX_BYTES = 2 * 1024 * 1024;
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 interface Journey {
   page: Page;
@@ -36,6 +39,8 @@ interface Journey {
 
 interface Tutorial {
   id: string;
+  /** Runs before the recording starts: the demo data the journey shows, signing in, the first screen. */
+  before?: (page: Page, server: TestServer) => Promise<void>;
   run: (journey: Journey) => Promise<void>;
 }
 
@@ -48,15 +53,34 @@ export interface TutorialEntry {
 
 const pause = (page: Page, ms: number) => page.waitForTimeout(ms);
 
-/** Moves the (drawn) pointer to the element like a hand would, then clicks it. */
-async function clickOn(page: Page, target: Locator, after = 900) {
+/** Moves the (drawn) pointer to the element like a hand would. */
+async function moveTo(page: Page, target: Locator) {
   await target.waitFor();
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error(`no box for ${String(target)}`);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 18 });
   await pause(page, 250);
+}
+
+/** Moves the pointer to the element, then clicks it. */
+async function clickOn(page: Page, target: Locator, after = 900) {
+  await moveTo(page, target);
   await target.click();
+  await pause(page, after);
+}
+
+/** Clicks into a field and types like a person. */
+async function typeInto(page: Page, field: Locator, text: string, after = 600) {
+  await clickOn(page, field, 200);
+  await field.pressSequentially(text, { delay: 65 });
+  await pause(page, after);
+}
+
+/** Picks an option of a native select (its drop-down list is not in the screencast, the chosen value is). */
+async function choose(page: Page, select: Locator, label: string, after = 700) {
+  await moveTo(page, select);
+  await select.selectOption({ label });
   await pause(page, after);
 }
 
@@ -109,15 +133,146 @@ async function overview({ page, baseUrl, markPoster }: Journey) {
   await clickOn(page, page.getByRole('main').getByRole('button').first(), 3000);
 }
 
-/** The tutorials, in the order of the page. Add products, service and calendar when their screens exist. */
-export const TUTORIALS: readonly Tutorial[] = [{ id: 'overview', run: overview }];
+/** Signs in as the standard demo user and opens the inventory with its first page of equipment. */
+async function openInventory(page: Page, server: TestServer) {
+  await signInAt(page, server.url, 'user@acme-labs.example');
+  await page.waitForURL('**/app/welcome');
+  await page.goto(`${server.url}/app/product`);
+  await page.getByText(/^1–30 of \d+/).waitFor();
+  await page.mouse.move(WIDTH / 2, HEIGHT - 40);
+}
+
+/** Opens a column's header menu: the menu button shows when the pointer is over the header. */
+async function openColumnMenu(page: Page, name: string) {
+  const header = page.locator('.bp6-table-quadrant-top .bp6-table-header', { hasText: name }).first();
+  await moveTo(page, header);
+  await pause(page, 400);
+  await clickOn(page, header.locator('.bp6-table-th-menu'), 700);
+}
+
+/** Products overview: search, a column filter and its chip, sorting, tiles, a saved view, documents, export. */
+async function productsOverview({ page, markPoster }: Journey) {
+  await pause(page, 1500);
+  const search = page.getByRole('searchbox', { name: 'Search all equipment fields' });
+  await typeInto(page, search, 'lambda', 0);
+  await page.getByText(/^1–\d+ of \d+/).waitFor();
+  await pause(page, 2200);
+  await search.press('ControlOrMeta+a');
+  await search.press('Backspace');
+  await pause(page, 1500);
+
+  await openColumnMenu(page, 'Make');
+  await clickOn(page, page.getByRole('menuitem', { name: 'Filter…' }), 1000);
+  const filter = page.getByRole('dialog', { name: 'Filter: Make' });
+  await clickOn(page, filter.getByText('Agilent', { exact: true }), 700);
+  await clickOn(page, filter.getByRole('button', { name: 'Apply' }), 0);
+  await page.getByText('Make: Agilent').waitFor();
+  await pause(page, 1800);
+
+  await openColumnMenu(page, 'Model');
+  await clickOn(page, page.getByRole('menuitem', { name: 'Sort descending' }), 1800);
+  await page.mouse.move(WIDTH / 2, HEIGHT - 40, { steps: 12 });
+  await pause(page, 500);
+  markPoster();
+
+  await clickOn(page, page.getByRole('button', { name: 'Show as tiles' }), 0);
+  await page.getByRole('list', { name: 'Equipment' }).waitFor();
+  await pause(page, 2500);
+  await clickOn(page, page.getByRole('button', { name: 'Show as a list' }), 1500);
+
+  await clickOn(page, page.getByRole('button', { name: 'Saved view: Initial layout' }), 1000);
+  await clickOn(page, page.getByRole('button', { name: 'Add new view' }), 800);
+  const add = page.getByRole('dialog', { name: 'Add new view' });
+  await typeInto(page, add.getByLabel('View name'), 'Agilent by model', 500);
+  await clickOn(page, add.getByRole('button', { name: 'Save' }), 0);
+  await page.getByRole('button', { name: 'Saved view: Agilent by model' }).waitFor();
+  await pause(page, 2000);
+
+  await clickOn(page, page.locator('[data-testid^="row-actions-"]').first(), 900);
+  await clickOn(page, page.getByRole('menuitem', { name: 'Documents' }), 0);
+  const documents = page.getByRole('dialog').filter({ has: page.getByRole('tablist') });
+  await documents.getByRole('tab', { name: /^Documents/ }).waitFor();
+  await pause(page, 2500);
+  await clickOn(page, documents.getByRole('button', { name: 'Close' }).last(), 0);
+  await documents.waitFor({ state: 'hidden' });
+  await pause(page, 800);
+
+  await clickOn(page, page.getByRole('button', { name: 'Export' }), 0);
+  await page.getByText('The list was exported.').waitFor();
+  await pause(page, 2000);
+}
+
+/** The instruments of Acme Labs get a lab manager, so the service request can notify one. */
+async function withLabManager(server: TestServer) {
+  const db = server.database.db;
+  const manager = await db
+    .selectFrom('users')
+    .select(['customer_id', 'first_name', 'last_name', 'email'])
+    .where('email', '=', 'manager@acme-labs.example')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('equipment')
+    .set({ contact_mgr_name: `${manager.first_name} ${manager.last_name}`, contact_mgr_email: manager.email })
+    .where('customer_id', '=', manager.customer_id)
+    .execute();
+}
+
+/** Service overview: a service request from a row's action menu, and one from the header for a chosen instrument. */
+async function serviceOverview({ page, markPoster }: Journey) {
+  await pause(page, 1200);
+  await clickOn(page, page.locator('[data-testid^="row-actions-"]').first(), 900);
+  await clickOn(page, page.getByRole('menuitem', { name: 'New service request' }), 0);
+  let dialog = page.getByRole('dialog', { name: 'New service request' });
+  await dialog.getByLabel('Issue type').waitFor();
+  await pause(page, 1800);
+  await choose(page, dialog.getByLabel('Issue type'), 'Qualification');
+  await choose(page, dialog.getByLabel('Priority'), 'High');
+  await typeInto(page, dialog.getByLabel('Describe the issue'), 'The yearly qualification is due next month.', 500);
+  await clickOn(page, dialog.getByText('Notify the lab manager'), 1800);
+  markPoster();
+  await clickOn(page, dialog.getByRole('button', { name: 'Submit' }), 0);
+  await page.getByText(/^Your service request SR\d{8} has been submitted\./).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await pause(page, 3000);
+
+  await clickOn(page, page.locator('.portal-header').getByRole('button', { name: 'New service request' }), 0);
+  dialog = page.getByRole('dialog', { name: 'New service request' });
+  await dialog.getByLabel('Issue type').waitFor();
+  await pause(page, 1200);
+  await clickOn(page, dialog.getByText('Request service for a specific instrument'), 800);
+  await typeInto(page, dialog.getByRole('combobox', { name: /^Instrument/ }), 'lambda', 0);
+  await clickOn(page, page.getByRole('option', { name: /LAMBDA/ }).first(), 0);
+  await dialog.getByText('Serial number').waitFor();
+  await pause(page, 1500);
+  await choose(page, dialog.getByLabel('Priority'), 'Urgent');
+  await typeInto(page, dialog.getByLabel('Describe the issue'), 'The lamp does not ignite.', 500);
+  await clickOn(page, dialog.getByText('Notify the lab manager'), 1200);
+  await clickOn(page, dialog.getByRole('button', { name: 'Submit' }), 0);
+  await page.getByText(/^Your service request SR\d{8} has been submitted\./).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await pause(page, 2500);
+}
+
+/** The tutorials, in the order of the page. Add the calendar overview when its screen exists. */
+export const TUTORIALS: readonly Tutorial[] = [
+  { id: 'overview', run: overview },
+  { id: 'productsOverview', before: (page, server) => openInventory(page, server), run: productsOverview },
+  {
+    id: 'serviceOverview',
+    before: async (page, server) => {
+      await withLabManager(server);
+      await openInventory(page, server);
+    },
+    run: serviceOverview,
+  },
+];
 
 interface Frame {
   file: string;
   timestamp: number;
 }
 
-async function record(tutorial: Tutorial, baseUrl: string, work: string): Promise<TutorialEntry> {
+async function record(tutorial: Tutorial, server: TestServer, work: string): Promise<TutorialEntry> {
   const browser = await launchBrowser();
   try {
     const context = await newPortalContext(browser);
@@ -141,6 +296,7 @@ async function record(tutorial: Tutorial, baseUrl: string, work: string): Promis
     });
     const page = await context.newPage();
     await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+    await tutorial.before?.(page, server);
     const cdp = await context.newCDPSession(page);
     const frames: Frame[] = [];
     let posterIndex = -1;
@@ -157,7 +313,7 @@ async function record(tutorial: Tutorial, baseUrl: string, work: string): Promis
       maxHeight: HEIGHT,
       everyNthFrame: 1,
     });
-    await tutorial.run({ page, baseUrl, markPoster: () => (posterIndex = frames.length - 1) });
+    await tutorial.run({ page, baseUrl: server.url, markPoster: () => (posterIndex = frames.length - 1) });
     await pause(page, 1500);
     const end = Date.now() / 1000;
     await cdp.send('Page.stopScreencast');
@@ -231,7 +387,7 @@ async function main() {
     for (const tutorial of chosen) {
       const work = mkdtempSync(path.join(os.tmpdir(), `tutorial-${tutorial.id}-`));
       try {
-        recorded.set(tutorial.id, await record(tutorial, server.url, work));
+        recorded.set(tutorial.id, await record(tutorial, server, work));
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('help tutorials', () => {
-  it('the help menu opens the tutorials; the overview has its guide and a real, playable recording', async () => {
+  it('the help menu opens the tutorials; each has its guide and a real recording, and the overview plays', async () => {
     const context = await newPortalContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
@@ -82,6 +82,28 @@ describe('help tutorials', () => {
     expect(state.width).toBe(1280);
     expect(state.height).toBe(720);
     expect(state.duration).toBeGreaterThan(10);
+
+    // The products and service tutorials follow, each with its guide, poster and recording.
+    for (const [title, step] of [
+      ['Products overview', 'Type a word in the search field'],
+      ['Service overview', 'choose New service request'],
+    ] as const) {
+      const other = page.getByRole('region', { name: title });
+      await other
+        .getByRole('list', { name: `Steps shown in ${title}` })
+        .getByText(step, { exact: false })
+        .waitFor();
+      const otherSrc = await other.locator('video source').getAttribute('src');
+      const otherPoster = await other.locator('video').getAttribute('poster');
+      const sizes = await page.evaluate(
+        async (urls) => Promise.all(urls.map(async (url) => (await (await fetch(url!)).arrayBuffer()).byteLength)),
+        [otherSrc, otherPoster],
+      );
+      expect(otherSrc).toMatch(/\.webm$/);
+      expect(sizes[0]).toBeGreaterThan(50_000);
+      expect(sizes[1]).toBeGreaterThan(5_000);
+    }
+    expect(await page.getByRole('main').getByRole('region').count()).toBe(3);
     await context.close();
   });
 

@@ -24,6 +24,30 @@ export const TUTORIAL_TEXT: Readonly<Record<string, { titleKey: string; introKey
       'help:tutorial_overview_step_faq',
     ],
   },
+  productsOverview: {
+    titleKey: 'help:tutorial_products_title',
+    introKey: 'help:tutorial_products_intro',
+    stepKeys: [
+      'help:tutorial_products_step_search',
+      'help:tutorial_products_step_filter',
+      'help:tutorial_products_step_sort',
+      'help:tutorial_products_step_tiles',
+      'help:tutorial_products_step_view',
+      'help:tutorial_products_step_row_menu',
+      'help:tutorial_products_step_export',
+    ],
+  },
+  serviceOverview: {
+    titleKey: 'help:tutorial_service_title',
+    introKey: 'help:tutorial_service_intro',
+    stepKeys: [
+      'help:tutorial_service_step_row_menu',
+      'help:tutorial_service_step_details',
+      'help:tutorial_service_step_notify',
+      'help:tutorial_service_step_submit',
+      'help:tutorial_service_step_header',
+    ],
+  },
 };
 
 export const tutorialsQuery = {
