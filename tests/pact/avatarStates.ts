@@ -1,0 +1,104 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { VerifierOptions } from '@pact-foundation/pact';
+import type { Database } from '../../api-mock/src/db/schema';
+import { hashPassword } from '../../api-mock/src/auth/password';
+import { AVATAR_THUMBNAIL_SIZE } from '../../contract/limits';
+import { signedIn } from '../support/injectClient';
+
+type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
+
+/** A PNG of one colour. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x40)]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * The provider state of tests/pact/avatar.pact.test.ts: 'a user about to set an avatar' with `{ email, withAvatar }`.
+ * The user (made on first use, in the customer of user@acme-labs.example, so no other interaction sees its avatar)
+ * is signed in, with an avatar already set when `withAvatar`, else none; an image, its 64 px thumbnail and a text
+ * file named .png are uploaded to storage, not yet registered. Returns imageKey, thumbnailKey and textKey.
+ */
+export function avatarStates(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  setJar: (jar: Map<string, string>) => void,
+): StateHandlers {
+  return {
+    'a user about to set an avatar': async (params?: unknown) => {
+      const { email, withAvatar } = params as { email: string; withAvatar?: boolean };
+      const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (existing) {
+        await db
+          .updateTable('users')
+          .set({ avatar_bucket_name: null, avatar_key: null, avatar_thumbnail_key: null })
+          .where('id', '=', existing.id)
+          .execute();
+      } else {
+        const template = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('email', '=', 'user@acme-labs.example')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('users')
+          .values({
+            customer_id: template.customer_id,
+            location_id: template.location_id,
+            email,
+            password_hash: await hashPassword('Portal2026'),
+            first_name: 'Ava',
+            last_name: 'Tar',
+            role: template.role,
+            is_pe_user: false,
+            language_code: template.language_code,
+            office_phone: template.office_phone ?? '+1 617 555 0100',
+            status_code: 1,
+            is_active: true,
+          })
+          .execute();
+      }
+      const agent = await signedIn(app, email);
+      setJar(agent.jar);
+      const upload = async (fileName: string, bytes: Buffer) => {
+        const target = await agent.client.images.requestUploadUrl({
+          body: { fileName, contentType: 'image/png', size: bytes.length, fileType: 'Avatar' },
+        });
+        if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
+        const { uploadUrl, headers, resourceKey, bucketName } = target.body.result!;
+        await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: bytes });
+        return { resourceKey, bucketName };
+      };
+      const thumbnailPng = png(AVATAR_THUMBNAIL_SIZE, AVATAR_THUMBNAIL_SIZE);
+      if (withAvatar) {
+        const set = await agent.client.accountManagement.uploadAvatar({
+          body: { image: await upload('old.png', png(96, 96)), thumbnail: await upload('old_t.png', thumbnailPng) },
+        });
+        if (set.status !== 200 || set.body.errorCode !== 0) throw new Error('the avatar could not be set');
+      }
+      const image = await upload('me.png', png(120, 90));
+      const thumbnail = await upload('me_thumbnail.png', thumbnailPng);
+      const text = await upload('notes.png', Buffer.from('not an image at all'));
+      return { imageKey: image.resourceKey, thumbnailKey: thumbnail.resourceKey, textKey: text.resourceKey };
+    },
+  };
+}
