@@ -17,18 +17,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import { LogoFiles, type Customer, type LogoFileIdentifier } from '../../../../contract/customers';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadUrl } from '../../../../contract/images';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/images';
 import { LOGO_EXTENSIONS, LOGO_MAX_BYTES, LOGO_MAX_FILES, MB } from '../../../../contract/limits';
 import { getToaster } from '../../components/toaster';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
+import { TransferFailure, uploadFile } from '../../lib/fileUpload';
+import { useObjectUrl } from '../../lib/objectUrl';
 import { requestErrorOf } from '../../lib/requestErrors';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { customerLogoKey, LOGO_UPLOAD_KIND, useCustomerLogoIdentifier, useLogoUrl } from './CustomerLogo';
 
 /** Width of the logo modal (spec 3 section 9). */
 const LOGO_DIALOG_WIDTH = 500;
-/** Sent when the browser cannot tell a file's type; the server accepts it for every allowed extension. */
-const GENERIC_CONTENT_TYPE = 'application/octet-stream';
 const ACCEPT = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const TYPE_LIST = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
 
@@ -54,32 +55,9 @@ function checkFiles(files: ReadonlyArray<{ name: string; size: number }>): Probl
   return { key: 'logo_file_invalid' };
 }
 
-/** The byte upload to the signed URL failed with this HTTP status (0: no answer). */
-class UploadFailure extends Error {
-  constructor(readonly status: number | 'aborted') {
-    super(`upload failed: ${status}`);
-  }
-}
-
-/** PUT the bytes to the signed URL with its headers, reporting whole percents; the store answers 2xx when kept. */
-function putFile(upload: UploadUrl, file: File, onProgress: (percent: number) => void, signal: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(upload.method, upload.uploadUrl);
-    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.floor((e.loaded / e.total) * 100));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadFailure(xhr.status)));
-    xhr.onerror = () => reject(new UploadFailure(0));
-    xhr.onabort = () => reject(new UploadFailure('aborted'));
-    if (signal.aborted) return reject(new UploadFailure('aborted'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
-}
-
 /** What went wrong with a call or the upload, as a message; null when another part of the app answers it. */
 function problemOf(e: unknown): Problem | null {
-  if (e instanceof UploadFailure) {
+  if (e instanceof TransferFailure) {
     if (e.status === 'aborted') return null;
     if (e.status === 413) return TOO_LARGE;
     if (e.status === 415) return WRONG_TYPE;
@@ -105,18 +83,6 @@ function problemOf(e: unknown): Problem | null {
       }
       return { key: 'errorMessage:system_error' };
   }
-}
-
-/**
- * The calls here are silent so the dialog can say what happened; an expired session or a changed user is the
- * whole app's business, so on those we ask who is signed in without silence and the session modal takes over.
- */
-function handOverSessionErrors(e: unknown) {
-  const error = requestErrorOf(e);
-  const global =
-    (error.kind === 'http' && error.status === 401) ||
-    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
-  if (global) void client.users.me().catch(() => undefined);
 }
 
 export interface LogoUploadDialogProps {
@@ -171,20 +137,12 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
       const controller = new AbortController();
       upload.current = controller;
       setPercent(0);
-      const target = await resultOf(
-        client.images.requestUploadUrl({
-          body: {
-            fileName: file.name,
-            contentType: file.type || GENERIC_CONTENT_TYPE,
-            size: file.size,
-            fileType: LOGO_UPLOAD_KIND,
-          },
-          silent: true,
-        }),
-      );
-      await putFile(target, file, setPercent, controller.signal);
-      setPercent(100);
-      const identifier: LogoFileIdentifier = { fileName: file.name, resourceKey: target.resourceKey };
+      const { resourceKey } = await uploadFile(file, {
+        kind: LOGO_UPLOAD_KIND,
+        signal: controller.signal,
+        onProgress: ({ percent }) => setPercent(percent),
+      });
+      const identifier: LogoFileIdentifier = { fileName: file.name, resourceKey };
       return resultOf(
         client.customers.updateLogo({ body: { customerLogoFileIdentifier: JSON.stringify(identifier) }, silent: true }),
       );
@@ -330,19 +288,4 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
       </DialogFooter>
     </>
   );
-}
-
-/** An object URL for a picked file, revoked when the file changes or the form closes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }

@@ -6,18 +6,18 @@ import {
   type DocumentOwnerType,
   type DocumentUpload,
 } from '../../../../../contract/documents';
-import { GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
 import {
   DOCUMENT_MAX_BYTES,
   FILE_SIZE_MESSAGE,
   FILE_TYPE_MESSAGE,
   type UploadKind,
-  type UploadUrl,
 } from '../../../../../contract/images';
 import { MB } from '../../../../../contract/limits';
 import type { DocumentUploadEvent, PendingUpload, UploadProblem } from '../../../../../machines/documentUpload.machine';
 import { client, resultOf } from '../../../lib/api';
+import { GENERIC_CONTENT_TYPE, TransferFailure, uploadFile } from '../../../lib/fileUpload';
 import { requestErrorOf } from '../../../lib/requestErrors';
+import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 
 /** Where the files of each owner type are uploaded (bucket, folder and limits of the kind). */
 const UPLOAD_KIND: Readonly<Record<DocumentOwnerType, UploadKind>> = {
@@ -29,7 +29,7 @@ const UPLOAD_KIND: Readonly<Record<DocumentOwnerType, UploadKind>> = {
  * Documents go to storage as plain bytes: the store accepts this type for every allowed extension and serves each
  * file with the type of its extension, so what a browser guesses for a .msg or a .jif cannot get a file refused.
  */
-const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
+const UPLOAD_CONTENT_TYPE = GENERIC_CONTENT_TYPE;
 
 export interface DocumentOwner {
   ownerType: DocumentOwnerType;
@@ -60,29 +60,6 @@ export const deleteDocument = (owner: DocumentOwner, documentId: number, permane
 export const restoreDocument = (owner: DocumentOwner, documentId: number): Promise<Document> =>
   resultOf(client.documents.restore({ params: { ...params(owner), documentId }, query: {}, body: {}, silent: true }));
 
-/** The byte upload to the signed URL failed with this HTTP status (0: no answer). */
-class TransferFailure extends Error {
-  constructor(readonly status: number | 'aborted') {
-    super(`transfer failed: ${status}`);
-  }
-}
-
-/** PUT the bytes to the signed URL with its headers, reporting whole percents. */
-function putFile(upload: UploadUrl, file: Blob, onProgress: (percent: number) => void, signal: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(upload.method, upload.uploadUrl);
-    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.floor((e.loaded / e.total) * 100));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new TransferFailure(xhr.status)));
-    xhr.onerror = () => reject(new TransferFailure(0));
-    xhr.onabort = () => reject(new TransferFailure('aborted'));
-    if (signal.aborted) return reject(new TransferFailure('aborted'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
-}
-
 const TOO_LARGE: UploadProblem = { key: FILE_SIZE_MESSAGE, values: { maxSize: DOCUMENT_MAX_BYTES / MB } };
 const WRONG_TYPE: UploadProblem = { key: FILE_TYPE_MESSAGE };
 
@@ -97,15 +74,14 @@ export function problemOf(e: unknown, fallback: string): UploadProblem {
     if (e.status === 0) return { key: 'errorMessage:network_error' };
     return { key: fallback };
   }
+  handOverSessionErrors(e);
   const error = requestErrorOf(e);
   switch (error.kind) {
     case 'network':
       return { key: 'errorMessage:network_error' };
     case 'api':
-      if (GLOBAL_ERROR_CODES.includes(error.errorCode)) handOver();
       return { key: fallback };
     case 'http':
-      if (error.status === 401) handOver();
       if (error.status === 404) return { key: 'documents:owner_not_found' };
       if (error.status === 403) return { key: 'documents:not_allowed' };
       if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
@@ -117,11 +93,6 @@ export function problemOf(e: unknown, fallback: string): UploadProblem {
   }
 }
 
-/** Asking who is signed in without silence lets the session modal of the app take over. */
-function handOver() {
-  void client.users.me().catch(() => undefined);
-}
-
 /**
  * The upload of a batch for the upload machine: a signed URL per file, the bytes to storage with progress, then
  * one registration of the whole batch (PUT Document/{type}/{id}). Stopping the actor aborts the transfers.
@@ -131,32 +102,15 @@ export const uploadBatchActor = (owner: DocumentOwner) =>
     const controller = new AbortController();
     const send = async (upload: PendingUpload): Promise<DocumentUpload> => {
       const { file } = upload;
-      const target = await resultOf(
-        client.images.requestUploadUrl({
-          body: {
-            fileName: file.name,
-            contentType: UPLOAD_CONTENT_TYPE,
-            size: file.size,
-            fileType: UPLOAD_KIND[owner.ownerType],
-          },
-          silent: true,
-          // The files of a batch ask for their URLs at the same time; none may cancel another.
-          ignoreCancel: true,
-        }),
-      );
-      await putFile(
-        target,
-        file,
-        (percent) => sendBack({ type: 'PROGRESS', id: upload.id, percent }),
-        controller.signal,
-      );
-      sendBack({ type: 'PROGRESS', id: upload.id, percent: 100 });
-      return {
-        documentName: file.name,
-        resourceKey: target.resourceKey,
-        bucketName: target.bucketName,
-        size: file.size,
-      };
+      const identifier = await uploadFile(file, {
+        kind: UPLOAD_KIND[owner.ownerType],
+        contentType: UPLOAD_CONTENT_TYPE,
+        signal: controller.signal,
+        // The files of a batch ask for their URLs at the same time; none may cancel another.
+        concurrent: true,
+        onProgress: ({ percent }) => sendBack({ type: 'PROGRESS', id: upload.id, percent }),
+      });
+      return { documentName: file.name, ...identifier, size: file.size };
     };
     Promise.all(input.uploads.map(send))
       .then((files) =>

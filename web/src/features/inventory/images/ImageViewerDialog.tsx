@@ -34,21 +34,20 @@ import {
 import { IMAGE_STRIP_PAGE_SIZE, IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
+import { TransferFailure, uploadFile } from '../../../lib/fileUpload';
+import { useObjectUrl } from '../../../lib/objectUrl';
 import { requestErrorOf } from '../../../lib/requestErrors';
+import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import { useUnsavedData } from '../../../lib/unsavedData';
 import { EquipmentThumbnail } from './EquipmentThumbnail';
 import {
   checkPickedFiles,
-  GENERIC_CONTENT_TYPE,
   IMAGE_ACCEPT,
   IMAGE_TYPE_LIST,
   IMAGE_UPLOAD_KIND,
   makeThumbnail,
-  putFile,
   thumbnailFileName,
   TOO_LARGE,
-  UploadFailure,
-  useObjectUrl,
   WRONG_TYPE,
   type Problem,
 } from './imageUpload';
@@ -129,7 +128,7 @@ interface ImageViewerProps extends ImageViewerDialogProps {
 
 /** What went wrong with a call or an upload, as a message; null when another part of the app answers it. */
 function problemOf(e: unknown): Problem | null {
-  if (e instanceof UploadFailure) {
+  if (e instanceof TransferFailure) {
     if (e.status === 'aborted') return null;
     if (e.status === 413) return TOO_LARGE;
     if (e.status === 415) return WRONG_TYPE;
@@ -158,18 +157,6 @@ function problemOf(e: unknown): Problem | null {
       }
       return { key: 'errorMessage:system_error' };
   }
-}
-
-/**
- * The calls here are silent so the dialog can say what happened; an expired session or a changed user is the
- * whole app's business, so on those we ask who is signed in without silence and the session modal takes over.
- */
-function handOverSessionErrors(e: unknown) {
-  const error = requestErrorOf(e);
-  const global =
-    (error.kind === 'http' && error.status === 401) ||
-    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
-  if (global) void client.users.me().catch(() => undefined);
 }
 
 const toast = (message: string) =>
@@ -544,36 +531,14 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
       const controller = new AbortController();
       transfer.current = controller;
       setSent(0);
-      const thumbnailName = thumbnailFileName(file.name, thumbnail);
-      // One after the other: the request layer lets only one call per method and URL be in flight.
-      const imageTarget = await resultOf(
-        client.images.requestUploadUrl({
-          body: {
-            fileName: file.name,
-            contentType: file.type || GENERIC_CONTENT_TYPE,
-            size: file.size,
-            fileType: IMAGE_UPLOAD_KIND,
-          },
-          silent: true,
-        }),
-      );
-      const thumbnailTarget = await resultOf(
-        client.images.requestUploadUrl({
-          body: {
-            fileName: thumbnailName,
-            contentType: thumbnail.type,
-            size: thumbnail.size,
-            fileType: IMAGE_UPLOAD_KIND,
-          },
-          silent: true,
-        }),
-      );
+      const thumbnailFile = new File([thumbnail], thumbnailFileName(file.name, thumbnail), { type: thumbnail.type });
       let imageSent = 0;
       let thumbnailSent = 0;
       const report = () => setSent(imageSent + thumbnailSent);
-      await Promise.all([
-        putFile(imageTarget, file, (n) => ((imageSent = n), report()), controller.signal),
-        putFile(thumbnailTarget, thumbnail, (n) => ((thumbnailSent = n), report()), controller.signal),
+      const options = { kind: IMAGE_UPLOAD_KIND, signal: controller.signal, concurrent: true };
+      const [imageIdentifier, thumbnailIdentifier] = await Promise.all([
+        uploadFile(file, { ...options, onProgress: ({ sent }) => ((imageSent = sent), report()) }),
+        uploadFile(thumbnailFile, { ...options, onProgress: ({ sent }) => ((thumbnailSent = sent), report()) }),
       ]);
       return resultOf(
         client.equipment.updateImages({
@@ -581,11 +546,8 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
           body: {
             addList: [
               {
-                imageIdentifier: { resourceKey: imageTarget.resourceKey, bucketName: imageTarget.bucketName },
-                thumbnailIdentifier: {
-                  resourceKey: thumbnailTarget.resourceKey,
-                  bucketName: thumbnailTarget.bucketName,
-                },
+                imageIdentifier,
+                thumbnailIdentifier,
                 fileName: file.name,
                 isDefault: asDefault,
               },

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   FILE_SIZE_MESSAGE,
   FILE_TYPE_MESSAGE,
@@ -8,14 +7,11 @@ import {
   fileExtension,
   hasAllowedExtension,
   type UploadKind,
-  type UploadUrl,
 } from '../../../../../contract/images';
 import { IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
 
 /** Uploads of equipment images go to the equipment folder with the image limits. */
 export const IMAGE_UPLOAD_KIND: UploadKind = 'EquipmentImage';
-/** Sent when the browser cannot tell a file's type; the server accepts it for every allowed extension. */
-export const GENERIC_CONTENT_TYPE = 'application/octet-stream';
 export const IMAGE_ACCEPT = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export const IMAGE_TYPE_LIST = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
 /** JPEG quality of a thumbnail made from a JPEG photo. Chosen: not in spec. */
@@ -77,52 +73,4 @@ export async function makeThumbnail(file: Blob, fileName: string): Promise<Blob>
   } finally {
     bitmap.close();
   }
-}
-
-/** The byte upload to a signed URL failed with this HTTP status (0: no answer). */
-export class UploadFailure extends Error {
-  constructor(readonly status: number | 'aborted') {
-    super(`upload failed: ${status}`);
-  }
-}
-
-/** PUT bytes to a signed URL with its headers, reporting bytes sent; the store answers 2xx when it kept them. */
-export function putFile(
-  upload: UploadUrl,
-  body: Blob,
-  onProgress: (loaded: number) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(upload.method, upload.uploadUrl);
-    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => onProgress(e.loaded);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(body.size);
-        resolve();
-      } else reject(new UploadFailure(xhr.status));
-    };
-    xhr.onerror = () => reject(new UploadFailure(0));
-    xhr.onabort = () => reject(new UploadFailure('aborted'));
-    if (signal.aborted) return reject(new UploadFailure('aborted'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body);
-  });
-}
-
-/** An object URL for a blob, revoked when the blob changes or the component goes. */
-export function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }

@@ -28,9 +28,11 @@ import { DiscardChangesAlert } from '../../../components/DiscardChangesAlert';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
+import { TransferFailure } from '../../../lib/fileUpload';
 import { requestErrorOf } from '../../../lib/requestErrors';
+import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import { useUnsavedData } from '../../../lib/unsavedData';
-import { UploadFailure, uploadAttachment } from './attachmentUpload';
+import { uploadAttachment } from './attachmentUpload';
 import { RemoteSuggest } from './RemoteSuggest';
 import {
   attachmentProblem,
@@ -82,7 +84,7 @@ interface SubmitProblem {
 
 /** What went wrong with the upload or the call, as messages; null when another part of the app answers it. */
 function problemOf(e: unknown): SubmitProblem | null {
-  if (e instanceof UploadFailure) {
+  if (e instanceof TransferFailure) {
     if (e.status === 'aborted') return null;
     if (e.status === 413) return { fields: { attachment: TOO_LARGE } };
     if (e.status === 415) return { fields: { attachment: WRONG_TYPE } };
@@ -121,18 +123,6 @@ function problemOf(e: unknown): SubmitProblem | null {
       if (error.status === 403) return { general: { key: 'serviceRequest:submit_refused' } };
       return { general: { key: 'errorMessage:system_error' } };
   }
-}
-
-/**
- * The calls here are silent so the dialog can say what happened; an expired session or a changed user is the whole
- * app's business, so on those we ask who is signed in without silence and the session modal takes over.
- */
-function handOverSessionErrors(e: unknown) {
-  const error = requestErrorOf(e);
-  const global =
-    (error.kind === 'http' && error.status === 401) ||
-    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
-  if (global) void client.users.me().catch(() => undefined);
 }
 
 const showToast = (message: string, intent: Intent) =>

@@ -1,0 +1,15 @@
+import { GLOBAL_ERROR_CODES } from '../../../contract/errors';
+import { client } from './api';
+import { requestErrorOf } from './requestErrors';
+
+/**
+ * For silent calls, whose dialog says itself what happened: an expired session or a changed user is the whole
+ * app's business, so on those we ask who is signed in without silence and the session modal takes over.
+ */
+export function handOverSessionErrors(e: unknown): void {
+  const error = requestErrorOf(e);
+  const global =
+    (error.kind === 'http' && error.status === 401) ||
+    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
+  if (global) void client.users.me().catch(() => undefined);
+}
