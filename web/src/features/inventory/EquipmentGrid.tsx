@@ -96,7 +96,7 @@ export function EquipmentGrid(props: Props) {
         const equipment = rows[r]!;
         return (
           <Cell className="inventory-serial-cell">
-            {props.thumbnail(equipment)}
+            <span className="inventory-thumb">{props.thumbnail(equipment)}</span>
             <span>{equipment.serial}</span>
             {equipment.isNew && (
               <Tag minimal intent="success">
