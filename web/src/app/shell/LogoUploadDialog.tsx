@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Button,
   Callout,
-  Card,
   Classes,
   Dialog,
   DialogBody,
@@ -19,6 +18,7 @@ import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import { LogoFiles, type Customer, type LogoFileIdentifier } from '../../../../contract/customers';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/images';
 import { LOGO_EXTENSIONS, LOGO_MAX_BYTES, LOGO_MAX_FILES, MB } from '../../../../contract/limits';
+import { FileDropCard } from '../../components/FileDropCard';
 import { getToaster } from '../../components/toaster';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -119,7 +119,6 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
   const [chosen, setChosen] = useState<File | null>(null);
   const [invalid, setInvalid] = useState<Problem | null>(null);
   const [percent, setPercent] = useState(0);
-  const [dragging, setDragging] = useState(false);
   const preview = useObjectUrl(chosen);
 
   const upload = useRef<AbortController | null>(null);
@@ -177,12 +176,6 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
     save.reset();
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    pick(Array.from(e.dataTransfer.files));
-  };
-
   return (
     <>
       <DialogBody>
@@ -201,16 +194,7 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
           label={t('logo_new')}
           helperText={<span id={rulesId}>{t('logo_rules', { types: TYPE_LIST, maxSize: LOGO_MAX_BYTES / MB })}</span>}
         >
-          <Card
-            compact
-            elevation={dragging ? 2 : 0}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-          >
+          <FileDropCard onDrop={pick}>
             <FileInput
               fill
               disabled={busy}
@@ -243,7 +227,7 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
                 />
               </div>
             )}
-          </Card>
+          </FileDropCard>
         </FormGroup>
         {save.isPending && (
           <div role="status" aria-live="polite">

@@ -1,9 +1,10 @@
-import { useId, useState, type DragEvent } from 'react';
-import { Button, Callout, Card, Classes, FileInput, Intent, ProgressBar } from '@blueprintjs/core';
+import { useId } from 'react';
+import { Button, Callout, Classes, FileInput, Intent, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from '../../../../../contract/images';
 import { MB } from '../../../../../contract/limits';
 import type { PendingUpload, PickedFile, UploadProblem } from '../../../../../machines/documentUpload.machine';
+import { FileDropCard } from '../../../components/FileDropCard';
 
 const ACCEPT = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const TYPE_LIST = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
@@ -32,27 +33,10 @@ export function DocumentUploadArea({
 }: DocumentUploadAreaProps) {
   const { t } = useTranslation();
   const rulesId = useId();
-  const [dragging, setDragging] = useState(false);
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (!busy) onPick(Array.from(e.dataTransfer.files));
-  };
 
   return (
     <div className="portal-document-upload">
-      <Card
-        compact
-        elevation={dragging ? 2 : 0}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="document-drop-zone"
-      >
+      <FileDropCard onDrop={(files) => !busy && onPick(files)} data-testid="document-drop-zone">
         <FileInput
           fill
           disabled={busy}
@@ -76,7 +60,7 @@ export function DocumentUploadArea({
             types: TYPE_LIST,
           })}
         </p>
-      </Card>
+      </FileDropCard>
 
       {uploads.length > 0 && (
         <ul className={Classes.LIST_UNSTYLED} role="status" aria-live="polite" style={{ marginTop: 8 }}>

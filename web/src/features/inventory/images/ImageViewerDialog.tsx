@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -32,6 +32,7 @@ import {
   type InstrumentImageData,
 } from '../../../../../contract/images';
 import { IMAGE_STRIP_PAGE_SIZE, IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
+import { FileDropCard } from '../../../components/FileDropCard';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { TransferFailure, uploadFile } from '../../../lib/fileUpload';
@@ -518,7 +519,6 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
   const [invalid, setInvalid] = useState<Problem | null>(null);
   const [asDefault, setAsDefault] = useState(false);
   const [sent, setSent] = useState(0);
-  const [dragging, setDragging] = useState(false);
   const preview = useObjectUrl(chosen?.file ?? null);
   const thumbnailPreview = useObjectUrl(chosen?.thumbnail ?? null);
   const pickCount = useRef(0);
@@ -603,12 +603,6 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
     onUnsavedChange(false);
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void pick(Array.from(e.dataTransfer.files));
-  };
-
   return (
     <div>
       <FormGroup
@@ -624,16 +618,7 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
           </span>
         }
       >
-        <Card
-          compact
-          elevation={dragging ? 2 : 0}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
+        <FileDropCard onDrop={(files) => void pick(files)}>
           <FileInput
             fill
             disabled={busy}
@@ -685,7 +670,7 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
               />
             </div>
           )}
-        </Card>
+        </FileDropCard>
       </FormGroup>
       {hasImages && (
         <Checkbox
