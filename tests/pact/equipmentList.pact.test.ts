@@ -43,22 +43,22 @@ describe('equipment list (consumer)', () => {
     });
   });
 
-  it('asks for the filter suggestions of two columns', async () => {
+  it('asks for the filter suggestions of two columns no equipment leaves blank', async () => {
     const body = {
       pageSize: 100,
       pageIndex: 0,
       isFollowed: true,
       listType: 'inventory',
-      selectFields: ['mfg', 'department'],
+      selectFields: ['mfg', 'model'],
       filterSettings: [],
     };
     const provider = pact()
       .given(...signedIn)
-      .uponReceiving('a request for the filter suggestions of the make and department columns')
+      .uponReceiving('a request for the filter suggestions of the make and model columns')
       .withRequest({ method: 'POST', path: '/api/Equipment/FilterFields', headers: changingHeaders, body })
       .willRespondWith({
         status: 200,
-        body: { errorCode: 0, result: { mfg: eachLike('Agilent'), department: eachLike('QC') } },
+        body: { errorCode: 0, result: { mfg: eachLike('Agilent'), model: eachLike('1260 Infinity II') } },
       });
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).equipment.filterFields({ body: body as never });
