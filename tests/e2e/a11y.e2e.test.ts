@@ -56,7 +56,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await context.close();
   });
 
-  it.each(['welcome', 'analytics', 'educationTraining', 'FAQ', 'releaseNote'])(
+  it.each(['welcome', 'analytics', 'educationTraining', 'FAQ', 'releaseNote', 'feedback', 'contactUs'])(
     'the %s page in the shell',
     async (path) => {
       const context = await newPortalContext(browser);

@@ -3,7 +3,9 @@ import type { IconName } from '@blueprintjs/core';
 import { MyAccountPage } from '../features/account/MyAccountPage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
+import { ContactUsPage } from '../features/contactUs/ContactUsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
+import { FeedbackPage } from '../features/feedback/FeedbackPage';
 import { FaqPage } from '../features/help/FaqPage';
 import { HelpTutorialsPage } from '../features/help/HelpTutorialsPage';
 import { InventoryPage } from '../features/inventory/InventoryPage';
@@ -50,6 +52,13 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     modes: ['normal'],
     menu: { labelKey: 'menu_education_training', icon: 'learning' },
   },
+  {
+    path: 'contactUs',
+    element: <ContactUsPage />,
+    modes: ['normal'],
+    menu: { labelKey: 'feedback:menu_contact_us', icon: 'envelope' },
+  },
+  { path: 'feedback', element: <FeedbackPage />, modes: ['normal'] },
   { path: 'FAQ', element: <FaqPage />, modes: ['normal', 'admin'] },
   { path: 'helpTutorials', element: <HelpTutorialsPage />, modes: ['normal', 'admin'] },
   { path: 'releaseNote', element: <ReleaseNotesPage />, modes: ['normal', 'admin'] },
