@@ -8,6 +8,7 @@ import {
   FILE_TYPE_MESSAGE,
   type UploadKind,
 } from '../../contract/images';
+import { resultOf, uploadThroughSignedUrl } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
@@ -31,12 +32,6 @@ afterAll(() => server.close());
 
 const db = () => server.database.db;
 
-function resultOf<T>(res: { status: number; body: unknown }): T {
-  const body = res.body as { errorCode?: number; result?: T };
-  if (res.status !== 200 || body.errorCode !== 0) throw new Error(`expected success: ${JSON.stringify(res)}`);
-  return body.result as T;
-}
-
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const CONTENT_TYPE: Record<string, string> = {
@@ -54,23 +49,12 @@ async function stored(
   fileType: UploadKind = 'EquipmentDocument',
 ): Promise<DocumentUpload> {
   const ext = documentName.slice(documentName.lastIndexOf('.') + 1).toLowerCase();
-  const upload = resultOf<{
-    resourceKey: string;
-    bucketName: string;
-    uploadUrl: string;
-    headers: Record<string, string>;
-  }>(
-    await client.images.requestUploadUrl({
-      body: { fileName: documentName, contentType: CONTENT_TYPE[ext]!, size: bytes.length, fileType },
-    }),
-  );
-  const put = await server.app.inject({
-    method: 'PUT',
-    url: upload.uploadUrl,
-    headers: upload.headers,
-    payload: bytes,
+  const upload = await uploadThroughSignedUrl(server.app, client, {
+    fileName: documentName,
+    contentType: CONTENT_TYPE[ext]!,
+    fileType,
+    bytes,
   });
-  expect(put.statusCode).toBe(200);
   return { documentName, resourceKey: upload.resourceKey, bucketName: upload.bucketName, size: bytes.length };
 }
 

@@ -9,6 +9,7 @@ import {
   type LinkableEquipmentList,
 } from '../../contract/equipment';
 import { ErrorCode } from '../../contract/errors';
+import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
 
@@ -31,12 +32,6 @@ afterAll(() => server.close());
 
 const db = () => server.database.db;
 const userId = () => ids['user@acme-labs.example']!;
-
-function resultOf<T>(res: { status: number; body: unknown }): T {
-  const body = res.body as { errorCode?: number; result?: T };
-  if (res.status !== 200 || body.errorCode !== 0) throw new Error(`expected success: ${JSON.stringify(res)}`);
-  return body.result as T;
-}
 
 const issuesOf = (res: { status: number; body: unknown }) =>
   ((res.body as ErrorBody).issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -62,6 +57,13 @@ const eventsOf = (entityType: string, entityId: number) =>
     .where('entity_id', '=', String(entityId))
     .orderBy('id')
     .execute();
+
+const equipmentEventTypes = async (equipmentId: number) =>
+  (await eventsOf('equipment', equipmentId)).map((e) => e.event_type);
+
+/** The contracts of any customer with this vendor contract number. */
+const contractsNumbered = (vendorContractId: string) =>
+  db().selectFrom('contracts').select('id').where('vendor_contract_id', '=', vendorContractId).execute();
 
 /** A provider (not user-added) equipment of a customer. */
 const providerEquipmentOf = async (customer: string) =>
@@ -114,6 +116,24 @@ const onListOf = async (email: string, equipmentId: number) =>
     .where('user_id', '=', ids[email]!)
     .where('equipment_id', '=', equipmentId)
     .executeTakeFirst());
+
+/** The Acme equipment not on a user's list, by id. */
+const acmeEquipmentOffTheListOf = (userId: number) =>
+  db()
+    .selectFrom('equipment')
+    .select('id')
+    .where('customer_id', '=', ids.acme!)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_equipment')
+            .select('equipment_id')
+            .where('user_id', '=', userId)
+            .whereRef('equipment_id', '=', 'equipment.id'),
+        ),
+      ),
+    )
+    .orderBy('id');
 
 describe('POST Equipment (add user-added equipment)', () => {
   it('saves user-added equipment of the caller, on the caller’s list, with its vendor contract', async () => {
@@ -268,13 +288,8 @@ describe('PUT Equipment (edit)', () => {
       new Date(before!.updated_at as never).getTime(),
     );
     // The first vendor contract has no equipment left and is gone.
-    expect(
-      await db().selectFrom('contracts').select('id').where('vendor_contract_id', '=', 'VC-EDIT-1').execute(),
-    ).toEqual([]);
-    expect((await eventsOf('equipment', saved.equipmentId)).map((e) => e.event_type)).toEqual([
-      'equipment.created',
-      'equipment.updated',
-    ]);
+    expect(await contractsNumbered('VC-EDIT-1')).toEqual([]);
+    expect(await equipmentEventTypes(saved.equipmentId)).toEqual(['equipment.created', 'equipment.updated']);
   });
 
   it('removes the contract of user-added equipment when the contract info is null', async () => {
@@ -307,12 +322,7 @@ describe('PUT Equipment (edit)', () => {
     expect(saved.contractInfoHistory).toEqual([
       expect.objectContaining({ contractId: existing.vendor_contract_id, isVendor: false }),
     ]);
-    const same = await db()
-      .selectFrom('contracts')
-      .select('id')
-      .where('vendor_contract_id', '=', existing.vendor_contract_id)
-      .execute();
-    expect(same).toHaveLength(1);
+    expect(await contractsNumbered(existing.vendor_contract_id)).toHaveLength(1);
   });
 
   it('refuses contract info for equipment that is not user-added, and changes nothing', async () => {
@@ -366,13 +376,8 @@ describe('DELETE Equipment/{id}', () => {
     const res = resultOf<{ deleted: boolean }>(await user.equipment.remove({ params: { id: saved.equipmentId } }));
     expect(res).toEqual({ deleted: true });
     expect(await rowOf(saved.equipmentId)).toBeUndefined();
-    expect(
-      await db().selectFrom('contracts').select('id').where('vendor_contract_id', '=', 'VC-DEL-1').execute(),
-    ).toEqual([]);
-    expect((await eventsOf('equipment', saved.equipmentId)).map((e) => e.event_type)).toEqual([
-      'equipment.created',
-      'equipment.deleted',
-    ]);
+    expect(await contractsNumbered('VC-DEL-1')).toEqual([]);
+    expect(await equipmentEventTypes(saved.equipmentId)).toEqual(['equipment.created', 'equipment.deleted']);
   });
 
   it('only removes from the list user-added equipment created by someone else', async () => {
@@ -398,7 +403,7 @@ describe('DELETE Equipment/{id}', () => {
     expect(res).toEqual({ deleted: false });
     expect(await rowOf(row.id)).toBeDefined();
     expect(await onListOf('user@acme-labs.example', row.id)).toBe(false);
-    expect((await eventsOf('equipment', row.id)).map((e) => e.event_type)).toContain('equipment.unlinked');
+    expect(await equipmentEventTypes(row.id)).toContain('equipment.unlinked');
   });
 
   it("answers 10002 for another customer's equipment and removes nothing", async () => {
@@ -435,23 +440,7 @@ describe('GET Equipment/list/all, GET Equipment/list/new and PUT Equipment/List 
   });
 
   it('lists as new the customer’s recent equipment not on the user’s list', async () => {
-    const [old, recent] = await db()
-      .selectFrom('equipment')
-      .select('id')
-      .where('customer_id', '=', ids.acme!)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('user_equipment')
-              .select('equipment_id')
-              .where('user_id', '=', userId())
-              .whereRef('equipment_id', '=', 'equipment.id'),
-          ),
-        ),
-      )
-      .orderBy('id')
-      .limit(2)
-      .execute();
+    const [old, recent] = await acmeEquipmentOffTheListOf(userId()).limit(2).execute();
     await sql`update equipment set created_at = now() - interval '200 days' where id = ${old!.id}`.execute(db());
     const fresh = resultOf<number[]>(await user.equipment.listNew({ query: {} }));
     expect(fresh).toContain(recent!.id);
@@ -492,21 +481,7 @@ describe('GET Equipment/list/all, GET Equipment/list/new and PUT Equipment/List 
   });
 
   it("refuses to link another customer's equipment and links nothing of the request", async () => {
-    const own = await db()
-      .selectFrom('equipment')
-      .select('id')
-      .where('customer_id', '=', ids.acme!)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('user_equipment')
-              .select('equipment_id')
-              .where('user_id', '=', ids['manager@acme-labs.example']!)
-              .whereRef('equipment_id', '=', 'equipment.id'),
-          ),
-        ),
-      )
-      .executeTakeFirstOrThrow();
+    const own = await acmeEquipmentOffTheListOf(ids['manager@acme-labs.example']!).executeTakeFirstOrThrow();
     const foreign = await providerEquipmentOf('globex');
     const res = await manager.equipment.link({ body: [own.id, foreign.id] });
     expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/common';
 import { ErrorCode } from '../../contract/errors';
@@ -11,7 +10,9 @@ import {
   type UploadUrl,
 } from '../../contract/images';
 import { IMAGE_THUMBNAIL_WIDTH } from '../../contract/limits';
+import { resultOf, uploadThroughSignedUrl } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
+import { jpeg, png } from '../support/images';
 import { loadEquipmentExtras } from '../../api-mock/src/queries/equipment';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
@@ -43,67 +44,19 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A real PNG image of one colour. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The header of a baseline JPEG: SOI, a JFIF APP0 segment, then the frame header with the dimensions. */
-function jpeg(width: number, height: number): Buffer {
-  const app0 = Buffer.from('ffe000104a46494600010100000100010000', 'hex');
-  const sof = Buffer.alloc(19);
-  sof.set([0xff, 0xc0, 0x00, 0x11, 0x08], 0);
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  sof.set([0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01], 9);
-  return Buffer.concat([Buffer.from('ffd8', 'hex'), app0, sof, Buffer.from('ffd9', 'hex')]);
-}
-
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([10, 0, 10, 0, 0, 0, 0]), Buffer.from([0x3b])]);
-
-function resultOf<T>(res: { status: number; body: unknown }): T {
-  const body = res.body as { errorCode?: number; result?: T };
-  if (res.status !== 200 || body.errorCode !== 0) throw new Error(`expected success: ${JSON.stringify(res.body)}`);
-  return body.result as T;
-}
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', gif: 'image/gif', bmp: 'image/bmp' };
 const contentTypeOf = (name: string) => CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'image/jpeg';
 
 /** Upload bytes as the browser does: a signed URL for an equipment image, then PUT. */
-async function upload(client: InjectClient, fileName: string, bytes: Buffer): Promise<UploadUrl> {
-  const target = resultOf<UploadUrl>(
-    await client.images.requestUploadUrl({
-      body: { fileName, contentType: contentTypeOf(fileName), size: bytes.length, fileType: 'EquipmentImage' },
-    }),
-  );
-  const put = await server.app.inject({
-    method: 'PUT',
-    url: target.uploadUrl,
-    headers: target.headers,
-    payload: bytes,
+const upload = (client: InjectClient, fileName: string, bytes: Buffer): Promise<UploadUrl> =>
+  uploadThroughSignedUrl(server.app, client, {
+    fileName,
+    contentType: contentTypeOf(fileName),
+    fileType: 'EquipmentImage',
+    bytes,
   });
-  expect(put.statusCode).toBe(200);
-  return target;
-}
 
 const identifier = (u: UploadUrl) => ({ resourceKey: u.resourceKey, bucketName: u.bucketName });
 

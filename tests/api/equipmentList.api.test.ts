@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../contract/equipment';
 import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
 
@@ -23,12 +24,6 @@ afterAll(() => server.close());
 const db = () => server.database.db;
 const acmeCustomerId = async () =>
   (await db().selectFrom('customers').select('id').where('name', '=', 'Acme Labs').executeTakeFirstOrThrow()).id;
-
-function resultOf<T>(res: { status: number; body: unknown }): T {
-  const body = res.body as { errorCode?: number; result?: T };
-  if (res.status !== 200 || body.errorCode !== 0) throw new Error(`expected success: ${JSON.stringify(res)}`);
-  return body.result as T;
-}
 
 type Page = { items: Equipment[]; totalCount: number };
 const list = async (client: InjectClient, body: Record<string, unknown> = {}) =>

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/common';
 import { ErrorCode } from '../../contract/errors';
-import {
-  FILE_SIZE_MESSAGE,
-  FILE_TYPE_MESSAGE,
-  SERVICE_REQUEST_ATTACHMENT_MAX_BYTES,
-  type UploadUrl,
-} from '../../contract/images';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, SERVICE_REQUEST_ATTACHMENT_MAX_BYTES } from '../../contract/images';
 import { SERVICE_WORK_TYPE_IDS, SCHEDULED_EVENT_IDS } from '../../contract/limits';
 import { SERVICE_REQUEST_REFUSAL, ServicePriority, type ServiceRequestInput } from '../../contract/serviceCalls';
+import { uploadThroughSignedUrl } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
@@ -104,18 +100,12 @@ async function created(res: { status: number; body: unknown }) {
 
 /** Uploads some bytes as a service-request attachment through the signed URL, as the browser does. */
 async function uploadAttachment(client: InjectClient, fileName = 'noise.pdf', bytes = Buffer.from('%PDF-1.4 test')) {
-  const res = await client.images.requestUploadUrl({
-    body: { fileName, contentType: 'application/pdf', size: bytes.length, fileType: 'ServiceRequestAttachment' },
+  const upload = await uploadThroughSignedUrl(server.app, client, {
+    fileName,
+    contentType: 'application/pdf',
+    fileType: 'ServiceRequestAttachment',
+    bytes,
   });
-  if (res.status !== 200 || res.body.errorCode !== 0) throw new Error(`no upload URL: ${JSON.stringify(res.body)}`);
-  const upload = res.body.result as UploadUrl;
-  const put = await server.app.inject({
-    method: 'PUT',
-    url: upload.uploadUrl,
-    headers: upload.headers,
-    payload: bytes,
-  });
-  expect(put.statusCode).toBe(200);
   return { resourceKey: upload.resourceKey, bucketName: upload.bucketName, fileName, size: bytes.length };
 }
 
@@ -378,15 +368,11 @@ describe('POST ServiceCall: the attachment (1 file, 5 MB, pdf jpg jpeg jpe jif g
   });
 
   it('refuses a file of the customer that was uploaded for something else (another bucket or folder)', async () => {
-    const photo = await acme.images.requestUploadUrl({
-      body: { fileName: 'pump.png', contentType: 'image/png', size: 10, fileType: 'EquipmentImage' },
-    });
-    const upload = photo.body.result as UploadUrl;
-    await server.app.inject({
-      method: 'PUT',
-      url: upload.uploadUrl,
-      headers: upload.headers,
-      payload: Buffer.alloc(10, 1),
+    const upload = await uploadThroughSignedUrl(server.app, acme, {
+      fileName: 'pump.png',
+      contentType: 'image/png',
+      fileType: 'EquipmentImage',
+      bytes: Buffer.alloc(10, 1),
     });
     const res = await refusedWithoutTrace(() =>
       acme.serviceCalls.createRequest({

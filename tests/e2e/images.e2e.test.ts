@@ -1,9 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { UploadUrl } from '../../contract/images';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { png } from '../support/images';
+import { uploadThroughSignedUrl } from '../support/apiCalls';
 import { signedIn } from '../support/injectClient';
 
 let server: E2eServer;
@@ -13,29 +13,6 @@ beforeAll(async () => {
   ({ server, browser } = await startE2e());
 });
 afterAll(() => stopE2e({ server, browser }));
-
-/** A real PNG image of one colour. */
-function png(width: number, height: number, rgb: [number, number, number] = [0, 102, 204]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The inventory page of a user, and the id of the equipment in its first row. */
 async function openInventory(email = 'user@acme-labs.example') {
@@ -224,11 +201,12 @@ describe('equipment images', () => {
     // Seven images registered through the API as the browser would: upload both files, then register them.
     const { client } = await signedIn(server.app, 'user@acme-labs.example');
     const upload = async (fileName: string, bytes: Buffer) => {
-      const res = await client.images.requestUploadUrl({
-        body: { fileName, contentType: 'image/png', size: bytes.length, fileType: 'EquipmentImage' },
+      const target = await uploadThroughSignedUrl(server.app, client, {
+        fileName,
+        contentType: 'image/png',
+        fileType: 'EquipmentImage',
+        bytes,
       });
-      const target = (res.body as { result: UploadUrl }).result;
-      await server.app.inject({ method: 'PUT', url: target.uploadUrl, headers: target.headers, payload: bytes });
       return { resourceKey: target.resourceKey, bucketName: target.bucketName };
     };
     const names = Array.from({ length: 7 }, (_, i) => `photo-${i + 1}.png`);

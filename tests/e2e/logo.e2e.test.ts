@@ -1,9 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { newPortalContext } from '../support/portalContext';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { png } from '../support/images';
 
 let server: E2eServer;
 let browser: Browser;
@@ -12,30 +12,6 @@ beforeAll(async () => {
   ({ server, browser } = await startE2e());
 });
 afterAll(() => stopE2e({ server, browser }));
-
-/** A real PNG image: `size` x `size` pixels of one colour. */
-function pngImage(size = 16, rgb: [number, number, number] = [0, 102, 204]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${server.url}/login`);
@@ -82,7 +58,7 @@ describe('customer logo', () => {
     const dialog = await openLogoDialog(page);
     const save = dialog.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
-    await dialog.getByLabel('Logo file').setInputFiles({ name: 'acme.png', mimeType: 'image/png', buffer: pngImage() });
+    await dialog.getByLabel('Logo file').setInputFiles({ name: 'acme.png', mimeType: 'image/png', buffer: png(16) });
     await dialog.getByRole('img', { name: 'Preview of acme.png' }).waitFor();
     await save.click();
     await page.getByText('The company logo has been saved.').waitFor();
@@ -123,9 +99,7 @@ describe('customer logo', () => {
     const page = await context.newPage();
     await signIn(page, 'admin@globex.example');
     const dialog = await openLogoDialog(page);
-    await dialog
-      .getByLabel('Logo file')
-      .setInputFiles({ name: 'globex.png', mimeType: 'image/png', buffer: pngImage() });
+    await dialog.getByLabel('Logo file').setInputFiles({ name: 'globex.png', mimeType: 'image/png', buffer: png(16) });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The company logo has been saved.').waitFor();
     await page.reload();
@@ -146,7 +120,7 @@ describe('customer logo', () => {
     const dialog = await openLogoDialog(page);
     await dialog
       .getByLabel('Logo file')
-      .setInputFiles({ name: 'provider.png', mimeType: 'image/png', buffer: pngImage() });
+      .setInputFiles({ name: 'provider.png', mimeType: 'image/png', buffer: png(16) });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The company logo has been saved.').waitFor();
     await headerLogoLoaded(page, company);
@@ -173,15 +147,15 @@ describe('customer logo', () => {
     await dialog.getByRole('alert').getByText('This file type is not supported.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
 
-    const large = Buffer.concat([pngImage(), Buffer.alloc(5 * 1024 * 1024)]);
+    const large = Buffer.concat([png(16), Buffer.alloc(5 * 1024 * 1024)]);
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: large });
     await dialog.getByRole('alert').getByText('The file must not be larger than 5 MB.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
 
     // A second file while one is chosen is refused too (one file only).
-    await input.setInputFiles({ name: 'first.png', mimeType: 'image/png', buffer: pngImage() });
+    await input.setInputFiles({ name: 'first.png', mimeType: 'image/png', buffer: png(16) });
     await dialog.getByRole('img', { name: 'Preview of first.png' }).waitFor();
-    await input.setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: pngImage() });
+    await input.setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: png(16) });
     await dialog.getByRole('alert').getByText('You can attach no more than 1 file(s).').waitFor();
     await dialog.getByRole('img', { name: 'Preview of first.png' }).waitFor();
 
