@@ -244,7 +244,7 @@ export function InventoryPage() {
                   }}
                 />
               ) : (
-                <Button icon="link" text={t('inventory:manage_products')} onClick={() => setDialog({ kind: 'link' })} />
+                <Button icon="link" text={t('inventory:empty_link')} onClick={() => setDialog({ kind: 'link' })} />
               )
             }
           />
