@@ -1,7 +1,8 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { THEMES } from '../../../../contract/limits';
+import { OwnAvatar } from '../../features/account/ownAvatar';
 import { maySwitchToAdmin, useCurrentSession } from '../../lib/currentUser';
 import { useThemePreference } from './useThemePreference';
 
@@ -64,7 +65,7 @@ export function AvatarMenu() {
     >
       <Button
         variant="minimal"
-        icon="user"
+        icon={<OwnAvatar size={20} variant="thumbnail" alt="" fallback={<Icon icon="user" />} />}
         endIcon="caret-down"
         text={user.displayName}
         aria-label={`${t('account_menu')}: ${user.displayName}`}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Classes, H2, H4, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H2, H4, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '../../../../contract/accountManagement';
@@ -7,6 +7,7 @@ import { LANGUAGE_CODES } from '../../../../contract/configuration';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
+import { AccountAvatar } from './AccountAvatar';
 import { ProfileEditDialog } from './ProfileEditDialog';
 
 const countryName = (code: string, language: string) => {
@@ -68,11 +69,7 @@ export function MyAccountPage() {
   return (
     <main className="portal-page">
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
-        {u.avatarUrl ? (
-          <img src={u.avatarUrl} alt="" width={64} height={64} style={{ borderRadius: '50%' }} />
-        ) : (
-          <Icon icon="person" size={64} aria-hidden />
-        )}
+        <AccountAvatar />
         <H2 style={{ margin: 0, flex: 1 }}>{t('my_account')}</H2>
         <Button icon="edit" intent={Intent.PRIMARY} text={t('my_account_edit')} onClick={() => setEditing(true)} />
       </div>

@@ -1,0 +1,162 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newPortalContext } from '../support/portalContext';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startE2e());
+});
+afterAll(() => stopE2e({ server, browser }));
+
+/** A real PNG image of one colour. */
+function pngImage(width: number, height: number, rgb: [number, number, number] = [0, 102, 204]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Records the upload traffic of a page: signed-URL requests, byte uploads to the store and the avatar call. */
+function uploadTraffic(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    const tracked =
+      url.pathname.endsWith('/Storage/uploadUrl') ||
+      url.pathname.endsWith('/Users/profile/avatar') ||
+      (r.method() === 'PUT' && url.pathname.startsWith('/files/'));
+    if (tracked) calls.push(`${r.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+/** The avatar in the header's account button, once its image has really loaded: its natural width. */
+const headerAvatar = (page: Page) => page.locator('.portal-header button[aria-label^="Account menu"] img');
+const loadedWidth = (page: Page) =>
+  headerAvatar(page).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+
+const avatarOf = (email: string) =>
+  server.database.db
+    .selectFrom('users')
+    .select(['avatar_key', 'avatar_thumbnail_key'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+
+async function openMyAccount(page: Page, name: string) {
+  await page.getByRole('button', { name: `Account menu: ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'My account' }).click();
+  await page.waitForURL('**/app/userManagement/myAccount');
+  await page.getByRole('table', { name: 'My account' }).waitFor();
+}
+
+describe('avatar', () => {
+  it('a user uploads a PNG on My account and sees its 64 px thumbnail in the header, also after a reload', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signInAt(page, server.url, 'manager@acme-labs.example');
+    await page.waitForURL('**/app/welcome');
+    const name = (await page.getByRole('button', { name: /^Account menu: / }).getAttribute('aria-label'))!.replace(
+      'Account menu: ',
+      '',
+    );
+    expect(await headerAvatar(page).count()).toBe(0);
+    await openMyAccount(page, name);
+    const traffic = uploadTraffic(page);
+
+    // The keyboard opens the dialog.
+    const upload = page.getByRole('button', { name: 'Upload photo' });
+    await upload.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Upload your photo' });
+    await dialog.waitFor();
+
+    // Nothing chosen: Save says so.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').getByText('Please choose a new photo.').waitFor();
+
+    const input = dialog.getByLabel('Photo file');
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(300, 150) });
+    await dialog.getByRole('img', { name: 'Preview of me.png' }).waitFor();
+    await dialog.getByRole('img', { name: 'Thumbnail of 64 px' }).waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your photo has been saved.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(traffic).toEqual([
+      'POST /api/Storage/uploadUrl',
+      expect.stringMatching(/^PUT \/files\/portal-avatar\/.+\.png$/),
+      'POST /api/Storage/uploadUrl',
+      expect.stringMatching(/^PUT \/files\/portal-avatar\/.+\.png$/),
+      'POST /api/Users/profile/avatar',
+    ]);
+
+    // The header shows the thumbnail (made in the browser on a 64 px square canvas), the page the photo.
+    await expect.poll(() => loadedWidth(page)).toBe(64);
+    await page.getByRole('main').getByRole('img', { name: 'Your photo' }).waitFor();
+    const stored = await avatarOf('manager@acme-labs.example');
+    expect(stored.avatar_key).toMatch(/\/Avatar\/[0-9a-f]+\.png$/);
+    expect(stored.avatar_thumbnail_key).toMatch(/\/Avatar\/[0-9a-f]+\.png$/);
+
+    await page.reload();
+    await page.getByRole('table', { name: 'My account' }).waitFor();
+    await expect.poll(() => loadedWidth(page)).toBe(64);
+    await context.close();
+  });
+
+  it('a wrong type or a file of 5 MB and more is refused before any upload; closing with a chosen photo asks first', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signInAt(page, server.url, 'user@globex.example');
+    await page.waitForURL('**/app/welcome');
+    await openMyAccount(page, 'Gus User');
+    const traffic = uploadTraffic(page);
+    await page.getByRole('button', { name: 'Upload photo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload your photo' });
+    const input = dialog.getByLabel('Photo file');
+
+    await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await dialog.getByRole('alert').getByText('Only JPEG or PNG images can be used.').waitFor();
+
+    const large = Buffer.concat([pngImage(8, 8), Buffer.alloc(5 * 1024 * 1024)]);
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: large });
+    await dialog.getByRole('alert').getByText('The file must not be larger than 5 MB.').waitFor();
+
+    // A file named .png that is no image cannot be made into a thumbnail.
+    await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+    await dialog.getByRole('alert').getByText('The file could not be read as an image.', { exact: false }).waitFor();
+
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(40, 80) });
+    await dialog.getByRole('img', { name: 'Thumbnail of 64 px' }).waitFor();
+    await page.keyboard.press('Escape');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('You have unsaved changes.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Continue editing' }).click();
+    await dialog.getByRole('img', { name: 'Preview of me.png' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    expect(traffic).toEqual([]);
+    expect(await avatarOf('user@globex.example')).toEqual({ avatar_key: null, avatar_thumbnail_key: null });
+    await context.close();
+  });
+});

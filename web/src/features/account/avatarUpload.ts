@@ -1,0 +1,144 @@
+import { AvatarFile, type AvatarChange, type AvatarUrls } from '../../../../contract/accountManagement';
+import { GLOBAL_ERROR_CODES, MessageKey } from '../../../../contract/errors';
+import { AVATAR_EXTENSIONS, FILE_TYPE_MESSAGE, type UploadKind } from '../../../../contract/images';
+import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
+import { client, resultOf } from '../../lib/api';
+import { TransferFailure, uploadFile } from '../../lib/fileUpload';
+import { requestErrorOf } from '../../lib/requestErrors';
+
+/** Avatars go to the avatar folder of the customer with the avatar limits. */
+const AVATAR_UPLOAD_KIND: UploadKind = 'Avatar';
+export const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/** A message for the user: an i18n key and its values. */
+export interface Problem {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** The spec's message keys (spec 3 section 8) as this app translates them. */
+const MESSAGES: Record<string, Problem> = {
+  [MessageKey.uploadNewPhoto]: { key: 'avatar:please_upload_new_photo' },
+  [MessageKey.imageTypeLimit]: { key: 'avatar:img_type_limit' },
+  [MessageKey.attachSmallerMaxSize]: {
+    key: MessageKey.attachSmallerMaxSize,
+    values: { maxSize: AVATAR_MAX_BYTES / MB },
+  },
+};
+const messageOf = (key: string): Problem => MESSAGES[key] ?? { key: 'avatar:upload_failed' };
+
+/**
+ * What is wrong with a picked photo by the avatar rules (spec 3 section 5): none chosen, not jpeg or png, 5 MB or
+ * more. The browser's type of a file follows its name; the server reads the bytes.
+ */
+export function checkPhoto(file: File | null): Problem | null {
+  const parsed = AvatarFile.safeParse(file ? { type: file.type, size: file.size } : undefined);
+  if (parsed.success) return null;
+  const messages = parsed.error.issues.map((issue) => issue.message);
+  // The type is named first: a wrong file is wrong whatever its size.
+  const first = [MessageKey.imageTypeLimit, MessageKey.uploadNewPhoto, MessageKey.attachSmallerMaxSize].find((m) =>
+    messages.includes(m),
+  );
+  return messageOf(first ?? messages[0] ?? '');
+}
+
+/** A photo the browser cannot decode (a damaged file, or another format under a .jpg or .png name). */
+export class UnreadablePhoto extends Error {}
+
+/**
+ * The 64 px thumbnail of a photo (spec 3 section 9), shown in a circle: the centre square of the photo (where the
+ * account's circular crop starts, spec 3 section 2) resized onto a square canvas keeping its aspect ratio (spec 1
+ * section 5). PNG, so a transparent photo stays transparent.
+ */
+export async function makeThumbnail(photo: Blob): Promise<Blob> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(photo);
+  } catch {
+    throw new UnreadablePhoto('the photo cannot be decoded');
+  }
+  try {
+    const side = AVATAR_THUMBNAIL_SIZE;
+    const square = Math.min(bitmap.width, bitmap.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = side;
+    canvas.height = side;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.imageSmoothingQuality = 'high';
+    const left = Math.floor((bitmap.width - square) / 2);
+    const top = Math.floor((bitmap.height - square) / 2);
+    context.drawImage(bitmap, left, top, square, square, 0, 0, side, side);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no thumbnail'))), 'image/png'),
+    );
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** The file name of a photo's thumbnail: `<name>_thumbnail.png`. */
+const thumbnailName = (fileName: string) => {
+  const dot = fileName.lastIndexOf('.');
+  return `${(dot > 0 ? fileName.slice(0, dot) : fileName).slice(0, 200)}_thumbnail.png`;
+};
+
+/**
+ * Upload the photo and its thumbnail to storage through signed URLs, reporting whole percents of both together,
+ * then set them as the user's avatar (POST Users/profile/avatar). Answers the new avatar's URLs.
+ */
+export async function saveAvatar(
+  photo: File,
+  thumbnail: Blob,
+  onPercent: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<AvatarUrls> {
+  const total = photo.size + thumbnail.size;
+  const sent = { photo: 0, thumbnail: 0 };
+  const report = () => onPercent(Math.min(100, Math.floor(((sent.photo + sent.thumbnail) / total) * 100)));
+  onPercent(0);
+  const image = await uploadFile(photo, {
+    kind: AVATAR_UPLOAD_KIND,
+    signal,
+    onProgress: (p) => ((sent.photo = p.sent), report()),
+  });
+  const named = new File([thumbnail], thumbnailName(photo.name), { type: thumbnail.type });
+  const small = await uploadFile(named, {
+    kind: AVATAR_UPLOAD_KIND,
+    signal,
+    onProgress: (p) => ((sent.thumbnail = p.sent), report()),
+  });
+  const body: AvatarChange = { image, thumbnail: small };
+  return resultOf(client.accountManagement.uploadAvatar({ body, silent: true }));
+}
+
+/** What went wrong with a save, as a message; null when another part of the app answers it. */
+export function problemOf(e: unknown): Problem | null {
+  if (e instanceof UnreadablePhoto) return { key: 'avatar:unreadable' };
+  if (e instanceof TransferFailure) {
+    if (e.status === 'aborted') return null;
+    if (e.status === 0) return { key: 'errorMessage:network_error' };
+    if (e.status === 413) return messageOf(MessageKey.attachSmallerMaxSize);
+    if (e.status === 415) return messageOf(MessageKey.imageTypeLimit);
+    return { key: 'avatar:upload_failed' };
+  }
+  const error = requestErrorOf(e);
+  switch (error.kind) {
+    case 'aborted':
+      return null;
+    case 'network':
+      return { key: 'errorMessage:network_error' };
+    case 'api':
+      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : { key: 'avatar:upload_failed' };
+    case 'http':
+      if (error.status === 401) return null;
+      if (error.status === 403) return { key: 'avatar:not_allowed' };
+      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
+      if (error.status === 400) {
+        // The avatar call names a refused file by the spec's keys, the upload-URL call by the storage's own.
+        if (error.errorMessage === FILE_TYPE_MESSAGE) return messageOf(MessageKey.imageTypeLimit);
+        return messageOf(error.errorMessage ?? '');
+      }
+      return { key: 'errorMessage:system_error' };
+  }
+}
