@@ -37,8 +37,8 @@ import { OwnAvatar, ownAvatarKey } from './ownAvatar';
 
 /** Width of the avatar modal. Chosen: not in spec. */
 const AVATAR_DIALOG_WIDTH = 500;
-/** Size of the previews in the modal: the editor's 200 px (spec 3 section 5). */
-const PREVIEW_SIZE = 200;
+/** Size of the photo's preview in the modal. Chosen: not in spec. */
+const PREVIEW_SIZE = 100;
 
 export interface AvatarUploadDialogProps {
   isOpen: boolean;
@@ -159,8 +159,8 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
                   <img
                     src={preview}
                     alt={t('avatar:preview_of', { fileName: choice.file.name })}
-                    width={PREVIEW_SIZE / 2}
-                    height={PREVIEW_SIZE / 2}
+                    width={PREVIEW_SIZE}
+                    height={PREVIEW_SIZE}
                     style={{ borderRadius: '50%', objectFit: 'cover' }}
                   />
                 )}
