@@ -4,6 +4,7 @@ import type { Database } from '../../api-mock/src/db/schema';
 import type { VerifierOptions } from '@pact-foundation/pact';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
+import { uploadThroughSignedUrl } from '../support/apiCalls';
 import { injectClient, signedIn } from '../support/injectClient';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../api-mock/src/auth/password';
@@ -47,17 +48,8 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     'an equipment with documents': async (params?: unknown) => {
       const { email } = params as { email: string };
       const owner = await userByEmail(db, email);
-      const { id: equipmentId } = await db
-        .selectFrom('equipment')
-        .select('id')
-        .where('customer_id', '=', owner.customer_id)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      const { encrypted_id: folder } = await db
-        .selectFrom('customers')
-        .select('encrypted_id')
-        .where('id', '=', owner.customer_id)
-        .executeTakeFirstOrThrow();
+      const equipmentId = await firstEquipmentId(db, owner.customer_id);
+      const folder = await customerFolder(db, owner.customer_id);
       await db
         .deleteFrom('documents')
         .where('owner_type', '=', 'Equipment')
@@ -92,20 +84,14 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       const deletedDocumentId = await addVersion('Old certificate.pdf', 1, null, true);
       await db.updateTable('equipment').set({ document_count: 1 }).where('id', '=', equipmentId).execute();
 
-      const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
       const { client } = await signedIn(app, email);
-      const target = await client.images.requestUploadUrl({
-        body: {
-          fileName: 'manual.pdf',
-          contentType: 'application/pdf',
-          size: pdf.length,
-          fileType: 'EquipmentDocument',
-        },
+      const { resourceKey, bucketName } = await uploadThroughSignedUrl(app, client, {
+        fileName: 'manual.pdf',
+        contentType: 'application/pdf',
+        fileType: 'EquipmentDocument',
+        bytes: PDF,
       });
-      if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
-      const { uploadUrl, headers, resourceKey, bucketName } = target.body.result!;
-      await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: pdf });
-      const documentJson = JSON.stringify({ documentName: 'manual.pdf', resourceKey, bucketName, size: pdf.length });
+      const documentJson = JSON.stringify({ documentName: 'manual.pdf', resourceKey, bucketName, size: PDF.length });
       return { equipmentId, documentId, firstVersionId, deletedDocumentId, documentJson };
     },
     'a signed-in user': async (params?: unknown) => {
@@ -114,17 +100,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       return undefined;
     },
     /** The customer of the user has no logo before the interaction, and none after it (other interactions expect none). */
-    'the customer has no logo': {
-      setup: async (params?: unknown) => {
-        await clearLogo((params as { email: string }).email);
-        return undefined;
-      },
-      teardown: async (params?: unknown) => {
-        await clearLogo((params as { email: string }).email);
-        return undefined;
-      },
-      // The handler type of the pact library insists on a function; setup/teardown objects are its documented form.
-    } as unknown as StateHandlers[string],
+    'the customer has no logo': aroundInteraction(clearLogo, clearLogo),
     /** A view of the user with this e-mail under a fixed id (made anew, so earlier interactions leave no trace). */
     'a saved view exists': async (params?: unknown) => {
       const p = params as { email: string; preferenceId: number; preferenceKey: string; shareScope: string };
@@ -150,11 +126,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     'a notification exists': async (params?: unknown) => {
       const p = params as { email: string; messageId: number; attachmentId: number };
       const owner = await userByEmail(db, p.email);
-      const customer = await db
-        .selectFrom('customers')
-        .select('encrypted_id')
-        .where('id', '=', owner.customer_id)
-        .executeTakeFirstOrThrow();
+      const folder = await customerFolder(db, owner.customer_id);
       await db.deleteFrom('messages').where('id', '=', p.messageId).execute();
       await db
         .insertInto('messages')
@@ -174,7 +146,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
           id: p.attachmentId,
           message_id: p.messageId,
           file_name: 'ServiceReport_WO-1234567.pdf',
-          resource_key: `${customer.encrypted_id}/Message/${'0'.repeat(64)}.pdf`,
+          resource_key: `${folder}/Message/${'0'.repeat(64)}.pdf`,
         })
         .execute();
       return undefined;
@@ -234,26 +206,19 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       const agent = await signedIn(app, p.email);
       jar = agent.jar;
       const owner = await userByEmail(db, p.email);
-      const { id: equipmentId } = await db
-        .selectFrom('equipment')
-        .select('id')
-        .where('customer_id', '=', owner.customer_id)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
+      const equipmentId = await firstEquipmentId(db, owner.customer_id);
       const ids = [p.firstImageId, p.secondImageId];
       await db
         .deleteFrom('equipment_images')
         .where((eb) => eb.or([eb('equipment_id', '=', equipmentId), eb('id', 'in', ids)]))
         .execute();
-      const upload = async (fileName: string) => {
-        const target = await agent.client.images.requestUploadUrl({
-          body: { fileName, contentType: 'image/png', size: ONE_PIXEL_PNG.length, fileType: 'EquipmentImage' },
+      const upload = (fileName: string) =>
+        uploadThroughSignedUrl(app, agent.client, {
+          fileName,
+          contentType: 'image/png',
+          fileType: 'EquipmentImage',
+          bytes: ONE_PIXEL_PNG,
         });
-        if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
-        const { uploadUrl, headers, resourceKey, bucketName } = target.body.result!;
-        await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: ONE_PIXEL_PNG });
-        return { resourceKey, bucketName };
-      };
       const [front, frontThumbnail, back, backThumbnail, image, thumbnail] = await Promise.all(
         ['front.png', 'front_thumbnail.png', 'back.png', 'back_thumbnail.png', 'new.png', 'new_thumbnail.png'].map(
           upload,
@@ -289,30 +254,17 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       jar = agent.jar;
       const owner = await userByEmail(db, p.email);
       const colleague = await userByEmail(db, p.colleagueEmail);
-      const firstEquipment = (own: boolean) =>
-        db
-          .selectFrom('equipment')
-          .select('id')
-          .where('customer_id', own ? '=' : '<>', owner.customer_id)
-          .orderBy('id')
-          .executeTakeFirstOrThrow();
-      const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-      const target = await agent.client.images.requestUploadUrl({
-        body: {
-          fileName: 'error-log.pdf',
-          contentType: 'application/pdf',
-          size: pdf.length,
-          fileType: 'ServiceRequestAttachment',
-        },
+      const attachment = await uploadThroughSignedUrl(app, agent.client, {
+        fileName: 'error-log.pdf',
+        contentType: 'application/pdf',
+        fileType: 'ServiceRequestAttachment',
+        bytes: PDF,
       });
-      if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
-      const { uploadUrl, headers, resourceKey } = target.body.result!;
-      await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: pdf });
       return {
-        equipmentId: (await firstEquipment(true)).id,
-        foreignEquipmentId: (await firstEquipment(false)).id,
+        equipmentId: await firstEquipmentId(db, owner.customer_id),
+        foreignEquipmentId: await firstEquipmentId(db, owner.customer_id, true),
         colleagueId: colleague.id,
-        attachmentKey: resourceKey,
+        attachmentKey: attachment.resourceKey,
       };
     },
     /**
@@ -368,49 +320,32 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
         .where('contracts.customer_id', '=', owner.customer_id)
         .orderBy('contracts.id')
         .executeTakeFirstOrThrow();
-      const { id: foreignEquipmentId } = await db
-        .selectFrom('equipment')
-        .select('id')
-        .where('customer_id', '<>', owner.customer_id)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
       return {
         userAddedId,
         providerEquipmentId: (await onList(true)).id,
         unlinkedEquipmentId: (await onList(false)).id,
-        foreignEquipmentId,
+        foreignEquipmentId: await firstEquipmentId(db, owner.customer_id, true),
         locationId,
         contractNumber,
       };
     },
     /** The user's customer may not add products during the interaction (and may again after it). */
-    'adding products is disabled for the customer': {
-      setup: async (params?: unknown) => {
-        await setProductAdding((params as { email: string }).email, false);
-        return undefined;
-      },
-      teardown: async (params?: unknown) => {
-        await setProductAdding((params as { email: string }).email, true);
-        return undefined;
-      },
-    } as unknown as StateHandlers[string],
+    'adding products is disabled for the customer': aroundInteraction(
+      (email) => setProductAdding(email, false),
+      (email) => setProductAdding(email, true),
+    ),
     /** The user signed in, with a PNG uploaded as a feedback attachment, not yet sent. Returns attachmentKey. */
     'a feedback attachment is uploaded': async (params?: unknown) => {
       const { email } = params as { email: string };
       const agent = await signedIn(app, email);
       jar = agent.jar;
-      const target = await agent.client.images.requestUploadUrl({
-        body: {
-          fileName: 'export.png',
-          contentType: 'image/png',
-          size: ONE_PIXEL_PNG.length,
-          fileType: 'FeedbackAttachment',
-        },
+      const attachment = await uploadThroughSignedUrl(app, agent.client, {
+        fileName: 'export.png',
+        contentType: 'image/png',
+        fileType: 'FeedbackAttachment',
+        bytes: ONE_PIXEL_PNG,
       });
-      if (target.status !== 200 || target.body.errorCode !== 0) throw new Error('no upload URL');
-      const { uploadUrl, headers, resourceKey } = target.body.result!;
-      await app.inject({ method: 'PUT', url: uploadUrl, headers, payload: ONE_PIXEL_PNG });
-      return { attachmentKey: resourceKey };
+      return { attachmentKey: attachment.resourceKey };
     },
   };
   /** Headers of the current state's browser: its cookies, and the anti-forgery token on changing calls. */
@@ -429,6 +364,42 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
 
 const userByEmail = (db: Kysely<Database>, email: string) =>
   db.selectFrom('users').select(['id', 'customer_id']).where('email', '=', email).executeTakeFirstOrThrow();
+
+/** The first equipment (by id) of a customer, or with `others` of any other customer. */
+const firstEquipmentId = async (db: Kysely<Database>, customerId: number, others = false) =>
+  (
+    await db
+      .selectFrom('equipment')
+      .select('id')
+      .where('customer_id', others ? '<>' : '=', customerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+/** The storage folder of a customer. */
+const customerFolder = async (db: Kysely<Database>, customerId: number) =>
+  (await db.selectFrom('customers').select('encrypted_id').where('id', '=', customerId).executeTakeFirstOrThrow())
+    .encrypted_id;
+
+/** A state that sets something up for the interaction with the user's e-mail, and undoes it after. */
+const aroundInteraction = (
+  setup: (email: string) => Promise<void>,
+  teardown: (email: string) => Promise<void>,
+): StateHandlers[string] =>
+  ({
+    setup: async (params?: unknown) => {
+      await setup((params as { email: string }).email);
+      return undefined;
+    },
+    teardown: async (params?: unknown) => {
+      await teardown((params as { email: string }).email);
+      return undefined;
+    },
+    // The handler type of the pact library insists on a function; setup/teardown objects are its documented form.
+  }) as unknown as StateHandlers[string];
+
+/** A PDF as small as a store takes it. */
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
 /** A valid PNG of one pixel: an equipment image and a thumbnail no wider than 100 px. */
 const ONE_PIXEL_PNG = Buffer.from(
