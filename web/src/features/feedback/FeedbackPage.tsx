@@ -20,9 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_REFUSAL, type FeedbackFile } from '../../../../contract/feedback';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/images';
-import { StorageUploadFailure, uploadToStorage } from '../../components/storageUpload';
 import { getToaster } from '../../components/toaster';
 import { client, resultOf } from '../../lib/api';
+import { TransferFailure, uploadFile } from '../../lib/fileUpload';
 import { useCurrentSession } from '../../lib/currentUser';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { useUnsavedData } from '../../lib/unsavedData';
@@ -53,7 +53,7 @@ interface SubmitProblem {
 
 /** What went wrong with an upload or the call; null when another part of the app answers it. */
 function problemOf(e: unknown): SubmitProblem | null {
-  if (e instanceof StorageUploadFailure) {
+  if (e instanceof TransferFailure) {
     if (e.status === 'aborted') return null;
     if (e.status === 413) return { fields: { attachments: TOO_LARGE } };
     if (e.status === 415) return { fields: { attachments: WRONG_TYPE } };
@@ -118,13 +118,12 @@ export function FeedbackPage() {
       const attachFiles: FeedbackFile[] = [];
       for (const [index, file] of current.files.entries()) {
         setProgress({ file: index, percent: 0 });
-        const stored = await uploadToStorage(
-          'FeedbackAttachment',
-          file,
-          (percent) => setProgress({ file: index, percent }),
-          controller.signal,
-        );
-        attachFiles.push(stored);
+        const stored = await uploadFile(file, {
+          kind: 'FeedbackAttachment',
+          signal: controller.signal,
+          onProgress: ({ percent }) => setProgress({ file: index, percent }),
+        });
+        attachFiles.push({ ...stored, fileName: file.name, size: file.size });
       }
       setProgress(null);
       return resultOf(client.feedback.sendFeedback({ body: requestOf(current, attachFiles), silent: true }));
