@@ -1,8 +1,8 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Equipment, EquipmentListType } from '../../../contract/equipment';
+import { sql, type Expression, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Equipment, EquipmentContract, EquipmentListType } from '../../../contract/equipment';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import type { EquipmentImage, InstrumentImageData } from '../../../contract/images';
-import type { Database, EquipmentRow, EquipmentTable } from '../db/schema';
+import type { ContractsTable, Database, EquipmentRow, EquipmentTable } from '../db/schema';
 import { EQUIPMENT_FIELDS } from './equipmentFields';
 
 /** Equipment becomes "newly available" to a user for this many days after it was added. Chosen: not in spec. */
@@ -253,19 +253,7 @@ export async function loadEquipmentExtras(db: Kysely<Database>, ids: readonly nu
   }
   for (const c of contracts) {
     const list = extras.contracts.get(c.equipment_id) ?? [];
-    list.push({
-      vendorContractId: c.is_pe_contract ? null : c.vendor_contract_id,
-      contractId: c.vendor_contract_id,
-      poNumber: c.po_number,
-      item: null,
-      effectiveDate: c.effective_date,
-      contractExpiry: c.contract_expiry,
-      billingDate: null,
-      billingStatus: c.billing_status,
-      contractType: c.contract_type,
-      desc: c.description,
-      isVendor: !c.is_pe_contract,
-    });
+    list.push(toEquipmentContract(c));
     extras.contracts.set(c.equipment_id, list);
   }
   for (const call of calls) {
@@ -282,6 +270,23 @@ export async function loadEquipmentExtras(db: Kysely<Database>, ids: readonly nu
     extras.upcoming.set(call.equipment_id, list);
   }
   return extras;
+}
+
+/** A contract row as the API answers it; the customer's own (vendor) contracts carry their number as vendorContractId. */
+export function toEquipmentContract(c: Selectable<ContractsTable>): EquipmentContract {
+  return {
+    vendorContractId: c.is_pe_contract ? null : c.vendor_contract_id,
+    contractId: c.vendor_contract_id,
+    poNumber: c.po_number,
+    item: null,
+    effectiveDate: c.effective_date,
+    contractExpiry: c.contract_expiry,
+    billingDate: null,
+    billingStatus: c.billing_status,
+    contractType: c.contract_type,
+    desc: c.description,
+    isVendor: !c.is_pe_contract,
+  };
 }
 
 /** One equipment of the caller's customer by id, or undefined (another customer's id finds nothing). */

@@ -21,6 +21,7 @@ import {
   NEW_EQUIPMENT_DAYS,
   selectListColumns,
   toEquipment,
+  toEquipmentContract,
   type EquipmentListRow,
   type EquipmentScope,
 } from '../queries/equipment';
@@ -275,21 +276,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
       .orderBy('id')
       .limit(query.count)
       .execute();
-    return ok(
-      rows.map((c) => ({
-        vendorContractId: c.is_pe_contract ? null : c.vendor_contract_id,
-        contractId: c.vendor_contract_id,
-        poNumber: c.po_number,
-        item: null,
-        effectiveDate: c.effective_date,
-        contractExpiry: c.contract_expiry,
-        billingDate: null,
-        billingStatus: c.billing_status,
-        contractType: c.contract_type,
-        desc: c.description,
-        isVendor: !c.is_pe_contract,
-      })),
-    );
+    return ok(rows.map(toEquipmentContract));
   });
 
   const contractEquipmentCount = s.route(equipmentContract.contractEquipmentCount, async ({ request, params }) => {

@@ -2,7 +2,6 @@ import { initServer } from '@ts-rest/fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { accountManagementContract } from '../../../contract/accountManagement';
 import { ErrorCode } from '../../../contract/errors';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, hasAllowedExtension, UPLOAD_LIMITS } from '../../../contract/images';
 import { AUTOCOMPLETE_COUNT, SERVICE_WORK_TYPE_IDS } from '../../../contract/limits';
 import {
   SERVICE_REQUEST_REFUSAL,
@@ -12,17 +11,16 @@ import {
 } from '../../../contract/serviceCalls';
 import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
-import { requireActor, type Actor } from '../auth/actor';
+import { requireActor } from '../auth/actor';
 import { requireSession } from '../auth/context';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
-import { badRequest, forbidden } from '../lib/problem';
+import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
-import { storageIdentityOf } from '../queries/storageIdentity';
-import { storageOf } from '../storage';
-import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD } from '../storage/layout';
+import { distinctAddresses, unescapeHtml } from '../mail/text';
+import { attachmentSizes } from '../storage/attachments';
 
 const s = initServer();
 
@@ -53,7 +51,6 @@ const PRIORITY_NAME: Readonly<Record<number, string>> = {
 export const NEW_REQUEST_STATUS = 'OPEN';
 
 const ATTACHMENT_KIND = 'ServiceRequestAttachment';
-const ATTACHMENT_BUCKET = BUCKET_OF_FILE_TYPE[FILE_TYPE_OF_UPLOAD[ATTACHMENT_KIND]];
 
 const jobTypeOf = (issueType: string): string | null => {
   const id = Number(issueType);
@@ -61,12 +58,6 @@ const jobTypeOf = (issueType: string): string | null => {
     ? JOB_TYPE_OF_SERVICE_WORK[id as ServiceWorkTypeId]
     : null;
 };
-
-/** The client HTML-escapes the issue text; the mail is plain text, so it shows the text as typed. */
-const unescapeHtml = (text: string) =>
-  text.replace(/&(lt|gt|quot|#39|amp);/g, (_, entity: string) =>
-    entity === 'lt' ? '<' : entity === 'gt' ? '>' : entity === 'quot' ? '"' : entity === '#39' ? "'" : '&',
-  );
 
 /** The next service order number, and the id it is made from: SR followed by eight digits. */
 async function nextServiceOrder(trx: Transaction<Database>): Promise<{ id: number; serviceOrderNo: string }> {
@@ -107,47 +98,6 @@ function mailText(m: RequestMail): string {
   ].join('\n');
 }
 
-/** Each address once (case-insensitive), in the order first given. */
-const distinctAddresses = (addresses: string[]) => {
-  const seen = new Set<string>();
-  return addresses.filter((a) => {
-    const key = a.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-};
-
-/**
- * The attachments must be files uploaded for a service request into the caller's customer folder, present in
- * storage and within the size limit. Answers the stored sizes, the ones kept.
- */
-async function checkAttachments(deps: AppDeps, actor: Actor, files: ServiceRequest['attachFiles']): Promise<number[]> {
-  if (files.length === 0) return [];
-  const folder = customerFolder(
-    await storageIdentityOf(deps.db, actor.customerId),
-    FILE_TYPE_OF_UPLOAD[ATTACHMENT_KIND],
-  );
-  const storage = storageOf(deps.config);
-  const sizes: number[] = [];
-  for (const file of files) {
-    if (!hasAllowedExtension(ATTACHMENT_KIND, file.resourceKey)) {
-      throw badRequest(FILE_TYPE_MESSAGE);
-    }
-    if (file.bucketName !== ATTACHMENT_BUCKET || !file.resourceKey.startsWith(folder)) {
-      // A file of another customer, or one not uploaded for a service request.
-      throw forbidden('The attachment is not a service-request file of this customer');
-    }
-    const size = await storage.objectSize(file.bucketName, file.resourceKey);
-    if (size === null) throw badRequest(SERVICE_REQUEST_REFUSAL.attachmentMissing);
-    if (size > UPLOAD_LIMITS[ATTACHMENT_KIND].maxBytes) {
-      throw badRequest(FILE_SIZE_MESSAGE);
-    }
-    sizes.push(size);
-  }
-  return sizes;
-}
-
 const userName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
 /** POST ServiceCall: a service request of the caller's customer, opened as a work order, with its mails. */
@@ -186,7 +136,10 @@ export function serviceRequestsRouter(deps: AppDeps) {
           : null;
       if (body.requestForOther && !requestedFor) throw badRequest(SERVICE_REQUEST_REFUSAL.requestedFor);
 
-      const sizes = await checkAttachments(deps, actor, body.attachFiles);
+      const sizes = await attachmentSizes(deps, actor, ATTACHMENT_KIND, body.attachFiles, {
+        missing: SERVICE_REQUEST_REFUSAL.attachmentMissing,
+        notOwn: 'The attachment is not a service-request file of this customer',
+      });
 
       const requestEmails = splitEmailList(body.requestEmail);
       const contactName = userName(requester);
