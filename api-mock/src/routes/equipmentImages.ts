@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { initServer } from '@ts-rest/fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { equipmentContract } from '../../../contract/equipment';
@@ -23,6 +22,7 @@ import { badRequest, forbidden, HttpProblem } from '../lib/problem';
 import { findEquipment, loadEquipmentExtras } from '../queries/equipment';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
+import { photoFormatOf, pixelSizeOf, readHead, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
 
 const s = initServer();
@@ -42,70 +42,16 @@ const SNIFF_BYTES = 16;
 /** A thumbnail's dimensions must appear within this many bytes (a canvas writes them in its first header). */
 const THUMBNAIL_HEADER_BYTES = 256 * 1024;
 
-type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp';
+type ImageFormat = PhotoFormat | 'gif' | 'bmp';
 
 /** The format of an image file from its first bytes, or null when it is none of the accepted ones. */
 function sniffImageFormat(head: Buffer): ImageFormat | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  const photo = photoFormatOf(head);
+  if (photo) return photo;
   const ascii = head.subarray(0, 6).toString('latin1');
   if (ascii === 'GIF87a' || ascii === 'GIF89a') return 'gif';
   if (ascii.startsWith('BM') && head.length >= 14) return 'bmp';
   return null;
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** Width and height of a PNG (the IHDR chunk right after the signature), or null. */
-function pngSize(data: Buffer): { width: number; height: number } | null {
-  if (data.length < 24 || data.subarray(12, 16).toString('latin1') !== 'IHDR') return null;
-  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-}
-
-/** Markers of a JPEG frame header (SOF0-SOF15 except DHT C4, JPG C8 and DAC CC), which carry the dimensions. */
-const isStartOfFrame = (marker: number) =>
-  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-
-/** Width and height of a JPEG: walk the segments to the first frame header; null when it is not found. */
-function jpegSize(data: Buffer): { width: number; height: number } | null {
-  let at = 2;
-  while (at + 4 <= data.length) {
-    if (data[at] !== 0xff) return null;
-    const marker = data[at + 1]!;
-    if (marker === 0xff) {
-      at += 1; // fill byte
-      continue;
-    }
-    // Markers without a length: TEM and RST0-RST7.
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return null; // end of image or start of scan before any frame
-    const length = data.readUInt16BE(at + 2);
-    if (isStartOfFrame(marker)) {
-      if (at + 9 > data.length) return null;
-      return { height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7) };
-    }
-    at += 2 + length;
-  }
-  return null;
-}
-
-/** The first `limit` bytes of a stream (fewer when it is shorter); the stream is closed afterwards. */
-async function readStart(stream: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of stream) {
-      chunks.push(chunk as Buffer);
-      total += (chunk as Buffer).length;
-      if (total >= limit) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, limit);
 }
 
 const imageEvent = (actor: Actor, equipmentId: number, eventType: string, payload: unknown): DomainEvent => ({
@@ -140,7 +86,7 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
       found.stream.destroy();
       throw badRequest(FILE_SIZE_MESSAGE);
     }
-    return readStart(found.stream, headBytes);
+    return readHead(found.stream, headBytes);
   };
 
   /** The checks of one new image: both files uploaded, an accepted image, a PNG or JPEG thumbnail of 100 px at most. */
@@ -151,8 +97,8 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
     const head = await storedFile(folder, image.imageIdentifier, SNIFF_BYTES);
     if (!sniffImageFormat(head)) throw badRequest(FILE_TYPE_MESSAGE);
     const thumbnail = await storedFile(folder, image.thumbnailIdentifier, THUMBNAIL_HEADER_BYTES);
-    const format = sniffImageFormat(thumbnail);
-    const size = format === 'png' ? pngSize(thumbnail) : format === 'jpeg' ? jpegSize(thumbnail) : null;
+    const format = photoFormatOf(thumbnail);
+    const size = format ? pixelSizeOf(format, thumbnail) : null;
     if (!size || size.width < 1 || size.height < 1) throw badRequest('The thumbnail must be a PNG or JPEG image');
     if (size.width > IMAGE_THUMBNAIL_WIDTH) {
       throw badRequest(`The thumbnail is ${size.width} px wide; at most ${IMAGE_THUMBNAIL_WIDTH} px`);
