@@ -1,10 +1,9 @@
-import { Button, ButtonGroup, Classes, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../../contract/documents';
-import { formatDateTime } from '../../../lib/dates';
 import { canOpenInBrowser, type DocumentOwner } from './documentsApi';
 import { DocumentVersions } from './DocumentVersions';
-import { FileSize } from './FileSize';
+import { UploadCells, UploadHeadCells } from './UploadCells';
 
 export interface DocumentTableProps {
   owner: DocumentOwner;
@@ -36,12 +35,7 @@ export function DocumentTable(props: DocumentTableProps) {
         <tr>
           <th>{t('documents:column_name')}</th>
           <th>{t('documents:column_version')}</th>
-          <th>{t('documents:column_uploaded_on')}</th>
-          <th>{t('documents:column_uploaded_by')}</th>
-          <th>{t('documents:column_size')}</th>
-          <th>
-            <span className={Classes.TEXT_MUTED}>{t('documents:column_actions')}</span>
-          </th>
+          <UploadHeadCells />
         </tr>
       </thead>
       <tbody>
@@ -64,11 +58,7 @@ export function DocumentTable(props: DocumentTableProps) {
               <td>
                 <DocumentVersions owner={owner} document={document} onDownload={props.onDownload} />
               </td>
-              <td>{formatDateTime(document.uploadDate)}</td>
-              <td>{document.userName}</td>
-              <td>
-                <FileSize bytes={document.identifier.size} />
-              </td>
+              <UploadCells document={document} />
               <td>
                 <ButtonGroup variant="minimal">
                   <Button

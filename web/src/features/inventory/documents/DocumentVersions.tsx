@@ -2,9 +2,8 @@ import { Button, Callout, Classes, HTMLTable, Intent, Popover, Spinner } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../../contract/documents';
-import { formatDateTime } from '../../../lib/dates';
 import { documentHistory, historyKey, problemOf, type DocumentOwner } from './documentsApi';
-import { FileSize } from './FileSize';
+import { UploadCells, UploadHeadCells } from './UploadCells';
 
 export interface DocumentVersionsProps {
   owner: DocumentOwner;
@@ -66,23 +65,14 @@ function VersionList({ owner, document, onDownload }: DocumentVersionsProps) {
           <thead>
             <tr>
               <th>{t('documents:column_version')}</th>
-              <th>{t('documents:column_uploaded_on')}</th>
-              <th>{t('documents:column_uploaded_by')}</th>
-              <th>{t('documents:column_size')}</th>
-              <th>
-                <span className={Classes.TEXT_MUTED}>{t('documents:column_actions')}</span>
-              </th>
+              <UploadHeadCells />
             </tr>
           </thead>
           <tbody>
             {history.data.map((version) => (
               <tr key={version.documentId}>
                 <td>{version.version}</td>
-                <td>{formatDateTime(version.uploadDate)}</td>
-                <td>{version.userName}</td>
-                <td>
-                  <FileSize bytes={version.identifier.size} />
-                </td>
+                <UploadCells document={version} />
                 <td>
                   <Button
                     size="small"
