@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
@@ -27,4 +28,36 @@ export function DiscardChangesAlert({ isOpen, onKeepEditing, onDiscard, discardT
       <p>{t('unsaved_data_confirm')}</p>
     </Alert>
   );
+}
+
+export interface DiscardConfirmation {
+  /** Close the dialog: at once when nothing would be lost, else once the user agrees; never while it is busy. */
+  requestClose(): void;
+  /** What the dialog's DiscardChangesAlert needs. */
+  alertProps: Pick<DiscardChangesAlertProps, 'isOpen' | 'onKeepEditing' | 'onDiscard'>;
+}
+
+/** Closing of a dialog that may hold unsaved data (`dirty`), with the question before anything is lost. */
+export function useDiscardConfirmation(options: {
+  dirty: boolean;
+  busy: boolean;
+  onClose(): void;
+}): DiscardConfirmation {
+  const { dirty, busy, onClose } = options;
+  const [asking, setAsking] = useState(false);
+  return {
+    requestClose: () => {
+      if (busy) return;
+      if (dirty) setAsking(true);
+      else onClose();
+    },
+    alertProps: {
+      isOpen: asking,
+      onKeepEditing: () => setAsking(false),
+      onDiscard: () => {
+        setAsking(false);
+        onClose();
+      },
+    },
+  };
 }

@@ -24,7 +24,7 @@ import {
   type EquipmentInput,
 } from '../../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { DiscardChangesAlert } from '../../../components/DiscardChangesAlert';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { LocationOptions } from '../../../components/LocationOptions';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
@@ -80,7 +80,6 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [tab, setTab] = useState<TabId>('basic');
-  const [confirmClose, setConfirmClose] = useState(false);
   const [now] = useState(() => new Date());
   const [pickedContractId, setPickedContractId] = useState(initial['contract.contractId'] ?? '');
   const dirty = isDirty(draft, initial);
@@ -137,11 +136,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
     save.mutate(parsed.body!);
   };
 
-  const requestClose = () => {
-    if (save.isPending) return;
-    if (dirty) setConfirmClose(true);
-    else onClose();
-  };
+  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
 
   const label = (name: string) => t(EQUIPMENT_FIELD_LABEL_KEYS[name as EquipmentLabelledField]);
 
@@ -408,14 +403,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert
-        isOpen={confirmClose}
-        onKeepEditing={() => setConfirmClose(false)}
-        onDiscard={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-      />
+      <DiscardChangesAlert {...alertProps} />
     </>
   );
 }

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LinkableEquipment, LocationEquipment } from '../../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { DiscardChangesAlert } from '../../../components/DiscardChangesAlert';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
@@ -71,7 +71,6 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [searches, setSearches] = useState<Record<number, string>>({});
   const [tab, setTab] = useState<number | null>(null);
-  const [confirmClose, setConfirmClose] = useState(false);
   useUnsavedData(selected.size > 0);
 
   const all = useQuery({
@@ -113,11 +112,11 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
       return next;
     });
 
-  const requestClose = () => {
-    if (link.isPending) return;
-    if (selected.size > 0) setConfirmClose(true);
-    else onClose();
-  };
+  const { requestClose, alertProps } = useDiscardConfirmation({
+    dirty: selected.size > 0,
+    busy: link.isPending,
+    onClose,
+  });
 
   const panel = (location: LocationEquipment) => {
     const search = searches[location.locationId] ?? '';
@@ -247,14 +246,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
           }
         />
       </Dialog>
-      <DiscardChangesAlert
-        isOpen={confirmClose}
-        onKeepEditing={() => setConfirmClose(false)}
-        onDiscard={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-      />
+      <DiscardChangesAlert {...alertProps} />
     </>
   );
 }

@@ -24,7 +24,7 @@ import type { Equipment } from '../../../../../contract/equipment';
 import { ErrorCode, GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
 import { ATTACHMENT_EXTENSIONS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
-import { DiscardChangesAlert } from '../../../components/DiscardChangesAlert';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
@@ -138,7 +138,6 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
   const [initial] = useState(() => initialDraft(equipment, user.officePhone));
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [confirmClose, setConfirmClose] = useState(false);
   const [percent, setPercent] = useState(0);
   const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
@@ -251,11 +250,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
     submit.mutate(draft.attachment);
   };
 
-  const requestClose = () => {
-    if (busy) return;
-    if (dirty) setConfirmClose(true);
-    else onClose();
-  };
+  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy, onClose });
 
   const group = (field: Field | null, label: string, required: boolean, control: ReactNode, helper?: ReactNode) => {
     const error = field ? errors[field] : undefined;
@@ -594,15 +589,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
           }
         />
       </Dialog>
-      <DiscardChangesAlert
-        isOpen={confirmClose}
-        discardText={t('serviceRequest:discard')}
-        onKeepEditing={() => setConfirmClose(false)}
-        onDiscard={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-      />
+      <DiscardChangesAlert {...alertProps} discardText={t('serviceRequest:discard')} />
     </>
   );
 }
