@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInventoryAs } from '../support/inventoryPage';
 
 let server: E2eServer;
 let browser: Browser;
@@ -49,11 +49,7 @@ const documentCount = async (equipmentId: number) =>
 
 describe('documents of an equipment', () => {
   it('uploads a document, shows the count, deletes it to Deleted items and restores it', async () => {
-    const context = await newPortalContext(browser);
-    const page = await context.newPage();
-    await signInAt(page, server.url, 'user@acme-labs.example');
-    await page.waitForURL(/\/app\//);
-    await page.goto(`${server.url}/app/product`);
+    const { context, page } = await openInventoryAs(browser, server.url);
     const equipmentId = await firstEquipmentId(page);
     expect(await documentCount(equipmentId)).toBe(0);
 

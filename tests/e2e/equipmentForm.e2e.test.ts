@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
-import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInventoryAs } from '../support/inventoryPage';
 
 let server: E2eServer;
 let browser: Browser;
@@ -21,11 +21,7 @@ const newProductButton = (page: Page) => page.getByRole('button', { name: 'New p
 const manageProductsButton = (page: Page) => page.getByRole('button', { name: /^Manage my products/ });
 
 async function openInventory(email: string) {
-  const context = await newPortalContext(browser);
-  const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL(/\/app\//);
-  await page.goto(`${server.url}/app/product`);
+  const { context, page } = await openInventoryAs(browser, server.url, email);
   await newProductButton(page).waitFor();
   return { context, page };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInventoryAs } from '../support/inventoryPage';
 import { png } from '../support/images';
 import { uploadThroughSignedUrl } from '../support/apiCalls';
 import { signedIn } from '../support/injectClient';
@@ -16,11 +16,7 @@ afterAll(() => stopE2e({ server, browser }));
 
 /** The inventory page of a user, and the id of the equipment in its first row. */
 async function openInventory(email = 'user@acme-labs.example') {
-  const context = await newPortalContext(browser);
-  const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL(/\/app\//);
-  await page.goto(`${server.url}/app/product`);
+  const { context, page } = await openInventoryAs(browser, server.url, email);
   const firstRowMenu = page.locator('[data-testid^="row-actions-"]').first();
   await firstRowMenu.waitFor();
   const equipmentId = Number((await firstRowMenu.getAttribute('data-testid'))!.replace('row-actions-', ''));

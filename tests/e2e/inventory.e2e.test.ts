@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInventoryAs } from '../support/inventoryPage';
 
 let server: E2eServer;
 let browser: Browser;
@@ -14,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => stopE2e({ server, browser }));
 
 async function openInventory(email = 'user@acme-labs.example') {
-  const context = await newPortalContext(browser);
-  const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL(/\/app\//);
-  await page.goto(`${server.url}/app/product`);
+  const { context, page } = await openInventoryAs(browser, server.url, email);
   await page.getByText(/^1–30 of \d+/).waitFor();
   return { context, page };
 }
