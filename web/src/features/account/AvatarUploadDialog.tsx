@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Classes,
@@ -16,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DiscardChangesAlert } from '../../components/DiscardChangesAlert';
 import type { AvatarUrls } from '../../../../contract/accountManagement';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
 import { getToaster } from '../../components/toaster';
@@ -246,21 +246,15 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
           </>
         }
       />
-      <Alert
+      <DiscardChangesAlert
         isOpen={confirmClose}
-        intent={Intent.DANGER}
-        icon="warning-sign"
-        confirmButtonText={t('my_account_discard')}
-        cancelButtonText={t('my_account_keep_editing')}
-        onConfirm={() => {
+        onKeepEditing={() => setConfirmClose(false)}
+        onDiscard={() => {
           setConfirmClose(false);
           upload.current?.abort();
           onClose();
         }}
-        onCancel={() => setConfirmClose(false)}
-      >
-        <p>{t('unsaved_data_confirm')}</p>
-      </Alert>
+      />
     </Dialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Dialog,
@@ -13,6 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
 import { LocationOptions } from '../../components/LocationOptions';
 import { allowedRoleChoices, ProfileEdit, type UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
@@ -60,7 +60,6 @@ export function ProfileEditDialog({
   const [initial] = useState(() => draftOf(user));
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [confirmClose, setConfirmClose] = useState(false);
   const dirty = (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== initial[k]);
   useUnsavedData(isOpen && dirty);
 
@@ -100,11 +99,7 @@ export function ProfileEditDialog({
     save.mutate(parsed.data);
   };
 
-  const requestClose = () => {
-    if (save.isPending) return;
-    if (dirty) setConfirmClose(true);
-    else onClose();
-  };
+  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
 
   const set = (name: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [name]: value }));
   const group = (name: Field, label: string, required: boolean, control: ReactNode) => (
@@ -217,20 +212,7 @@ export function ProfileEditDialog({
           />
         </form>
       </Dialog>
-      <Alert
-        isOpen={confirmClose}
-        intent={Intent.DANGER}
-        icon="warning-sign"
-        confirmButtonText={t('my_account_discard')}
-        cancelButtonText={t('my_account_keep_editing')}
-        onConfirm={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-        onCancel={() => setConfirmClose(false)}
-      >
-        <p>{t('unsaved_data_confirm')}</p>
-      </Alert>
+      <DiscardChangesAlert {...alertProps} />
     </>
   );
 }
