@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { png } from '../support/images';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -11,29 +11,6 @@ beforeAll(async () => {
   ({ server, browser } = await startE2e());
 });
 afterAll(() => stopE2e({ server, browser }));
-
-/** A real PNG image of one colour. */
-function pngImage(width: number, height: number, rgb: [number, number, number] = [0, 102, 204]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Records the upload traffic of a page: signed-URL requests, byte uploads to the store and the avatar call. */
 function uploadTraffic(page: Page) {
@@ -94,7 +71,7 @@ describe('avatar', () => {
     await dialog.getByRole('alert').getByText('Please choose a new photo.').waitFor();
 
     const input = dialog.getByLabel('Photo file');
-    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(300, 150) });
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(300, 150) });
     await dialog.getByRole('img', { name: 'Preview of me.png' }).waitFor();
     await dialog.getByRole('img', { name: 'Thumbnail of 64 px' }).waitFor();
     expect(await dialog.getByRole('alert').count()).toBe(0);
@@ -136,7 +113,7 @@ describe('avatar', () => {
     await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await dialog.getByRole('alert').getByText('Only JPEG or PNG images can be used.').waitFor();
 
-    const large = Buffer.concat([pngImage(8, 8), Buffer.alloc(5 * 1024 * 1024)]);
+    const large = Buffer.concat([png(8, 8), Buffer.alloc(5 * 1024 * 1024)]);
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: large });
     await dialog.getByRole('alert').getByText('The file must not be larger than 5 MB.').waitFor();
 
@@ -144,7 +121,7 @@ describe('avatar', () => {
     await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
     await dialog.getByRole('alert').getByText('The file could not be read as an image.', { exact: false }).waitFor();
 
-    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(40, 80) });
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(40, 80) });
     await dialog.getByRole('img', { name: 'Thumbnail of 64 px' }).waitFor();
     await page.keyboard.press('Escape');
     const confirm = page.getByRole('alertdialog');
