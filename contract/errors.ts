@@ -42,6 +42,10 @@ export const ErrorCode = {
   ImportInvalidGxp: 16031,
   ImportInvalidConstructionYear: 16032,
   ImportInvalidConstructionMonth: 16033,
+  /** The instrument is already reserved for part of the period. code chosen: not in spec */
+  ReservationConflict: 16201,
+  /** The reservation changed since it was read (lastUpdateTime differs). code chosen: not in spec */
+  ReservationChanged: 16202,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -18,6 +18,8 @@ export const NAMESPACES = [
   'views',
   'feedback',
   'avatar',
+  'calendar',
+  'reservation',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
