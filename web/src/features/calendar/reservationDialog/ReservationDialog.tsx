@@ -1,0 +1,377 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MODAL_WIDTH } from '../../../../../contract/limits';
+import {
+  CALENDAR_SLOT_MINUTES,
+  RESERVATION_COMMENT_MAX,
+  RESERVATION_MAX_INTERVAL,
+  type Reservation,
+} from '../../../../../contract/reservations';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
+import { getToaster } from '../../../components/toaster';
+import { client, resultOf } from '../../../lib/api';
+import { handOverSessionErrors } from '../../../lib/sessionHandOver';
+import { useUnsavedData } from '../../../lib/unsavedData';
+import { InstrumentPicker } from './InstrumentPicker';
+import { saveProblemOf } from './problems';
+import {
+  hasErrors,
+  initialDraft,
+  isDirty,
+  snapInput,
+  toCreateBody,
+  toUpdateBody,
+  validateDraft,
+  withRepeat,
+  withStart,
+  type RepeatChoice,
+  type ReservationDialogMode,
+  type ReservationDraft,
+  type ReservationField,
+  type ReservationInstrument,
+} from './reservationForm';
+
+export interface ReservationDialogProps {
+  isOpen: boolean;
+  /** add: a new reservation; edit: change `reservation`; copy: a new reservation prefilled from `reservation`. */
+  mode: ReservationDialogMode;
+  reservation?: Reservation;
+  /** The instrument of the slot the user clicked; without it (and in edit and copy) the user picks one. */
+  equipment?: ReservationInstrument;
+  /** The slot's start; without it a new reservation starts at the next half hour. */
+  start?: Date;
+  onClose(): void;
+  /** After saving, with every reservation made (a series makes several); the dialog then closes through onClose. */
+  onSaved(saved: Reservation[]): void;
+}
+
+const TITLE_KEY: Record<ReservationDialogMode, string> = {
+  add: 'reservation:title_add',
+  edit: 'reservation:title_edit',
+  copy: 'reservation:title_copy',
+};
+
+/** The add, edit and copy reservation dialog of the calendar (spec 3 section 2). */
+export function ReservationDialog(props: ReservationDialogProps) {
+  if (!props.isOpen) return null;
+  return <ReservationForm {...props} />;
+}
+
+/** The fields the user has left (or changed), whose errors show before the first submit. */
+type Touched = ReadonlySet<ReservationField>;
+
+function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved }: ReservationDialogProps) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const fieldId = (field: string) => `${ids}-${field}`;
+  const [initial] = useState(() => initialDraft({ mode, reservation, equipment, start }));
+  const [draft, setDraft] = useState<ReservationDraft>(initial);
+  const [touched, setTouched] = useState<Touched>(() => new Set(mode === 'copy' ? ['start', 'end'] : []));
+  const [submitted, setSubmitted] = useState(false);
+  const dirty = isDirty(initial, draft);
+  useUnsavedData(dirty);
+
+  const errors = useMemo(() => validateDraft(mode, draft, reservation), [mode, draft, reservation]);
+  const errorOf = (field: ReservationField) => (submitted || touched.has(field) ? errors[field] : undefined);
+
+  const save = useMutation({
+    mutationFn: async (values: ReservationDraft): Promise<Reservation[]> => {
+      if (mode === 'edit' && reservation) {
+        return [await resultOf(client.reservations.update({ body: toUpdateBody(values, reservation), silent: true }))];
+      }
+      const { items } = await resultOf(
+        client.reservations.create({
+          params: { id: values.instrument!.equipmentId },
+          body: toCreateBody(values),
+          silent: true,
+        }),
+      );
+      return items;
+    },
+    onSuccess: (saved) => {
+      void getToaster().then((toaster) =>
+        toaster.show({
+          message: saved.length > 1 ? t('reservation:saved_series', { count: saved.length }) : t('reservation:saved'),
+          intent: Intent.SUCCESS,
+          icon: 'tick',
+        }),
+      );
+      onSaved(saved);
+      onClose();
+    },
+    onError: handOverSessionErrors,
+  });
+  const problem = save.isError ? saveProblemOf(save.error) : null;
+
+  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
+
+  const change = (field: ReservationField, next: (d: ReservationDraft) => ReservationDraft) => {
+    if (save.isError) save.reset();
+    setDraft(next);
+    setTouched((s) => (s.has(field) ? s : new Set([...s, field])));
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (save.isPending) return;
+    const snapped = { ...draft, start: snapInput(draft.start), end: snapInput(draft.end) };
+    setDraft(snapped);
+    setSubmitted(true);
+    if (hasErrors(validateDraft(mode, snapped, reservation))) {
+      void getToaster().then((toaster) =>
+        toaster.show({ message: t('validation_failed_tip'), intent: Intent.DANGER, icon: 'error' }),
+      );
+      return;
+    }
+    save.mutate(snapped);
+  };
+
+  const message = (field: ReservationField) => {
+    const key = errorOf(field);
+    if (!key) return undefined;
+    return (
+      <span id={fieldId(`${field}-error`)} role="alert">
+        {key === 'required_field' ? t('required_field') : t(`reservation:${key}`, { max: RESERVATION_COMMENT_MAX })}
+      </span>
+    );
+  };
+  const intentOf = (field: ReservationField) => (errorOf(field) ? Intent.DANGER : Intent.NONE);
+  const describedBy = (field: ReservationField) => (errorOf(field) ? fieldId(`${field}-error`) : undefined);
+
+  const pickInstrument = mode !== 'add' || equipment === undefined;
+  const unitKey = draft.repeat === 'daily' ? 'reservation:repeat_days' : 'reservation:repeat_weeks';
+  const busy = save.isPending;
+
+  return (
+    <>
+      <Dialog
+        isOpen
+        onClose={requestClose}
+        title={t(TITLE_KEY[mode])}
+        icon={mode === 'copy' ? 'duplicate' : mode === 'edit' ? 'edit' : 'calendar'}
+        style={{ width: MODAL_WIDTH.small, maxWidth: '95vw' }}
+        canOutsideClickClose={!busy}
+      >
+        <form onSubmit={submit} noValidate aria-label={t(TITLE_KEY[mode])}>
+          <DialogBody>
+            {problem && (
+              <Callout intent={Intent.DANGER} icon="error" role="alert" style={{ marginBottom: 12 }}>
+                {t(problem)}
+              </Callout>
+            )}
+            <FormGroup
+              label={t('reservation:instrument')}
+              labelFor={fieldId('instrument')}
+              labelInfo={pickInstrument ? t('reservation:required') : undefined}
+              intent={intentOf('instrument')}
+              helperText={message('instrument')}
+            >
+              {pickInstrument ? (
+                <InstrumentPicker
+                  id={fieldId('instrument')}
+                  value={draft.instrument}
+                  onChange={(instrument) => change('instrument', (d) => ({ ...d, instrument }))}
+                  intent={intentOf('instrument')}
+                  describedBy={describedBy('instrument')}
+                  disabled={busy}
+                  autoFocus={mode === 'add'}
+                />
+              ) : (
+                <InputGroup id={fieldId('instrument')} value={draft.instrument?.label ?? ''} readOnly />
+              )}
+            </FormGroup>
+            <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+              <FormGroup
+                style={{ flex: 1, minWidth: 200 }}
+                label={t('reservation:start')}
+                labelFor={fieldId('start')}
+                labelInfo={t('reservation:required')}
+                intent={intentOf('start')}
+                helperText={message('start')}
+              >
+                <InputGroup
+                  id={fieldId('start')}
+                  type="datetime-local"
+                  step={CALENDAR_SLOT_MINUTES * 60}
+                  value={draft.start}
+                  intent={intentOf('start')}
+                  aria-describedby={describedBy('start')}
+                  aria-invalid={errorOf('start') ? true : undefined}
+                  disabled={busy}
+                  autoFocus={!pickInstrument}
+                  onValueChange={(value) => change('start', (d) => withStart(d, value))}
+                  onBlur={() => setDraft((d) => withStart(d, snapInput(d.start)))}
+                />
+              </FormGroup>
+              <FormGroup
+                style={{ flex: 1, minWidth: 200 }}
+                label={t('reservation:end')}
+                labelFor={fieldId('end')}
+                labelInfo={t('reservation:required')}
+                intent={intentOf('end')}
+                helperText={message('end')}
+              >
+                <InputGroup
+                  id={fieldId('end')}
+                  type="datetime-local"
+                  step={CALENDAR_SLOT_MINUTES * 60}
+                  value={draft.end}
+                  intent={intentOf('end')}
+                  aria-describedby={describedBy('end')}
+                  aria-invalid={errorOf('end') ? true : undefined}
+                  disabled={busy}
+                  onValueChange={(value) => change('end', (d) => ({ ...d, end: value }))}
+                  onBlur={() => setDraft((d) => ({ ...d, end: snapInput(d.end) }))}
+                />
+              </FormGroup>
+            </div>
+            <p className={Classes.TEXT_MUTED} style={{ marginTop: -8 }}>
+              {t('reservation:slot_hint', { minutes: CALENDAR_SLOT_MINUTES })}
+            </p>
+            {mode === 'add' && (
+              <RepeatFields
+                draft={draft}
+                unitKey={unitKey}
+                fieldId={fieldId}
+                busy={busy}
+                intent={intentOf('recurrence')}
+                message={message('recurrence')}
+                describedBy={describedBy('recurrence')}
+                onRepeat={(repeat) => change('recurrence', (d) => withRepeat(d, repeat))}
+                onInterval={(interval) => change('recurrence', (d) => ({ ...d, interval }))}
+                onEndBy={(endBy) => change('recurrence', (d) => ({ ...d, endBy }))}
+              />
+            )}
+            <FormGroup
+              label={t('reservation:comments')}
+              labelFor={fieldId('comments')}
+              intent={intentOf('comments')}
+              helperText={
+                <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                  <span>{message('comments')}</span>
+                  <span id={fieldId('comments-count')} aria-live="polite">
+                    {t('reservation:characters', { count: draft.comments.length, max: RESERVATION_COMMENT_MAX })}
+                  </span>
+                </span>
+              }
+            >
+              <TextArea
+                id={fieldId('comments')}
+                fill
+                rows={3}
+                maxLength={RESERVATION_COMMENT_MAX}
+                value={draft.comments}
+                intent={intentOf('comments')}
+                aria-describedby={fieldId('comments-count')}
+                disabled={busy}
+                onChange={(e) => {
+                  const comments = e.currentTarget.value;
+                  change('comments', (d) => ({ ...d, comments }));
+                }}
+              />
+            </FormGroup>
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text={t('cancel')} onClick={requestClose} disabled={busy} />
+                <Button type="submit" intent={Intent.PRIMARY} text={t('reservation:save')} loading={busy} />
+              </>
+            }
+          />
+        </form>
+      </Dialog>
+      <DiscardChangesAlert {...alertProps} />
+    </>
+  );
+}
+
+interface RepeatFieldsProps {
+  draft: ReservationDraft;
+  unitKey: string;
+  fieldId(field: string): string;
+  busy: boolean;
+  intent: Intent;
+  message: React.ReactNode;
+  describedBy: string | undefined;
+  onRepeat(repeat: RepeatChoice): void;
+  onInterval(interval: string): void;
+  onEndBy(endBy: string): void;
+}
+
+/** Repeat none, daily or weekly, every n days or weeks, up to an end-by date (add mode only). */
+function RepeatFields(props: RepeatFieldsProps) {
+  const { t } = useTranslation();
+  const { draft, fieldId, busy, intent } = props;
+  const options: { value: RepeatChoice; label: string }[] = [
+    { value: 'none', label: t('reservation:repeat_none') },
+    { value: 'daily', label: t('reservation:repeat_daily') },
+    { value: 'weekly', label: t('reservation:repeat_weekly') },
+  ];
+  return (
+    <FormGroup intent={intent} helperText={props.message}>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+        <FormGroup label={t('reservation:repeat')} labelFor={fieldId('repeat')} style={{ margin: 0 }}>
+          <HTMLSelect
+            id={fieldId('repeat')}
+            value={draft.repeat}
+            options={options}
+            disabled={busy}
+            onChange={(e) => props.onRepeat(e.currentTarget.value as RepeatChoice)}
+          />
+        </FormGroup>
+        {draft.repeat !== 'none' && (
+          <>
+            <FormGroup
+              label={t('reservation:repeat_every')}
+              labelFor={fieldId('interval')}
+              style={{ margin: 0, width: 140 }}
+            >
+              <InputGroup
+                id={fieldId('interval')}
+                type="number"
+                min={1}
+                max={RESERVATION_MAX_INTERVAL}
+                value={draft.interval}
+                intent={intent}
+                disabled={busy}
+                aria-describedby={props.describedBy}
+                rightElement={
+                  <span className={Classes.TEXT_MUTED} style={{ padding: '0 8px' }}>
+                    {t(props.unitKey)}
+                  </span>
+                }
+                onValueChange={props.onInterval}
+              />
+            </FormGroup>
+            <FormGroup label={t('reservation:end_by')} labelFor={fieldId('endBy')} style={{ margin: 0 }}>
+              <InputGroup
+                id={fieldId('endBy')}
+                type="date"
+                value={draft.endBy}
+                intent={intent}
+                disabled={busy}
+                aria-describedby={props.describedBy}
+                onValueChange={props.onEndBy}
+              />
+            </FormGroup>
+          </>
+        )}
+      </div>
+    </FormGroup>
+  );
+}

@@ -1,0 +1,2 @@
+export { ReservationDialog, type ReservationDialogProps } from './ReservationDialog';
+export { useReservationRemoval, type ReservationRemoval } from './useReservationRemoval';
