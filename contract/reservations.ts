@@ -26,28 +26,29 @@ export const CALENDAR_WORK_START_HOUR = 8;
 export const CALENDAR_WORK_END_HOUR = 16;
 export const CALENDAR_SLOT_MINUTES = 30;
 /** Default service-order type ids of the sidebar checkboxes (spec 3 section 9). */
-export const SCHEDULED_EVENT_TYPE_IDS = [1, 2, 9, 4, 5, 8, 3, 6, 15] as const;
-export const SERVICE_WORK_TYPE_IDS = [7, 10, 13, 12, 11, 14] as const;
+export { SCHEDULED_EVENT_IDS as SCHEDULED_EVENT_TYPE_IDS, SERVICE_WORK_TYPE_IDS } from './limits';
 /**
  * What each service-order type is: the job type a service order of that type carries. The spec gives only the ids;
- * the names are ours (chosen: not in spec). The client shows them through the keys calendar:service_type_<id>.
+ * the names are ours (chosen: not in spec). The service-work names are the issue types of a service request (the
+ * serviceRequest namespace labels them serviceWork_<id>); the client shows all of them through the keys
+ * calendar:service_type_<id>.
  */
 export const SERVICE_CALL_TYPE_NAMES: Readonly<Record<number, string>> = {
   1: 'Preventive maintenance',
-  2: 'Operational qualification',
+  2: 'Performance qualification',
   9: 'Calibration',
-  4: 'Installation',
+  4: 'Safety inspection',
   5: 'Performance verification',
-  8: 'Relocation',
-  3: 'Software update',
+  8: 'Validation',
+  3: 'Firmware update',
   6: 'Training',
   15: 'Decommissioning',
   7: 'Repair',
-  10: 'Emergency repair',
-  13: 'Remote support',
-  12: 'Depot repair',
-  11: 'Hardware upgrade',
-  14: 'Inspection',
+  10: 'Installation',
+  13: 'Relocation',
+  12: 'Qualification',
+  11: 'Application support',
+  14: 'Software support',
 };
 /** Reservation and deletion comments (spec 3 sections 5 and 9). */
 export const RESERVATION_COMMENT_MAX = 250;

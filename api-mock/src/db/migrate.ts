@@ -12,6 +12,7 @@ import * as equipmentFollowers from './migrations/010_equipment_followers';
 import * as equipmentFilterIndexes from './migrations/011_equipment_filter_indexes';
 import * as equipmentListIndex from './migrations/012_equipment_list_index';
 import * as userAvatar from './migrations/013_user_avatar';
+import * as reservations from './migrations/014_reservations';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '011_equipment_filter_indexes': equipmentFilterIndexes,
   '012_equipment_list_index': equipmentListIndex,
   '013_user_avatar': userAvatar,
+  '014_reservations': reservations,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

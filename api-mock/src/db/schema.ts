@@ -228,8 +228,23 @@ export interface ServiceCallsTable {
   requested_by: number | null;
   request_for_user_id: number | null;
   start_date: Timestamp | null;
-  date_time_call_received: Generated<Timestamp>;
+  date_time_call_received: Timestamp;
   date_time_call_complete: Timestamp | null;
+  service_call_type: number | null;
+  end_date: Timestamp | null;
+}
+
+export interface ReservationsTable {
+  id: Generated<number>;
+  customer_id: number;
+  equipment_id: number;
+  reserved_by: number;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  comments: string | null;
+  series_id: number | null;
+  created_at: Timestamp;
+  last_update_time: Timestamp;
 }
 
 export interface ServiceCallAttachmentsTable {
@@ -366,6 +381,7 @@ export interface Database {
   documents: DocumentsTable;
   service_calls: ServiceCallsTable;
   service_call_attachments: ServiceCallAttachmentsTable;
+  reservations: ReservationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,6 +15,7 @@ import { feedbackRouter } from './feedback';
 import { locationRouter } from './location';
 import { messagesRouter } from './messages';
 import { preferencesRouter } from './preferences';
+import { reservationsRouter } from './reservations';
 import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
@@ -43,5 +44,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.serviceCalls, serviceRequestsRouter(deps)),
     implement(contract.accountManagement, { customerUsers: customerUsersRoute(deps) }),
     implement(contract.accountManagement, avatarRoutes(deps)),
+    implement(contract.reservations, reservationsRouter(deps)),
   ];
 }

@@ -9,6 +9,7 @@ import {
   ServicePriority,
   type ServiceRequest,
 } from '../../../contract/serviceCalls';
+import { SERVICE_CALL_TYPE_NAMES } from '../../../contract/reservations';
 import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
@@ -26,18 +27,10 @@ const s = initServer();
 
 type ServiceWorkTypeId = (typeof SERVICE_WORK_TYPE_IDS)[number];
 
-/**
- * The job type of the work order a request of each service-work type opens. The spec gives the type ids only;
- * the client's labels (serviceRequest namespace) name the same work. chosen: not in spec
- */
-export const JOB_TYPE_OF_SERVICE_WORK: Readonly<Record<ServiceWorkTypeId, string>> = {
-  7: 'Repair',
-  10: 'Installation',
-  13: 'Relocation',
-  12: 'Qualification',
-  11: 'Application support',
-  14: 'Software support',
-};
+/** The job type of the work order a request of each service-work type opens. */
+export const JOB_TYPE_OF_SERVICE_WORK = Object.fromEntries(
+  SERVICE_WORK_TYPE_IDS.map((id) => [id, SERVICE_CALL_TYPE_NAMES[id]!]),
+) as Readonly<Record<ServiceWorkTypeId, string>>;
 
 const PRIORITY_NAME: Readonly<Record<number, string>> = {
   [ServicePriority.Urgent]: 'Urgent',

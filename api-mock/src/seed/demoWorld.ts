@@ -9,6 +9,7 @@ import { seededFaker } from '../../../tests/factories/random';
 import { createEquipment } from '../../../tests/factories/equipment';
 import { createContract } from '../../../tests/factories/contract';
 import { DEMO_PASSWORD } from './demoAccounts';
+import { seedCalendar } from './calendar';
 import { seedNotifications } from './messages';
 
 export interface DemoWorldSize {
@@ -237,6 +238,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
       })
       .execute();
     await seedNotifications(trx, f);
+    await seedCalendar(trx, f);
     await appendEvent(trx, {
       customerId: null,
       actorId: null,

@@ -1,0 +1,289 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CalendarOrderType, CalendarServiceEvent, Reservation } from '../../../contract/reservations';
+import type { Database } from '../db/schema';
+import { containsPattern } from '../lib/like';
+import type { FileStorage } from '../storage';
+import { avatarUrlsOf } from './avatar';
+import { equipmentInScope, type EquipmentScope } from './equipment';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The calendar's filters (spec 3 section 7 "GET Equipment/reservation"). */
+export interface CalendarFilter {
+  serial?: string;
+  systemNickName?: string;
+  systemId?: string;
+  /** Only the caller's reservations, and only the instruments that have one in the period. */
+  myOnly?: boolean;
+}
+
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+const ORDER_COLUMN = {
+  serial: 'equipment.serial',
+  systemNickName: 'equipment.system_nick_name',
+  systemId: 'equipment.system_id',
+  city: 'locations.city',
+} as const satisfies Record<CalendarOrderType, string>;
+
+/** Reservations that overlap a period: they start before its end and end after its start. */
+const overlapping = (period: Period) =>
+  sql<boolean>`reservations.start_date < ${period.end} and reservations.end_date > ${period.start}`;
+
+/**
+ * The calendar's rows: the instruments on the caller's own list (as in the inventory) that match the filters; with
+ * myOnly, only those the caller has reserved in the period.
+ */
+export function calendarInstruments(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  filter: CalendarFilter,
+  period: Period,
+) {
+  const contains = (value: string | undefined) => (value ? containsPattern(value) : null);
+  const serial = contains(filter.serial);
+  const nickName = contains(filter.systemNickName);
+  const systemId = contains(filter.systemId);
+  return equipmentInScope(db, { ...scope, isFollowed: true })
+    .$if(serial !== null, (q) => q.where('equipment.serial', 'ilike', serial!))
+    .$if(nickName !== null, (q) => q.where('equipment.system_nick_name', 'ilike', nickName!))
+    .$if(systemId !== null, (q) => q.where('equipment.system_id', 'ilike', systemId!))
+    .$if(filter.myOnly === true, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('reservations')
+            .select(sql`1`.as('one'))
+            .whereRef('reservations.equipment_id', '=', 'equipment.id')
+            .where('reservations.reserved_by', '=', scope.userId)
+            .where(overlapping(period)),
+        ),
+      ),
+    );
+}
+
+export async function calendarPage(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  filter: CalendarFilter,
+  period: Period,
+  page: { pageIndex: number; pageSize: number; orderType: CalendarOrderType },
+) {
+  const rows = await calendarInstruments(db, scope, filter, period)
+    .select([
+      'equipment.id',
+      'equipment.serial',
+      'equipment.mfg',
+      'equipment.model',
+      'equipment.system_id',
+      'equipment.system_nick_name',
+      'equipment.building',
+      'equipment.floor',
+      'equipment.room',
+      'locations.city',
+      sql<string>`count(*) over ()`.as('total_count'),
+    ])
+    .orderBy(sql.ref(ORDER_COLUMN[page.orderType]), sql`asc nulls last`)
+    .orderBy('equipment.id')
+    .offset(page.pageIndex * page.pageSize)
+    .limit(page.pageSize)
+    .execute();
+  const totalCount = rows[0]
+    ? Number(rows[0].total_count)
+    : page.pageIndex === 0
+      ? 0
+      : Number(
+          (
+            await calendarInstruments(db, scope, filter, period)
+              .select(sql<string>`count(*)`.as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  return { rows, totalCount };
+}
+
+/** The reservations with what a client shows of them (instrument, location, reserver). */
+export function reservationsWithDetails(db: Db) {
+  return db
+    .selectFrom('reservations')
+    .innerJoin('equipment', 'equipment.id', 'reservations.equipment_id')
+    .innerJoin('locations', 'locations.id', 'equipment.location_id')
+    .innerJoin('users', 'users.id', 'reservations.reserved_by')
+    .select([
+      'reservations.id',
+      'reservations.equipment_id',
+      'reservations.reserved_by',
+      'reservations.start_date',
+      'reservations.end_date',
+      'reservations.comments',
+      'reservations.series_id',
+      'reservations.last_update_time',
+      'equipment.serial',
+      'equipment.mfg',
+      'equipment.model',
+      'equipment.system_nick_name',
+      'equipment.building',
+      'equipment.floor',
+      'equipment.room',
+      'locations.city',
+      'users.first_name',
+      'users.last_name',
+      'users.avatar_bucket_name',
+      'users.avatar_key',
+      'users.avatar_thumbnail_key',
+    ]);
+}
+
+export type ReservationDetailRow = Awaited<ReturnType<ReturnType<typeof reservationsWithDetails>['execute']>>[number];
+
+/** The reservations of some instruments in a period; with `reservedBy`, only that user's. */
+export function reservationsOf(db: Db, equipmentIds: number[], period: Period, reservedBy?: number) {
+  return reservationsWithDetails(db)
+    .where('reservations.equipment_id', 'in', equipmentIds)
+    .where(overlapping(period))
+    .$if(reservedBy !== undefined, (q) => q.where('reservations.reserved_by', '=', reservedBy!))
+    .orderBy('reservations.start_date')
+    .execute();
+}
+
+/** "Make and model, or the system nickname" of the contract's instrumentName. */
+export const instrumentName = (row: { mfg: string | null; model: string | null; system_nick_name: string | null }) =>
+  row.system_nick_name || [row.mfg, row.model].filter(Boolean).join(' ') || null;
+
+/** Turns rows into contract reservations; each reserver's avatar thumbnail is signed once. */
+export async function toReservations(storage: FileStorage, rows: ReservationDetailRow[]): Promise<Reservation[]> {
+  const thumbnails = new Map<number, Promise<string | null>>();
+  const thumbnailOf = (row: ReservationDetailRow) => {
+    if (!thumbnails.has(row.reserved_by)) {
+      thumbnails.set(
+        row.reserved_by,
+        avatarUrlsOf(storage, row).then((urls) => urls.avatarThumbnailUrl),
+      );
+    }
+    return thumbnails.get(row.reserved_by)!;
+  };
+  return Promise.all(
+    rows.map(async (row) => ({
+      reservationId: row.id,
+      equipmentId: row.equipment_id,
+      serial: row.serial,
+      instrumentName: instrumentName(row),
+      city: row.city,
+      building: row.building,
+      floor: row.floor,
+      room: row.room,
+      comments: row.comments,
+      startDate: row.start_date.toISOString(),
+      endDate: row.end_date.toISOString(),
+      reservedBy: {
+        userId: row.reserved_by,
+        userName: `${row.first_name} ${row.last_name}`.trim().slice(0, 61),
+        avatarThumbnailUrl: await thumbnailOf(row),
+      },
+      seriesId: row.series_id,
+      lastUpdateTime: row.last_update_time.toISOString(),
+    })),
+  );
+}
+
+/** How long a service order without an end is drawn on the calendar. Chosen: not in spec. */
+const SERVICE_EVENT_DEFAULT_HOURS = 1;
+
+/** The service orders of some instruments in a period whose type is one of `types`. */
+export async function serviceEventsOf(
+  db: Db,
+  customerId: number,
+  equipmentIds: number[],
+  types: number[],
+  period: Period,
+) {
+  if (types.length === 0 || equipmentIds.length === 0) return [];
+  const end = sql<Date>`coalesce(service_calls.end_date, service_calls.start_date + make_interval(hours => ${SERVICE_EVENT_DEFAULT_HOURS}))`;
+  const rows = await db
+    .selectFrom('service_calls')
+    .select([
+      'service_calls.equipment_id',
+      'service_calls.service_order_no',
+      'service_calls.service_call_type',
+      'service_calls.job_type',
+      'service_calls.call_status',
+      'service_calls.start_date',
+      'service_calls.end_date',
+    ])
+    .where('service_calls.customer_id', '=', customerId)
+    .where('service_calls.equipment_id', 'in', equipmentIds)
+    .where('service_calls.service_call_type', 'in', types)
+    .where('service_calls.start_date', '<', period.end)
+    .where(sql<boolean>`${end} > ${period.start}`)
+    .orderBy('service_calls.start_date')
+    .execute();
+  return rows.map((row) => ({
+    equipmentId: row.equipment_id!,
+    event: {
+      serviceOrderNo: row.service_order_no,
+      serviceCallType: row.service_call_type!,
+      jobType: row.job_type,
+      callStatus: row.call_status,
+      startDate: row.start_date!.toISOString(),
+      endDate: row.end_date?.toISOString() ?? null,
+    } satisfies CalendarServiceEvent,
+  }));
+}
+
+/**
+ * The days of a period, in the user's time zone (minutes east of UTC), on which the filtered instruments have
+ * reservations, with how many reservations touch each day.
+ */
+export async function reservationDays(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  filter: CalendarFilter,
+  period: Period,
+  offsetMinutes: number,
+) {
+  const instruments = calendarInstruments(db, scope, filter, period).select('equipment.id');
+  const local = (instant: unknown) =>
+    sql`((${instant}) at time zone 'UTC') + make_interval(mins => ${offsetMinutes}::integer)`;
+  const firstDay = sql`date_trunc('day', ${local(sql`greatest(reservations.start_date, ${period.start}::timestamptz)`)})`;
+  const lastDay = sql`date_trunc('day', ${local(sql`least(reservations.end_date, ${period.end}::timestamptz) - interval '1 microsecond'`)})`;
+  const result = await sql<{ date: string; count: string }>`
+    select to_char(day, 'YYYY-MM-DD') as date, count(*) as count
+    from reservations
+    cross join lateral generate_series(${firstDay}, ${lastDay}, interval '1 day') as day
+    where reservations.equipment_id in (${instruments})
+      and ${overlapping(period)}
+      ${filter.myOnly ? sql`and reservations.reserved_by = ${scope.userId}` : sql``}
+    group by day
+    order by day`.execute(db);
+  return result.rows.map((row) => ({ date: row.date, count: Number(row.count) }));
+}
+
+/** Words of a search: each must appear in one of the searched texts. */
+export function reservationSearch(db: Kysely<Database>, customerId: number, keyword: string | undefined) {
+  const words = (keyword ?? '').split(/\s+/).filter((w) => w !== '');
+  const searched = sql`concat_ws(' ', equipment.serial, equipment.mfg, equipment.model, equipment.system_nick_name,
+    locations.city, equipment.building, equipment.floor, equipment.room, reservations.comments,
+    users.first_name, users.last_name)`;
+  return words.reduce(
+    (q, word) => q.where(sql<boolean>`${searched} ilike ${containsPattern(word)}`),
+    reservationsWithDetails(db)
+      .where('reservations.customer_id', '=', customerId)
+      .where('equipment.customer_id', '=', customerId)
+      .where('equipment.is_hidden', '=', false),
+  );
+}
+
+/** Whether another reservation of the instrument overlaps the period. */
+export async function hasConflict(db: Db, equipmentId: number, period: Period, exceptIds: number[] = []) {
+  const row = await db
+    .selectFrom('reservations')
+    .select('reservations.id')
+    .where('reservations.equipment_id', '=', equipmentId)
+    .where(overlapping(period))
+    .$if(exceptIds.length > 0, (q) => q.where('reservations.id', 'not in', exceptIds))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
