@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { IconName } from '@blueprintjs/core';
 import { MyAccountPage } from '../features/account/MyAccountPage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
+import { CalendarPage } from '../features/calendar/CalendarPage';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { ContactUsPage } from '../features/contactUs/ContactUsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
@@ -39,6 +40,12 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     element: <InventoryPage />,
     modes: ['normal'],
     menu: { labelKey: 'menu_product', icon: 'lab-test' },
+  },
+  {
+    path: 'calendar',
+    element: <CalendarPage />,
+    modes: ['normal'],
+    menu: { labelKey: 'calendar:menu_calendar', icon: 'calendar' },
   },
   {
     path: 'analytics',

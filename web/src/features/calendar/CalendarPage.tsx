@@ -1,0 +1,334 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Button,
+  ButtonGroup,
+  Classes,
+  H2,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Spinner,
+  SpinnerSize,
+  Tooltip,
+} from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { PreferenceKeys } from '../../../../contract/preferences';
+import {
+  CALENDAR_PAGE_SIZE,
+  CalendarOrderType,
+  type CalendarInstrument,
+  type Reservation,
+} from '../../../../contract/reservations';
+import { calendarMachine, periodOf, type TimeInterval } from '../../../../machines/calendar.machine';
+import { Pager } from '../../components/Pager';
+import { SavedViewBar, useSavedViews } from '../../components/savedViews';
+import { useCurrentSession } from '../../lib/currentUser';
+import { formatDate } from '../../lib/dates';
+import { readLocal, writeLocal } from '../../lib/localSettings';
+import { CalendarBoard, instrumentName } from './CalendarBoard';
+import { CalendarFilterPopover } from './CalendarFilterPopover';
+import {
+  completeLayout,
+  hasFilter,
+  INITIAL_CALENDAR_LAYOUT,
+  SIDEBAR_COLLAPSED_KEY,
+  type CalendarLayout,
+} from './calendarLayout';
+import { RESERVATIONS_KEY, useCalendarRows, useReservationDays, useReservationSearch } from './calendarQueries';
+import { CalendarSidebar } from './CalendarSidebar';
+import type { ReservationActions } from './ReservationBlock';
+import { isReserver, permissionsOf } from './reservationRules';
+import { ReservationSearchGrid } from './ReservationSearchGrid';
+import { ReservationDialog, useReservationRemoval } from './reservationDialog';
+
+/** How often the future half-hour slots are measured again. Chosen: not in spec. */
+const CLOCK_TICK_MS = 60_000;
+
+/** First day of the week in the current date language (0 Sunday). */
+const weekStartOfLocale = () => (dayjs.Ls[dayjs.locale()] as { weekStart?: number } | undefined)?.weekStart ?? 0;
+
+type OpenDialog = {
+  mode: 'add' | 'edit' | 'copy';
+  reservation?: Reservation;
+  equipment?: { equipmentId: number; label: string };
+  start?: Date;
+};
+
+/** The date range of the period, as the header shows it. */
+function rangeLabel(start: Date, end: Date, timeInterval: TimeInterval) {
+  if (timeInterval === 'day') return dayjs(start).format('dddd, ll');
+  return `${formatDate(start)} – ${formatDate(dayjs(end).subtract(1, 'day').toDate())}`;
+}
+
+/** /app/calendar (spec 3 section 2 "Calendar"): instrument reservations by week or day, search, saved views. */
+export function CalendarPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentSession();
+  const views = useSavedViews<CalendarLayout>({
+    preferenceKey: PreferenceKeys.calendar,
+    initialLayout: INITIAL_CALENDAR_LAYOUT,
+  });
+  const layout = useMemo(() => completeLayout(views.layout), [views.layout]);
+  const [snapshot, send] = useMachine(calendarMachine, {
+    input: { weekStartsOn: weekStartOfLocale(), timeInterval: layout.timeInterval },
+  });
+  const { anchor, timeInterval, weekStartsOn, pageIndex, keyword, searchPageIndex } = snapshot.context;
+  const searching = snapshot.matches('search');
+  const period = useMemo(() => periodOf({ anchor, timeInterval, weekStartsOn }), [anchor, timeInterval, weekStartsOn]);
+
+  useEffect(() => send({ type: 'SET_MODE', timeInterval: layout.timeInterval }), [layout.timeInterval, send]);
+  const rowsFilter = JSON.stringify([
+    layout.filter,
+    layout.reservationFilterMode,
+    layout.sortBy,
+    layout.serviceOrderTypeCheckedKeys,
+  ]);
+  useEffect(() => send({ type: 'FILTERS_CHANGED' }), [rowsFilter, send]);
+
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const [collapsed, setCollapsed] = useState(() => readLocal<boolean>(SIDEBAR_COLLAPSED_KEY, false));
+  const toggleSidebar = () => {
+    writeLocal(SIDEBAR_COLLAPSED_KEY, !collapsed);
+    setCollapsed(!collapsed);
+  };
+  const [overviewMonth, setOverviewMonth] = useState(() => dayjs(anchor).startOf('month').toDate());
+  const [typed, setTyped] = useState('');
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const ready = views.status !== 'loading';
+  const rows = useCalendarRows(layout, period, pageIndex, ready && !searching);
+  const days = useReservationDays(layout, overviewMonth, ready);
+  const found = useReservationSearch(keyword, searchPageIndex, searching);
+  const reservedDays = useMemo(() => days.data?.items.map((d) => d.date) ?? [], [days.data]);
+
+  const changeLayout = (change: Partial<CalendarLayout>) => views.changeLayout({ ...layout, ...change });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [RESERVATIONS_KEY] });
+  const removal = useReservationRemoval();
+
+  const actions: ReservationActions = {
+    edit: (reservation) => setDialog({ mode: 'edit', reservation }),
+    copy: (reservation) => setDialog({ mode: 'copy', reservation }),
+    remove: (reservation) =>
+      removal.remove(reservation, () => {
+        if (searching && found.data) send({ type: 'ROW_DELETED', remaining: found.data.totalCount - 1 });
+        refresh();
+      }),
+    permissionsOf: (reservation) => permissionsOf(reservation, user, now),
+    isMine: (reservation) => isReserver(reservation, user),
+  };
+  const addAt = (row: CalendarInstrument, start: Date) =>
+    setDialog({
+      mode: 'add',
+      equipment: { equipmentId: row.equipmentId, label: [row.serial, instrumentName(row)].filter(Boolean).join(' – ') },
+      start,
+    });
+
+  const search = () => {
+    if (typed.trim() === '') send({ type: 'RESET' });
+    else send({ type: 'SEARCH', keyword: typed });
+  };
+  const resetSearch = () => {
+    setTyped('');
+    send({ type: 'RESET' });
+  };
+
+  const loading = searching ? found.isFetching : rows.isFetching;
+  const navigationDisabled = searching || rows.isFetching;
+  const sortLabels: Record<CalendarOrderType, string> = {
+    serial: t('calendar:sort_serial'),
+    systemNickName: t('calendar:sort_nickname'),
+    systemId: t('calendar:sort_system_id'),
+    city: t('calendar:sort_city'),
+  };
+
+  return (
+    <section className="calendar-page" aria-labelledby="calendar-title">
+      <header className="calendar-toolbar">
+        <H2 id="calendar-title">{t('calendar:title')}</H2>
+        <SavedViewBar views={views} />
+        <Button
+          icon="add"
+          intent={Intent.PRIMARY}
+          text={t('calendar:add_reservation')}
+          onClick={() => setDialog({ mode: 'add' })}
+        />
+      </header>
+      <div className="calendar-toolbar">
+        <CalendarFilterPopover filter={layout.filter} onApply={(filter) => changeLayout({ filter })} />
+        <form
+          role="search"
+          className="calendar-search-box"
+          onSubmit={(e) => {
+            e.preventDefault();
+            search();
+          }}
+        >
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            placeholder={t('calendar:search_placeholder')}
+            aria-label={t('calendar:search_placeholder')}
+            aria-describedby="calendar-search-help"
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              if (e.target.value === '' && searching) send({ type: 'RESET' });
+            }}
+          />
+          <Tooltip content={t('calendar:search_help')}>
+            <Button variant="minimal" icon="help" aria-label={t('calendar:search_help_label')} />
+          </Tooltip>
+          <span id="calendar-search-help" className={Classes.TEXT_MUTED} hidden>
+            {t('calendar:search_help')}
+          </span>
+          {searching && <Button icon="cross" text={t('calendar:search_reset')} onClick={resetSearch} />}
+        </form>
+        {!searching && (
+          <>
+            <ButtonGroup>
+              <Button
+                icon="chevron-left"
+                aria-label={t(timeInterval === 'day' ? 'calendar:previous_day' : 'calendar:previous_week')}
+                disabled={navigationDisabled}
+                onClick={() => send({ type: 'PREV' })}
+              />
+              <Button
+                text={t('calendar:today')}
+                disabled={navigationDisabled}
+                onClick={() => send({ type: 'TODAY' })}
+              />
+              <Button
+                icon="chevron-right"
+                aria-label={t(timeInterval === 'day' ? 'calendar:next_day' : 'calendar:next_week')}
+                disabled={navigationDisabled}
+                onClick={() => send({ type: 'NEXT' })}
+              />
+            </ButtonGroup>
+            <strong className="calendar-range" aria-live="polite">
+              {rangeLabel(period.start, period.end, timeInterval)}
+            </strong>
+            <ButtonGroup aria-label={t('calendar:mode_label')} role="group">
+              {(['week', 'day'] as const).map((mode) => (
+                <Button
+                  key={mode}
+                  text={t(`calendar:mode_${mode}`)}
+                  active={layout.timeInterval === mode}
+                  aria-pressed={layout.timeInterval === mode}
+                  onClick={() => changeLayout({ timeInterval: mode })}
+                />
+              ))}
+            </ButtonGroup>
+            <HTMLSelect
+              aria-label={t('calendar:sort_label')}
+              value={layout.sortBy}
+              onChange={(e) => changeLayout({ sortBy: e.currentTarget.value as CalendarOrderType })}
+              options={CalendarOrderType.options.map((value) => ({ value, label: sortLabels[value] }))}
+            />
+          </>
+        )}
+        {loading && <Spinner size={SpinnerSize.SMALL} aria-label={t('calendar:loading')} />}
+      </div>
+
+      <div className="calendar-layout">
+        <CalendarSidebar
+          layout={layout}
+          anchor={anchor}
+          reservedDays={reservedDays}
+          collapsed={collapsed}
+          onToggle={toggleSidebar}
+          onPickDate={(date) => send({ type: 'PICK_DATE', date })}
+          onMonthShown={setOverviewMonth}
+          onChange={changeLayout}
+        />
+        <div className="calendar-main" aria-busy={loading}>
+          {searching ? (
+            found.isPending ? (
+              <Spinner aria-label={t('calendar:loading')} />
+            ) : found.isError ? (
+              <NonIdealState
+                icon="error"
+                title={t('calendar:load_failed')}
+                action={<Button text={t('calendar:retry')} onClick={() => void found.refetch()} />}
+              />
+            ) : found.data.items.length === 0 ? (
+              <NonIdealState
+                icon="search"
+                title={t('calendar:no_data')}
+                description={t('calendar:no_search_results', { keyword })}
+                action={<Button text={t('calendar:search_reset')} onClick={resetSearch} />}
+              />
+            ) : (
+              <ReservationSearchGrid
+                items={found.data.items}
+                totalCount={found.data.totalCount}
+                pageIndex={searchPageIndex}
+                onPage={(index) => send({ type: 'PAGE', pageIndex: index })}
+                actions={actions}
+              />
+            )
+          ) : rows.isPending ? (
+            <Spinner aria-label={t('calendar:loading')} />
+          ) : rows.isError ? (
+            <NonIdealState
+              icon="error"
+              title={t('calendar:load_failed')}
+              action={<Button text={t('calendar:retry')} onClick={() => void rows.refetch()} />}
+            />
+          ) : rows.data.items.length === 0 ? (
+            <NonIdealState
+              icon="calendar"
+              title={t('calendar:no_data')}
+              description={
+                hasFilter(layout.filter) || layout.reservationFilterMode === 'mine'
+                  ? t('calendar:no_data_filtered')
+                  : t('calendar:no_data_hint')
+              }
+            />
+          ) : (
+            <>
+              <CalendarBoard
+                rows={rows.data.items}
+                period={period}
+                timeInterval={timeInterval}
+                now={now}
+                language={i18n.language}
+                actions={actions}
+                onAdd={addAt}
+              />
+              <Pager
+                pageIndex={pageIndex}
+                pageSize={CALENDAR_PAGE_SIZE}
+                totalCount={rows.data.totalCount}
+                onPage={(index) => send({ type: 'PAGE', pageIndex: index })}
+              />
+            </>
+          )}
+        </div>
+      </div>
+
+      <ReservationDialog
+        isOpen={dialog !== null}
+        mode={dialog?.mode ?? 'add'}
+        reservation={dialog?.reservation}
+        equipment={dialog?.equipment}
+        start={dialog?.start}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          refresh();
+        }}
+      />
+      {removal.element}
+    </section>
+  );
+}

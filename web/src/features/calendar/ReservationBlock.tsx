@@ -1,0 +1,110 @@
+import type { CSSProperties } from 'react';
+import { Button, ButtonGroup, Classes, H5, Intent, Popover, PopupKind } from '@blueprintjs/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Reservation } from '../../../../contract/reservations';
+import { formatDateTime } from '../../lib/dates';
+import { ReserverAvatar } from './ReserverAvatar';
+import type { ReservationPermissions } from './reservationRules';
+
+/** Start and end of a period, the end's date left out when it is the start's day. */
+export function formatPeriod(start: string | Date, end: string | Date): string {
+  const sameDay = dayjs(start).isSame(end, 'day');
+  return `${formatDateTime(start)} – ${sameDay ? dayjs(end).format('LT') : formatDateTime(end)}`;
+}
+
+export interface ReservationActions {
+  edit(reservation: Reservation): void;
+  copy(reservation: Reservation): void;
+  remove(reservation: Reservation): void;
+  permissionsOf(reservation: Reservation): ReservationPermissions;
+  isMine(reservation: Reservation): boolean;
+}
+
+export interface ReservationBlockProps {
+  reservation: Reservation;
+  /** The instrument as its row names it. */
+  instrument: string;
+  style: CSSProperties;
+  /** Day mode has room for the times on the block. */
+  showTime: boolean;
+  actions: ReservationActions;
+}
+
+/** A reservation on the calendar: a coloured button that opens its details and actions. */
+export function ReservationBlock({ reservation, instrument, style, showTime, actions }: ReservationBlockProps) {
+  const { t } = useTranslation();
+  const mine = actions.isMine(reservation);
+  const allowed = actions.permissionsOf(reservation);
+  const period = formatPeriod(reservation.startDate, reservation.endDate);
+  const label = t('calendar:reservation_label', { name: reservation.reservedBy.userName, instrument, period });
+
+  const details = (
+    <div className="calendar-popover">
+      <H5>{reservation.serial ?? instrument}</H5>
+      <dl>
+        <dt>{t('calendar:instrument')}</dt>
+        <dd>{reservation.instrumentName ?? instrument}</dd>
+        <dt>{t('calendar:time')}</dt>
+        <dd>{period}</dd>
+        <dt>{t('calendar:reserved_by')}</dt>
+        <dd>
+          <ReserverAvatar reservedBy={reservation.reservedBy} />
+        </dd>
+        <dt>{t('calendar:comments')}</dt>
+        <dd className="calendar-comments">{reservation.comments || t('calendar:no_comments')}</dd>
+      </dl>
+      <ButtonGroup>
+        {allowed.edit && (
+          <Button
+            className={Classes.POPOVER_DISMISS}
+            icon="edit"
+            text={t('calendar:edit')}
+            onClick={() => actions.edit(reservation)}
+          />
+        )}
+        <Button
+          className={Classes.POPOVER_DISMISS}
+          icon="duplicate"
+          text={t('calendar:copy')}
+          onClick={() => actions.copy(reservation)}
+        />
+        {allowed.remove && (
+          <Button
+            className={Classes.POPOVER_DISMISS}
+            icon="trash"
+            intent={Intent.DANGER}
+            text={t('calendar:delete')}
+            onClick={() => actions.remove(reservation)}
+          />
+        )}
+      </ButtonGroup>
+    </div>
+  );
+
+  return (
+    <Popover
+      content={details}
+      placement="bottom"
+      popupKind={PopupKind.DIALOG}
+      autoFocus
+      shouldReturnFocusOnClose
+      renderTarget={({ isOpen, className, ...targetProps }) => (
+        <button
+          {...targetProps}
+          type="button"
+          className={`${className ?? ''} calendar-block ${mine ? 'calendar-block-mine' : 'calendar-block-other'}`}
+          style={style}
+          aria-label={label}
+          aria-expanded={isOpen}
+          title={label}
+        >
+          <span className="calendar-block-text">
+            {reservation.reservedBy.userName}
+            {showTime && ` · ${dayjs(reservation.startDate).format('LT')}–${dayjs(reservation.endDate).format('LT')}`}
+          </span>
+        </button>
+      )}
+    />
+  );
+}
