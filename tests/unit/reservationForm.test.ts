@@ -133,11 +133,19 @@ describe('validation with the contract schemas', () => {
     });
   });
 
-  it('a new or copied reservation must start in the future; an edited one need not', () => {
+  it('a new or copied reservation must start in the future', () => {
     const past = draftOf({ start: input(at(-1, 10)), end: input(at(-1, 11)) });
     expect(validateDraft('add', past).start).toBe('calendar_start_future');
     expect(validateDraft('copy', past).start).toBe('calendar_start_future');
-    expect(validateDraft('edit', past, reservation()).start).toBeUndefined();
+  });
+
+  it('an edit keeps the started start of a reservation in progress, but a moved start and the end must be ahead', () => {
+    const running = reservation({ startDate: at(-1, 9).format(), endDate: at(1, 9).format() });
+    const kept = draftOf({ start: input(at(-1, 9)), end: input(at(1, 12)) });
+    expect(validateDraft('edit', kept, running)).toEqual({});
+    expect(validateDraft('edit', { ...kept, start: input(at(-1, 10)) }, running).start).toBe('calendar_start_future');
+    expect(validateDraft('edit', { ...kept, end: input(at(-1, 12)) }, running).end).toBe('end_future');
+    expect(validateDraft('edit', { ...kept, end: input(at(-1, 8)) }, running).end).toBe('calendar_end_grater');
   });
 
   it('the end must come after the start, and at least half an hour later', () => {

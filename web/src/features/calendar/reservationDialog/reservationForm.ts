@@ -42,6 +42,8 @@ export const DEFAULT_DURATION_MINUTES = 60;
 const DEFAULT_SERIES_OCCURRENCES = 5;
 /** Message of a comment longer than RESERVATION_COMMENT_MAX (the textarea stops there; pasted text may not). */
 export const COMMENT_TOO_LONG = 'comments_too_long';
+/** Message of an edited reservation whose end is not in the future (the server refuses it). */
+export const END_IN_PAST = 'end_future';
 
 /** A time on the half-hour grid of the calendar: the nearest slot boundary. */
 export function snapToSlot(time: Dayjs): Dayjs {
@@ -189,6 +191,23 @@ export function validateDraft(mode: ReservationDialogMode, draft: ReservationDra
       errors[field] = messageOf(field, issue.path, issue.message);
     }
   }
+  if (mode === 'edit' && reservation) Object.assign(errors, { ...editTimeErrors(draft, reservation), ...errors });
+  return errors;
+}
+
+/**
+ * The server's further rules for an edit: a moved start must be in the future, and the end must be (a reservation
+ * in progress keeps its start).
+ */
+function editTimeErrors(draft: ReservationDraft, reservation: Reservation): ReservationErrors {
+  const errors: ReservationErrors = {};
+  const start = instant(draft.start);
+  const end = instant(draft.end);
+  const now = Date.now();
+  if (start && Date.parse(start) !== Date.parse(reservation.startDate) && Date.parse(start) <= now) {
+    errors.start = ReservationMessage.startFuture;
+  }
+  if (end && Date.parse(end) <= now) errors.end = END_IN_PAST;
   return errors;
 }
 
