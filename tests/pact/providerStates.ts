@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../api-mock/src/auth/password';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { avatarStates } from './avatarStates';
+import { reservationStates } from './reservationStates';
 
 /**
  * Provider states of the pact, on a running server: each state prepares the data and the cookie jar whose
@@ -31,6 +32,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
   };
   const stateHandlers: StateHandlers = {
     ...avatarStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...reservationStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = injectClient(app).jar;
       await injectClient(app).client.users.me();
