@@ -167,6 +167,13 @@ function BoardRow({ row, period, timeInterval, now, actions, onAdd, background }
     };
   };
   const label = instrumentLabel(row);
+  const serviceLabel = (event: CalendarServiceEvent, end: number) =>
+    t('calendar:service_event_label', {
+      type: t(`calendar:service_type_${event.serviceCallType}`),
+      order: event.serviceOrderNo,
+      instrument: label,
+      period: formatPeriod(event.startDate, new Date(end)),
+    });
   const reserved = row.reservations.map((r) => [Date.parse(r.startDate), Date.parse(r.endDate)] as const);
 
   return (
@@ -200,12 +207,11 @@ function BoardRow({ row, period, timeInterval, now, actions, onAdd, background }
           ) : (
             <div
               key={`s${item.event.serviceOrderNo}-${item.start}`}
+              role="note"
               className="calendar-service"
               style={position(item.start, item.end, lane)}
-              title={`${t(`calendar:service_type_${item.event.serviceCallType}`)} ${item.event.serviceOrderNo}, ${formatPeriod(
-                item.event.startDate,
-                new Date(item.end),
-              )}`}
+              aria-label={serviceLabel(item.event, item.end)}
+              title={serviceLabel(item.event, item.end)}
             >
               <Icon icon="wrench" size={12} aria-hidden />
               <span className="calendar-block-text">{t(`calendar:service_type_${item.event.serviceCallType}`)}</span>

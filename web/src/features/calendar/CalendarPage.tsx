@@ -214,7 +214,7 @@ export function CalendarPage() {
                 onClick={() => send({ type: 'NEXT' })}
               />
             </ButtonGroup>
-            <strong className="calendar-range" aria-live="polite">
+            <strong id="calendar-range" className="calendar-range" aria-live="polite">
               {rangeLabel(period.start, period.end, timeInterval)}
             </strong>
             <ButtonGroup aria-label={t('calendar:mode_label')} role="group">

@@ -40,7 +40,7 @@ export function ReservationBlock({ reservation, instrument, style, showTime, act
   const label = t('calendar:reservation_label', { name: reservation.reservedBy.userName, instrument, period });
 
   const details = (
-    <div className="calendar-popover">
+    <div className="calendar-popover" role="dialog" aria-label={label}>
       <H5>{reservation.serial ?? instrument}</H5>
       <dl>
         <dt>{t('calendar:instrument')}</dt>
@@ -89,20 +89,23 @@ export function ReservationBlock({ reservation, instrument, style, showTime, act
       popupKind={PopupKind.DIALOG}
       autoFocus
       shouldReturnFocusOnClose
-      renderTarget={({ isOpen, className, ...targetProps }) => (
+      // A native button turns Enter and Space into a click itself; Blueprint's key handler would open the popover
+      // on the key and the click would close it again.
+      renderTarget={({ isOpen, className, onKeyDown: _keyboardClick, ...targetProps }) => (
         <button
           {...targetProps}
           type="button"
           className={`${className ?? ''} calendar-block ${mine ? 'calendar-block-mine' : 'calendar-block-other'}`}
           style={style}
-          aria-label={label}
           aria-expanded={isOpen}
           title={label}
         >
-          <span className="calendar-block-text">
+          {/* The visible text is short; the name read out is the whole label (instrument and time). */}
+          <span className="calendar-block-text" aria-hidden>
             {reservation.reservedBy.userName}
             {showTime && ` · ${dayjs(reservation.startDate).format('LT')}–${dayjs(reservation.endDate).format('LT')}`}
           </span>
+          <span className="calendar-sr-only">{label}</span>
         </button>
       )}
     />

@@ -1,0 +1,250 @@
+import { createRequire } from 'node:module';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newPortalContext } from '../support/portalContext';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+
+dayjs.extend(localizedFormat);
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** The demo user of Acme (user@acme-labs.example). */
+const DEMO_USER = 'Uma Standard';
+
+let server: E2eServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await startE2e());
+});
+afterAll(() => stopE2e({ server, browser }));
+
+async function openCalendar(email = 'user@acme-labs.example') {
+  const context = await newPortalContext(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInAt(page, server.url, email);
+  await page.waitForURL(/\/app\//);
+  await page.goto(`${server.url}/app/calendar`);
+  await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+  await page.getByRole('group', { name: /^AG/ }).first().waitFor();
+  return { context, page };
+}
+
+const blocks = (page: Page) => page.getByRole('button', { name: /^Reservation by / });
+const serviceEvents = (page: Page) => page.getByRole('note');
+const range = (page: Page) => page.locator('#calendar-range').innerText();
+const labelsOf = async (page: Page) =>
+  Promise.all((await blocks(page).all()).map((b) => b.locator('.calendar-sr-only').innerText()));
+
+/** The period moves only once the new rows are there: wait until the range shows `text` and loading ended. */
+async function rangeIs(page: Page, text: string) {
+  await expect.poll(() => range(page)).toBe(text);
+  await expect.poll(() => page.getByRole('button', { name: 'Today', exact: true }).isEnabled()).toBe(true);
+}
+
+const dayLabel = (offset: number) => dayjs().add(offset, 'day').format('dddd, ll');
+
+async function dayMode(page: Page, offset = 0) {
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await rangeIs(page, dayLabel(0));
+  for (let i = 0; i < offset; i++) await page.getByRole('button', { name: 'Next day' }).click();
+  await rangeIs(page, dayLabel(offset));
+}
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+describe('calendar', () => {
+  it('shows the demo reservations by week and by day, and moves with previous, next and today', async () => {
+    const { context, page } = await openCalendar();
+    await expect.poll(() => blocks(page).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    const thisWeek = await range(page);
+    expect(thisWeek).toMatch(/ – /);
+
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect.poll(() => range(page)).not.toBe(thisWeek);
+    const nextWeek = await range(page);
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await rangeIs(page, thisWeek);
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await rangeIs(page, nextWeek);
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await rangeIs(page, thisWeek);
+
+    await dayMode(page, 1);
+    await page.getByRole('button', { name: 'Previous day' }).click();
+    await rangeIs(page, dayLabel(0));
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await rangeIs(page, dayLabel(1));
+    // Tomorrow every half hour is in the future: the rows offer plus buttons to add a reservation there.
+    const slots = page.getByRole('button', { name: /^Add a reservation on AG.* at / });
+    expect(await slots.count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await rangeIs(page, dayLabel(0));
+
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await rangeIs(page, thisWeek);
+    await context.close();
+  });
+
+  it('a plus slot opens the reservation dialog for that instrument', async () => {
+    const { context, page } = await openCalendar();
+    await dayMode(page, 1);
+    const slot = page.getByRole('button', { name: /^Add a reservation on AG.* at / }).first();
+    const serial = /^Add a reservation on (AG\w+)/.exec((await slot.getAttribute('aria-label')) ?? '')![1]!;
+    await slot.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Instrument').inputValue()).toContain(serial);
+    expect(await dialog.getByLabel(/^Start/).inputValue()).toMatch(
+      new RegExp(`^${dayjs().add(1, 'day').format('YYYY-MM-DD')}T`),
+    );
+    await context.close();
+  });
+
+  it('a reservation block opens its details with the actions the user may take', async () => {
+    const { context, page } = await openCalendar();
+    await dayMode(page, 1);
+    const mine = page.getByRole('button', { name: new RegExp(`^Reservation by ${DEMO_USER} `) }).first();
+    await mine.focus();
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog');
+    await details.getByText('Method validation run').waitFor();
+    await details.getByText(DEMO_USER).waitFor();
+    for (const name of ['Edit', 'Copy', 'Delete']) await details.getByRole('button', { name }).waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+
+    // A colleague's reservation: a standard user may copy it, but neither edit nor delete it.
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await rangeIs(page, dayLabel(2));
+    await page
+      .getByRole('button', { name: /^Reservation by / })
+      .filter({ hasNotText: DEMO_USER })
+      .first()
+      .click();
+    await details.getByRole('button', { name: 'Copy' }).waitFor();
+    expect(await details.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await details.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('the service-type checkboxes show and hide the service events', async () => {
+    const { context, page } = await openCalendar();
+    for (let week = 0; week < 3 && (await serviceEvents(page).count()) === 0; week++) {
+      const before = await range(page);
+      await page.getByRole('button', { name: 'Next week' }).click();
+      await expect.poll(() => range(page)).not.toBe(before);
+      await expect.poll(() => page.getByRole('button', { name: 'Today', exact: true }).isEnabled()).toBe(true);
+    }
+    const shown = await serviceEvents(page).count();
+    expect(shown).toBeGreaterThan(0);
+    const type = (await serviceEvents(page).first().innerText()).trim();
+    const ofType = serviceEvents(page).filter({ hasText: type });
+    const sameType = await ofType.count();
+
+    await page.getByRole('checkbox', { name: type, exact: true }).uncheck({ force: true });
+    await expect.poll(() => ofType.count()).toBe(0);
+    await expect.poll(() => serviceEvents(page).count()).toBe(shown - sameType);
+    await page.getByRole('checkbox', { name: type, exact: true }).check({ force: true });
+    await expect.poll(() => serviceEvents(page).count()).toBe(shown);
+
+    await page.getByRole('checkbox', { name: 'Select all Scheduled events' }).uncheck({ force: true });
+    await page.getByRole('checkbox', { name: 'Select all Service work' }).uncheck({ force: true });
+    await expect.poll(() => serviceEvents(page).count()).toBe(0);
+    expect(await blocks(page).count()).toBeGreaterThan(0);
+    await page.getByRole('checkbox', { name: 'Select all Scheduled events' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Select all Service work' }).check({ force: true });
+    await expect.poll(() => serviceEvents(page).count()).toBe(shown);
+    await context.close();
+  });
+
+  it('My reservations shows only the rows and reservations of the signed-in user', async () => {
+    const { context, page } = await openCalendar();
+    await dayMode(page, 1);
+    const rows = page.getByRole('group', { name: /^AG/ });
+    const allRows = await rows.count();
+    await page.getByRole('radio', { name: 'My reservations' }).check({ force: true });
+    await expect.poll(() => rows.count()).toBeLessThan(allRows);
+    const labels = await labelsOf(page);
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((l) => l.startsWith(`Reservation by ${DEMO_USER} `))).toBe(true);
+    expect(await rows.count()).toBeLessThanOrEqual(labels.length);
+    await page.getByRole('radio', { name: 'All reservations' }).check({ force: true });
+    await expect.poll(() => rows.count()).toBe(allRows);
+    await context.close();
+  });
+
+  it('a search replaces the calendar by a grid of reservations until it is reset', async () => {
+    const { context, page } = await openCalendar();
+    const search = page.getByRole('searchbox', { name: 'Search reservations' });
+    await search.fill('Method validation');
+    await search.press('Enter');
+    const grid = page.getByRole('table', { name: 'Reservations found' });
+    await grid.waitFor();
+    const found = grid.locator('tbody tr');
+    expect(await found.count()).toBeGreaterThan(0);
+    for (const text of await found.allInnerTexts()) expect(text).toContain('Method validation run');
+    expect(await page.getByRole('group', { name: /^AG/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Next week' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Reset search' }).first().click();
+    await grid.waitFor({ state: 'detached' });
+    await page.getByRole('group', { name: /^AG/ }).first().waitFor();
+    expect(await search.inputValue()).toBe('');
+
+    await search.fill('Method validation');
+    await search.press('Enter');
+    await grid.waitFor();
+    await search.fill('');
+    await grid.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a saved view keeps day mode after a reload', async () => {
+    const { context, page } = await openCalendar('manager@acme-labs.example');
+    await dayMode(page);
+    await page.getByRole('button', { name: 'Saved view: Initial layout' }).click();
+    await page.getByRole('button', { name: 'Add new view' }).click();
+    const add = page.getByRole('dialog', { name: 'Add new view' });
+    await add.getByLabel('View name').fill('Today by the hour');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Saved view: Today by the hour' }).click();
+    await page.getByRole('button', { name: 'Default view: Today by the hour' }).click();
+    await page.getByText('“Today by the hour” is now your default view.').waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Saved view: Today by the hour' }).waitFor();
+    await rangeIs(page, dayLabel(0));
+    expect(await page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violations in week and day mode (axe-core)', async () => {
+    const { context, page } = await openCalendar();
+    await expect.poll(() => blocks(page).count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dayMode(page, 1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
