@@ -239,6 +239,37 @@ describe('calendar', () => {
     await context.close();
   });
 
+  it('the filter suggests serial numbers and narrows the rows; the date picker moves the calendar', async () => {
+    const { context, page } = await openCalendar();
+    const rows = page.getByRole('group', { name: /^AG/ });
+    const allRows = await rows.count();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByLabel('Serial number').fill('AG0');
+    const option = page.getByRole('listbox').getByRole('option').first();
+    await option.waitFor();
+    const serial = (await option.innerText()).trim();
+    await option.click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('aria-label')).toContain(serial);
+    await page.getByRole('button', { name: 'Filter (active)' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => rows.count()).toBe(allRows);
+
+    const picked = dayjs().add(1, 'month').date(15);
+    const sidebar = page.getByRole('complementary', { name: 'Calendar options' });
+    await sidebar.getByRole('button', { name: /next month/i }).click();
+    await sidebar.getByRole('gridcell', { name: '15', exact: true }).click();
+    const weekStart = picked.subtract(picked.day(), 'day');
+    await rangeIs(page, `${weekStart.format('ll')} – ${weekStart.add(6, 'day').format('ll')}`);
+
+    await sidebar.getByRole('button', { name: 'Collapse the sidebar' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand the sidebar' }).click();
+    await sidebar.getByRole('button', { name: 'Collapse the sidebar' }).waitFor();
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violations in week and day mode (axe-core)', async () => {
     const { context, page } = await openCalendar();
     await expect.poll(() => blocks(page).count()).toBeGreaterThan(0);

@@ -73,6 +73,7 @@ function FieldSuggest({ id, optionType, value, maxLength, onChange }: FieldSugge
           ref={ref}
           roleStructure="listoption"
           active={modifiers.active}
+          shouldDismissPopover={false}
           text={item}
           onClick={handleClick}
           onFocus={handleFocus}
@@ -85,7 +86,7 @@ function FieldSuggest({ id, optionType, value, maxLength, onChange }: FieldSugge
           text={options.isFetching ? t('calendar:loading') : t('calendar:no_suggestions')}
         />
       }
-      popoverProps={{ minimal: true, matchTargetWidth: true }}
+      popoverProps={{ minimal: true, matchTargetWidth: true, usePortal: false }}
       inputProps={{ id, maxLength, placeholder: '' }}
     />
   );
