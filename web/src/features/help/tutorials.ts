@@ -48,6 +48,18 @@ export const TUTORIAL_TEXT: Readonly<Record<string, { titleKey: string; introKey
       'help:tutorial_service_step_header',
     ],
   },
+  calendarOverview: {
+    titleKey: 'help:tutorial_calendar_title',
+    introKey: 'help:tutorial_calendar_intro',
+    stepKeys: [
+      'help:tutorial_calendar_step_open',
+      'help:tutorial_calendar_step_navigate',
+      'help:tutorial_calendar_step_reserve',
+      'help:tutorial_calendar_step_details',
+      'help:tutorial_calendar_step_sidebar',
+      'help:tutorial_calendar_step_search',
+    ],
+  },
 };
 
 export const tutorialsQuery = {
