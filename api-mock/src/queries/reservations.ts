@@ -85,7 +85,7 @@ export async function calendarPage(
       'locations.city',
       sql<string>`count(*) over ()`.as('total_count'),
     ])
-    .orderBy(sql.ref(ORDER_COLUMN[page.orderType]), sql`asc nulls last`)
+    .orderBy(sql.ref(ORDER_COLUMN[page.orderType]), (ob) => ob.asc().nullsLast())
     .orderBy('equipment.id')
     .offset(page.pageIndex * page.pageSize)
     .limit(page.pageSize)

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Icon } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -94,8 +94,19 @@ export function CalendarBoard({ rows, period, timeInterval, now, language, actio
       .join(' ');
   const scaleStyle = { gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` };
 
+  // A day opens scrolled to the working hours.
+  const board = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = board.current;
+    if (!element || timeInterval !== 'day') return;
+    const corner = element.querySelector('.calendar-board-corner');
+    const firstWorkingHour = element.querySelectorAll('.calendar-board-head .calendar-col')[CALENDAR_WORK_START_HOUR];
+    if (!corner || !firstWorkingHour) return;
+    element.scrollLeft += firstWorkingHour.getBoundingClientRect().left - corner.getBoundingClientRect().right;
+  }, [timeInterval, period]);
+
   return (
-    <div className={`calendar-board calendar-board-${timeInterval}`}>
+    <div ref={board} className={`calendar-board calendar-board-${timeInterval}`}>
       <div className="calendar-board-head">
         <div className="calendar-board-corner">{t('calendar:instrument')}</div>
         <div className="calendar-scale" style={scaleStyle}>
