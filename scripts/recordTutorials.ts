@@ -8,8 +8,7 @@
  *   npm run tutorials -- overview   # only the named ones (the others stay listed as they are)
  *
  * Needs ffmpeg (apt-get install -y ffmpeg) and Chromium; the recorded files are committed, so tests do not.
- * Each tutorial is a journey over screens that exist: add one to TUTORIALS when its screens are built
- * (the calendar overview is still to come).
+ * Each tutorial is a journey over screens that exist.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -253,7 +252,77 @@ async function serviceOverview({ page, markPoster }: Journey) {
   await pause(page, 2500);
 }
 
-/** The tutorials, in the order of the page. Add the calendar overview when its screen exists. */
+/** Tomorrow from 12:00 to 17:00 (the machine's zone, UTC) is free on every instrument, so the journey can reserve. */
+async function withFreeAfternoonTomorrow(server: TestServer) {
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  const at = (hour: number) => new Date(new Date(tomorrow).setHours(hour, 0, 0, 0));
+  await server.database.db
+    .deleteFrom('reservations')
+    .where('start_date', '<', at(17))
+    .where('end_date', '>', at(12))
+    .execute();
+}
+
+/** Calendar overview: the week, moving in time, a reservation's details, the day view, reserving, sidebar, search. */
+async function calendarOverview({ page, baseUrl, markPoster }: Journey) {
+  await pause(page, 1000);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await clickOn(page, menu.getByLabel('Calendar', { exact: true }), 0);
+  await page.waitForURL(`${baseUrl}/app/calendar`);
+  const board = page.locator('.calendar-board');
+  await board.waitFor();
+  await page.getByRole('button', { name: 'Next week' }).and(page.locator(':enabled')).waitFor();
+  await pause(page, 2200);
+  markPoster();
+
+  await clickOn(page, page.getByRole('button', { name: 'Next week' }), 1600);
+  await clickOn(page, page.getByRole('button', { name: 'Previous week' }), 1200);
+  await clickOn(page, page.getByRole('button', { name: 'Today', exact: true }), 1500);
+
+  const block = board.locator('button.calendar-block').first();
+  await clickOn(page, block, 2600);
+  await page.keyboard.press('Escape');
+  await pause(page, 700);
+
+  await clickOn(page, page.getByRole('button', { name: 'Day', exact: true }), 1800);
+  await clickOn(page, page.getByRole('button', { name: 'Next day' }), 0);
+  await page.getByRole('button', { name: 'Next day' }).and(page.locator(':enabled')).waitFor();
+  await pause(page, 1500);
+  const slot = board.getByRole('button', { name: /^Add a reservation on .* 1:00 PM$/ }).nth(3);
+  await clickOn(page, slot, 0);
+  const dialog = page.getByRole('dialog', { name: 'Add reservation' });
+  await dialog.getByLabel('End', { exact: false }).first().waitFor();
+  await pause(page, 1500);
+  const end = dialog.locator('input[type="datetime-local"]').nth(1);
+  const endValue = await end.inputValue();
+  await moveTo(page, end);
+  await end.fill(endValue.replace('T14:00', 'T15:30'));
+  await pause(page, 900);
+  await typeInto(page, dialog.getByRole('textbox', { name: /^Comments/ }), 'Dissolution test, batch 2207', 700);
+  await clickOn(page, dialog.getByRole('button', { name: 'Save' }), 0);
+  await page.getByText('The reservation was saved.').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await pause(page, 2500);
+
+  await clickOn(page, page.getByRole('button', { name: 'Week', exact: true }), 1500);
+  const sidebar = page.locator('.calendar-sidebar');
+  await moveTo(page, sidebar.getByText('Underlined days have reservations.'));
+  await pause(page, 1200);
+  await clickOn(page, sidebar.getByText('My reservations', { exact: true }), 2200);
+  await clickOn(page, sidebar.getByText('All reservations', { exact: true }), 1500);
+
+  const search = page.getByRole('searchbox', { name: 'Search reservations' });
+  await typeInto(page, search, 'dissolution', 200);
+  await search.press('Enter');
+  await page.getByText('Dissolution test, batch 2207').first().waitFor();
+  await pause(page, 2600);
+  await clickOn(page, page.getByRole('button', { name: 'Reset search' }), 0);
+  await board.waitFor();
+  await pause(page, 2000);
+}
+
+/** The tutorials, in the order of the page. */
 export const TUTORIALS: readonly Tutorial[] = [
   { id: 'overview', run: overview },
   { id: 'productsOverview', before: (page, server) => openInventory(page, server), run: productsOverview },
@@ -264,6 +333,16 @@ export const TUTORIALS: readonly Tutorial[] = [
       await openInventory(page, server);
     },
     run: serviceOverview,
+  },
+  {
+    id: 'calendarOverview',
+    before: async (page, server) => {
+      await withFreeAfternoonTomorrow(server);
+      await signInAt(page, server.url, 'user@acme-labs.example');
+      await page.waitForURL('**/app/welcome');
+      await page.mouse.move(WIDTH / 2, HEIGHT - 40);
+    },
+    run: calendarOverview,
   },
 ];
 

@@ -83,10 +83,11 @@ describe('help tutorials', () => {
     expect(state.height).toBe(720);
     expect(state.duration).toBeGreaterThan(10);
 
-    // The products and service tutorials follow, each with its guide, poster and recording.
+    // The products, service and calendar tutorials follow, each with its guide, poster and recording.
     for (const [title, step] of [
       ['Products overview', 'Type a word in the search field'],
       ['Service overview', 'choose New service request'],
+      ['Calendar overview', 'select the plus on a free half-hour slot'],
     ] as const) {
       const other = page.getByRole('region', { name: title });
       await other
@@ -103,7 +104,7 @@ describe('help tutorials', () => {
       expect(sizes[0]).toBeGreaterThan(50_000);
       expect(sizes[1]).toBeGreaterThan(5_000);
     }
-    expect(await page.getByRole('main').getByRole('region').count()).toBe(3);
+    expect(await page.getByRole('main').getByRole('region').count()).toBe(4);
     await context.close();
   });
 
