@@ -9,7 +9,7 @@ import {
 } from '../../../contract/reservations';
 import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
-import { appendEvent } from '../db/events';
+import { appendEvent, type DomainEvent } from '../db/events';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
@@ -40,6 +40,20 @@ class Refusal extends Error {
     super(message);
   }
 }
+
+const reservationEvent = (
+  actor: Actor,
+  reservationId: number,
+  eventType: string,
+  payload: Record<string, unknown>,
+): DomainEvent => ({
+  customerId: actor.customerId,
+  actorId: actor.userId,
+  entityType: 'reservation',
+  entityId: reservationId,
+  eventType,
+  payload,
+});
 
 const refused = (error: unknown) => {
   if (error instanceof Refusal) return fail(error.errorCode, error.message);
@@ -178,20 +192,16 @@ export function reservationsRouter({ db, config }: AppDeps) {
           if (body.recurrence) {
             await trx.updateTable('reservations').set({ series_id: ids[0]! }).where('id', 'in', ids).execute();
           }
-          await appendEvent(trx, {
-            customerId: actor.customerId,
-            actorId: actor.userId,
-            entityType: 'reservation',
-            entityId: ids[0]!,
-            eventType: 'reservation.created',
-            payload: {
+          await appendEvent(
+            trx,
+            reservationEvent(actor, ids[0]!, 'reservation.created', {
               equipmentId: params.id,
               reservationIds: ids,
               startDate: first.start.toISOString(),
               endDate: first.end.toISOString(),
               recurrence: body.recurrence ?? null,
-            },
-          });
+            }),
+          );
           return detailsOf(trx, ids);
         });
         return ok({ items: made });
@@ -238,19 +248,15 @@ export function reservationsRouter({ db, config }: AppDeps) {
             })
             .where('id', '=', stored.id)
             .execute();
-          await appendEvent(trx, {
-            customerId: actor.customerId,
-            actorId: actor.userId,
-            entityType: 'reservation',
-            entityId: stored.id,
-            eventType: 'reservation.changed',
-            payload: {
+          await appendEvent(
+            trx,
+            reservationEvent(actor, stored.id, 'reservation.changed', {
               equipmentId: body.equipmentId,
               startDate: period.start.toISOString(),
               endDate: period.end.toISOString(),
               comments: body.comments ?? null,
-            },
-          });
+            }),
+          );
           return (await detailsOf(trx, [stored.id]))[0]!;
         });
         return ok(saved);
@@ -285,18 +291,14 @@ export function reservationsRouter({ db, config }: AppDeps) {
           )
           .returning(['id', 'equipment_id', 'start_date', 'end_date'])
           .execute();
-        await appendEvent(trx, {
-          customerId: actor.customerId,
-          actorId: actor.userId,
-          entityType: 'reservation',
-          entityId: stored.id,
-          eventType: 'reservation.deleted',
-          payload: {
+        await appendEvent(
+          trx,
+          reservationEvent(actor, stored.id, 'reservation.deleted', {
             reservationIds: removed.map((r) => r.id),
             reservedBy: stored.reserved_by,
             comments: byReserver ? null : query.comments,
-          },
-        });
+          }),
+        );
         if (!byReserver) {
           const reserver = await trx
             .selectFrom('users')
