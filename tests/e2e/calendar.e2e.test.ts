@@ -1,14 +1,13 @@
-import { createRequire } from 'node:module';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 dayjs.extend(localizedFormat);
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The demo user of Acme (user@acme-labs.example). */
 const DEMO_USER = 'Uma Standard';
 
@@ -50,24 +49,6 @@ async function dayMode(page: Page, offset = 0) {
   await rangeIs(page, dayLabel(0));
   for (let i = 0; i < offset; i++) await page.getByRole('button', { name: 'Next day' }).click();
   await rangeIs(page, dayLabel(offset));
-}
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 describe('calendar', () => {

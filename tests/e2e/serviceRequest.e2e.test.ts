@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: E2eServer;
 let browser: Browser;
@@ -202,16 +200,7 @@ describe('new service request from the header', () => {
     await dialog.getByText('Request for someone else').click();
     await dialog.getByText('Request service for a specific instrument').click();
     await dialog.getByRole('combobox', { name: /^Requested for/ }).waitFor();
-    await page.addScriptTag({ path: AXE_PATH });
-    const violations = await page.evaluate(async () => {
-      type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
-      const axe = (window as unknown as { axe: { run(ctx: Element): Promise<{ violations: Violation[] }> } }).axe;
-      const found = await axe.run(document.querySelector('[role=dialog]')!);
-      return found.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
     await context.close();
   });
 

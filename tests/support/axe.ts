@@ -1,0 +1,26 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * Serious and critical axe-core violations of the page as it is now: of the whole document, or only of the first
+ * element matching `within` (a CSS selector).
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(ctx: Node): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(selector ? document.querySelector(selector)! : document)).violations;
+  }, within);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
