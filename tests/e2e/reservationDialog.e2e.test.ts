@@ -86,19 +86,51 @@ async function reserve(email: string, equipmentId: number, start: dayjs.Dayjs, c
   return res.body.result!.items[0]!;
 }
 
+/** A reservation of the user's first instrument, made through the API. */
+async function reserveOwn(start: dayjs.Dayjs, comments: string) {
+  const [instrument] = await instrumentsOf(USER, 1);
+  const made = await reserve(USER, instrument!.id, start, comments);
+  return { instrument: instrument!, made };
+}
+
+/** The add dialog, opened from the toolbar's button. */
+async function openAddDialog(page: Page) {
+  await addButton(page).click();
+  return page.getByRole('dialog', { name: 'Add reservation' });
+}
+
+/** Types the serial into the instrument picker and picks the suggestion. */
+async function pickInstrument(page: Page, dialog: Locator, serial: string) {
+  await dialog.getByRole('combobox', { name: 'Instrument' }).fill(serial);
+  await page
+    .getByRole('option', { name: new RegExp(serial) })
+    .first()
+    .click();
+}
+
+/** Signed in as `email`, searches the reservation with that comment and presses the row's Edit, Copy or Delete. */
+async function actOnFound(email: string, comments: string, action: 'Edit' | 'Copy' | 'Delete') {
+  const { context, page } = await openCalendarAs(email);
+  const row = await findRow(page, comments);
+  await row.getByRole('button', { name: new RegExp(`^${action}`) }).click();
+  return { context, page, row };
+}
+
+/** Someone else changes the reservation in the database meanwhile. */
+const changeMeanwhile = (reservationId: number, change: { last_update_time?: Date; start_date?: Date }) =>
+  db().updateTable('reservations').set(change).where('id', '=', reservationId).execute();
+
+const rowsWithId = (reservationId: number) =>
+  db().selectFrom('reservations').select('id').where('id', '=', reservationId).execute();
+
 describe('the add-reservation dialog', () => {
   it('reserves an instrument picked by its serial for the chosen times', async () => {
     const [instrument] = await instrumentsOf(USER, 1);
     const { context, page } = await openCalendarAs(USER);
     const comments = 'E2E add through the picker';
 
-    await addButton(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Add reservation' });
-    await dialog.getByRole('combobox', { name: 'Instrument' }).fill(instrument!.serial!);
-    await page
-      .getByRole('option', { name: new RegExp(instrument!.serial!) })
-      .first()
-      .click();
+    const dialog = await openAddDialog(page);
+    await pickInstrument(page, dialog, instrument!.serial!);
     // The default is the next half hour for one hour; the times snap to the half-hour grid.
     await startField(dialog).fill(typed(day(30, 10, 10)));
     await startField(dialog).blur();
@@ -124,8 +156,7 @@ describe('the add-reservation dialog', () => {
 
   it('says under the fields when the start is past or the end is before the start, and saves nothing', async () => {
     const { context, page } = await openCalendarAs(USER);
-    await addButton(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Add reservation' });
+    const dialog = await openAddDialog(page);
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Some fields need your attention. Please correct them and try again.').waitFor();
@@ -157,13 +188,8 @@ describe('the add-reservation dialog', () => {
     const [, instrument] = await instrumentsOf(USER, 2);
     const { context, page } = await openCalendarAs(USER);
     const comments = 'E2E weekly series';
-    await addButton(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Add reservation' });
-    await dialog.getByRole('combobox', { name: 'Instrument' }).fill(instrument!.serial!);
-    await page
-      .getByRole('option', { name: new RegExp(instrument!.serial!) })
-      .first()
-      .click();
+    const dialog = await openAddDialog(page);
+    await pickInstrument(page, dialog, instrument!.serial!);
     await startField(dialog).fill(typed(day(50, 8)));
     await dialog.getByLabel('Repeat').selectOption('weekly');
     await dialog.getByLabel('End by').fill(day(50 + 14, 0).format('YYYY-MM-DD'));
@@ -180,16 +206,10 @@ describe('the add-reservation dialog', () => {
   });
 
   it('keeps the input and shows the conflict message when the instrument is already reserved then', async () => {
-    const [instrument] = await instrumentsOf(USER, 1);
-    await reserve(USER, instrument!.id, day(33, 10), 'E2E already there');
+    const { instrument } = await reserveOwn(day(33, 10), 'E2E already there');
     const { context, page } = await openCalendarAs(USER);
-    await addButton(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Add reservation' });
-    await dialog.getByRole('combobox', { name: 'Instrument' }).fill(instrument!.serial!);
-    await page
-      .getByRole('option', { name: new RegExp(instrument!.serial!) })
-      .first()
-      .click();
+    const dialog = await openAddDialog(page);
+    await pickInstrument(page, dialog, instrument.serial!);
     await startField(dialog).fill(typed(day(33, 10, 30)));
     await dialog.getByLabel('Comments').fill('E2E overlapping');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -212,11 +232,8 @@ describe('the add-reservation dialog', () => {
 
 describe('edit and copy', () => {
   it('edits the times and comments of an own reservation', async () => {
-    const [instrument] = await instrumentsOf(USER, 1);
-    const made = await reserve(USER, instrument!.id, day(36, 9), 'E2E to be edited');
-    const { context, page } = await openCalendarAs(USER);
-    const row = await findRow(page, 'E2E to be edited');
-    await row.getByRole('button', { name: /^Edit/ }).click();
+    const { made } = await reserveOwn(day(36, 9), 'E2E to be edited');
+    const { context, page } = await actOnFound(USER, 'E2E to be edited', 'Edit');
 
     const dialog = page.getByRole('dialog', { name: 'Edit reservation' });
     expect(await startField(dialog).inputValue()).toBe(typed(day(36, 9)));
@@ -238,19 +255,12 @@ describe('edit and copy', () => {
   });
 
   it('says so when the reservation was changed meanwhile, keeping the input', async () => {
-    const [instrument] = await instrumentsOf(USER, 1);
-    const made = await reserve(USER, instrument!.id, day(37, 9), 'E2E changed meanwhile');
-    const { context, page } = await openCalendarAs(USER);
-    const row = await findRow(page, 'E2E changed meanwhile');
-    await row.getByRole('button', { name: /^Edit/ }).click();
+    const { made } = await reserveOwn(day(37, 9), 'E2E changed meanwhile');
+    const { context, page } = await actOnFound(USER, 'E2E changed meanwhile', 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit reservation' });
     await dialog.getByLabel('Comments').fill('E2E my change');
 
-    await db()
-      .updateTable('reservations')
-      .set({ last_update_time: new Date(Date.now() + 1000) })
-      .where('id', '=', made.reservationId)
-      .execute();
+    await changeMeanwhile(made.reservationId, { last_update_time: new Date(Date.now() + 1000) });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('This reservation was changed by someone else meanwhile.', { exact: false }).waitFor();
     expect(await dialog.getByLabel('Comments').inputValue()).toBe('E2E my change');
@@ -258,14 +268,11 @@ describe('edit and copy', () => {
   });
 
   it('copies a reservation: same instrument and comments, moved to another day', async () => {
-    const [instrument] = await instrumentsOf(USER, 1);
-    await reserve(USER, instrument!.id, day(39, 14), 'E2E copy me');
-    const { context, page } = await openCalendarAs(USER);
-    const row = await findRow(page, 'E2E copy me');
-    await row.getByRole('button', { name: /^Copy/ }).click();
+    const { instrument } = await reserveOwn(day(39, 14), 'E2E copy me');
+    const { context, page } = await actOnFound(USER, 'E2E copy me', 'Copy');
 
     const dialog = page.getByRole('dialog', { name: 'Copy reservation' });
-    expect(await dialog.getByRole('combobox', { name: 'Instrument' }).inputValue()).toContain(instrument!.serial!);
+    expect(await dialog.getByRole('combobox', { name: 'Instrument' }).inputValue()).toContain(instrument.serial!);
     expect(await dialog.getByLabel('Comments').inputValue()).toBe('E2E copy me');
     expect(await startField(dialog).inputValue()).toBe(typed(day(39, 14)));
     await startField(dialog).fill(typed(day(40, 14)));
@@ -275,8 +282,8 @@ describe('edit and copy', () => {
 
     const copies = await reservationsWith('E2E copy me');
     expect(copies.map((r) => [r.equipment_id, r.start_date.getTime()])).toEqual([
-      [instrument!.id, day(39, 14).valueOf()],
-      [instrument!.id, day(40, 14).valueOf()],
+      [instrument.id, day(39, 14).valueOf()],
+      [instrument.id, day(40, 14).valueOf()],
     ]);
     await context.close();
   });
@@ -284,11 +291,8 @@ describe('edit and copy', () => {
 
 describe('deleting a reservation', () => {
   it('the reserver deletes after a confirmation', async () => {
-    const [instrument] = await instrumentsOf(USER, 1);
-    const made = await reserve(USER, instrument!.id, day(42, 9), 'E2E reserver deletes');
-    const { context, page } = await openCalendarAs(USER);
-    const row = await findRow(page, 'E2E reserver deletes');
-    await row.getByRole('button', { name: /^Delete/ }).click();
+    const { made } = await reserveOwn(day(42, 9), 'E2E reserver deletes');
+    const { context, page, row } = await actOnFound(USER, 'E2E reserver deletes', 'Delete');
 
     const alert = page.getByRole('alertdialog');
     await alert.getByText('Delete the reservation of', { exact: false }).waitFor();
@@ -299,18 +303,13 @@ describe('deleting a reservation', () => {
     await row.getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('The reservation was deleted.').waitFor();
-    expect(await db().selectFrom('reservations').select('id').where('id', '=', made.reservationId).execute()).toEqual(
-      [],
-    );
+    expect(await rowsWithId(made.reservationId)).toEqual([]);
     await context.close();
   });
 
   it("an admin deletes a user's future reservation only with a comment of at most 250 characters", async () => {
-    const [instrument] = await instrumentsOf(USER, 1);
-    const made = await reserve(USER, instrument!.id, day(44, 9), 'E2E admin removes');
-    const { context, page } = await openCalendarAs(ADMIN);
-    const row = await findRow(page, 'E2E admin removes');
-    await row.getByRole('button', { name: /^Delete/ }).click();
+    const { made } = await reserveOwn(day(44, 9), 'E2E admin removes');
+    const { context, page } = await actOnFound(ADMIN, 'E2E admin removes', 'Delete');
 
     const dialog = page.getByRole('dialog', { name: 'Delete reservation' });
     // 500 px wide once its opening transition is over.
@@ -334,9 +333,7 @@ describe('deleting a reservation', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('The reservation was deleted.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await db().selectFrom('reservations').select('id').where('id', '=', made.reservationId).execute()).toEqual(
-      [],
-    );
+    expect(await rowsWithId(made.reservationId)).toEqual([]);
     await context.close();
   });
 });
@@ -358,9 +355,7 @@ describe('deleting a series and refusals', () => {
     });
     expect(await reservationsWith('E2E series to delete')).toHaveLength(3);
 
-    const { context, page } = await openCalendarAs(USER);
-    const row = await findRow(page, 'E2E series to delete');
-    await row.getByRole('button', { name: /^Delete/ }).click();
+    const { context, page } = await actOnFound(USER, 'E2E series to delete', 'Delete');
     const alert = page.getByRole('alertdialog');
     const series = alert.getByRole('radio', { name: 'The whole series', exact: false });
     expect(await alert.getByRole('radio', { name: 'Only this occurrence' }).isChecked()).toBe(true);
@@ -373,19 +368,12 @@ describe('deleting a series and refusals', () => {
   });
 
   it("says what happened when an admin's deletion is refused because the reservation has started meanwhile", async () => {
-    const [instrument] = await instrumentsOf(USER, 1);
-    const made = await reserve(USER, instrument!.id, day(46, 9), 'E2E started meanwhile');
-    const { context, page } = await openCalendarAs(ADMIN);
-    const row = await findRow(page, 'E2E started meanwhile');
-    await row.getByRole('button', { name: /^Delete/ }).click();
+    const { made } = await reserveOwn(day(46, 9), 'E2E started meanwhile');
+    const { context, page } = await actOnFound(ADMIN, 'E2E started meanwhile', 'Delete');
     const dialog = page.getByRole('dialog', { name: 'Delete reservation' });
     await dialog.getByLabel('Reason for deleting').fill('Maintenance');
 
-    await db()
-      .updateTable('reservations')
-      .set({ start_date: dayjs().subtract(1, 'hour').toDate() })
-      .where('id', '=', made.reservationId)
-      .execute();
+    await changeMeanwhile(made.reservationId, { start_date: dayjs().subtract(1, 'hour').toDate() });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('You may not delete this reservation.', { exact: false }).waitFor();
     // The comment stays, and the reservation too.
