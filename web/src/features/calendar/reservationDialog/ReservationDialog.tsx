@@ -153,8 +153,38 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
   const describedBy = (field: ReservationField) => (errorOf(field) ? fieldId(`${field}-error`) : undefined);
 
   const pickInstrument = mode !== 'add' || equipment === undefined;
-  const unitKey = draft.repeat === 'daily' ? 'reservation:repeat_days' : 'reservation:repeat_weeks';
   const busy = save.isPending;
+  /** The start or end input: `withValue` puts a typed value (and, on leaving, the snapped one) into the draft. */
+  const dateTimeField = (
+    field: 'start' | 'end',
+    label: string,
+    withValue: (d: ReservationDraft, value: string) => ReservationDraft,
+    autoFocus?: boolean,
+  ) => (
+    <FormGroup
+      style={{ flex: 1, minWidth: 200 }}
+      label={label}
+      labelFor={fieldId(field)}
+      labelInfo={t('reservation:required')}
+      intent={intentOf(field)}
+      helperText={message(field)}
+    >
+      <InputGroup
+        id={fieldId(field)}
+        type="datetime-local"
+        step={CALENDAR_SLOT_MINUTES * 60}
+        value={draft[field]}
+        intent={intentOf(field)}
+        aria-describedby={describedBy(field)}
+        aria-invalid={errorOf(field) ? true : undefined}
+        disabled={busy}
+        autoFocus={autoFocus}
+        onValueChange={(value) => change(field, (d) => withValue(d, value))}
+        onBlur={() => setDraft((d) => withValue(d, snapInput(d[field])))}
+      />
+    </FormGroup>
+  );
+  const unitKey = draft.repeat === 'daily' ? 'reservation:repeat_days' : 'reservation:repeat_weeks';
 
   return (
     <>
@@ -195,49 +225,8 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
               )}
             </FormGroup>
             <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-              <FormGroup
-                style={{ flex: 1, minWidth: 200 }}
-                label={t('reservation:start')}
-                labelFor={fieldId('start')}
-                labelInfo={t('reservation:required')}
-                intent={intentOf('start')}
-                helperText={message('start')}
-              >
-                <InputGroup
-                  id={fieldId('start')}
-                  type="datetime-local"
-                  step={CALENDAR_SLOT_MINUTES * 60}
-                  value={draft.start}
-                  intent={intentOf('start')}
-                  aria-describedby={describedBy('start')}
-                  aria-invalid={errorOf('start') ? true : undefined}
-                  disabled={busy}
-                  autoFocus={!pickInstrument}
-                  onValueChange={(value) => change('start', (d) => withStart(d, value))}
-                  onBlur={() => setDraft((d) => withStart(d, snapInput(d.start)))}
-                />
-              </FormGroup>
-              <FormGroup
-                style={{ flex: 1, minWidth: 200 }}
-                label={t('reservation:end')}
-                labelFor={fieldId('end')}
-                labelInfo={t('reservation:required')}
-                intent={intentOf('end')}
-                helperText={message('end')}
-              >
-                <InputGroup
-                  id={fieldId('end')}
-                  type="datetime-local"
-                  step={CALENDAR_SLOT_MINUTES * 60}
-                  value={draft.end}
-                  intent={intentOf('end')}
-                  aria-describedby={describedBy('end')}
-                  aria-invalid={errorOf('end') ? true : undefined}
-                  disabled={busy}
-                  onValueChange={(value) => change('end', (d) => ({ ...d, end: value }))}
-                  onBlur={() => setDraft((d) => ({ ...d, end: snapInput(d.end) }))}
-                />
-              </FormGroup>
+              {dateTimeField('start', t('reservation:start'), withStart, !pickInstrument)}
+              {dateTimeField('end', t('reservation:end'), (d, end) => ({ ...d, end }))}
             </div>
             <p className={Classes.TEXT_MUTED} style={{ marginTop: -8 }}>
               {t('reservation:slot_hint', { minutes: CALENDAR_SLOT_MINUTES })}
