@@ -14,8 +14,15 @@ const BUSINESS_CODES: readonly number[] = [
 
 const RESERVATION_MESSAGES = new Set<string>(Object.values(ReservationMessage));
 
-/** Why saving a reservation failed. */
-export function saveProblemOf(e: unknown): ProblemKey {
+/** What the reservation calls answer differently: business errors, 403 and 400. */
+interface CallProblems {
+  /** A business error that is not about the session. */
+  api(errorCode: number): string;
+  notAllowed: string;
+  badRequest(errorMessage: string | undefined): string;
+}
+
+function problemOf(e: unknown, problems: CallProblems): ProblemKey {
   const error = requestErrorOf(e);
   switch (error.kind) {
     case 'aborted':
@@ -23,40 +30,33 @@ export function saveProblemOf(e: unknown): ProblemKey {
     case 'network':
       return 'errorMessage:network_error';
     case 'api':
-      if (GLOBAL_ERROR_CODES.includes(error.errorCode)) return null;
-      return BUSINESS_CODES.includes(error.errorCode)
-        ? `errorMessage:${errorMessageKey(error.errorCode)}`
-        : 'reservation:save_refused';
+      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : problems.api(error.errorCode);
     case 'http':
       if (error.status === 401) return null;
-      if (error.status === 403) return 'reservation:save_not_allowed';
+      if (error.status === 403) return problems.notAllowed;
       if (error.status === 404) return 'reservation:reservation_gone';
       if (error.status === 429) return 'errorMessage:too_many_requests';
-      if (error.status === 400) {
-        return error.errorMessage && RESERVATION_MESSAGES.has(error.errorMessage)
-          ? `reservation:${error.errorMessage}`
-          : 'reservation:save_refused';
-      }
+      if (error.status === 400) return problems.badRequest(error.errorMessage);
       return 'errorMessage:system_error';
   }
 }
 
+/** Why saving a reservation failed. */
+export const saveProblemOf = (e: unknown): ProblemKey =>
+  problemOf(e, {
+    api: (errorCode) =>
+      BUSINESS_CODES.includes(errorCode) ? `errorMessage:${errorMessageKey(errorCode)}` : 'reservation:save_refused',
+    notAllowed: 'reservation:save_not_allowed',
+    badRequest: (errorMessage) =>
+      errorMessage && RESERVATION_MESSAGES.has(errorMessage)
+        ? `reservation:${errorMessage}`
+        : 'reservation:save_refused',
+  });
+
 /** Why deleting a reservation failed. */
-export function removeProblemOf(e: unknown): ProblemKey {
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'aborted':
-      return null;
-    case 'network':
-      return 'errorMessage:network_error';
-    case 'api':
-      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : 'reservation:delete_refused';
-    case 'http':
-      if (error.status === 401) return null;
-      if (error.status === 403) return 'reservation:delete_not_allowed';
-      if (error.status === 404) return 'reservation:reservation_gone';
-      if (error.status === 429) return 'errorMessage:too_many_requests';
-      if (error.status === 400) return 'reservation:delete_refused';
-      return 'errorMessage:system_error';
-  }
-}
+export const removeProblemOf = (e: unknown): ProblemKey =>
+  problemOf(e, {
+    api: () => 'reservation:delete_refused',
+    notAllowed: 'reservation:delete_not_allowed',
+    badRequest: () => 'reservation:delete_refused',
+  });
