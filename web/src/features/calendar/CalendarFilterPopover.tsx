@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, FormGroup, Intent, MenuItem, Popover, PopupKind } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_MAX } from '../../../../contract/equipment';
 import { AUTOCOMPLETE_COUNT } from '../../../../contract/limits';
+import { useSettled } from '../../components/useSettled';
 import { client, resultOf } from '../../lib/api';
 import { EMPTY_FILTER, hasFilter, type CalendarFilter } from './calendarLayout';
 
@@ -24,15 +25,6 @@ const FIELDS = [
   { key: 'systemID', optionType: 'systemId', labelKey: 'calendar:filter_system_id', max: EQUIPMENT_MAX.systemId },
 ] as const;
 
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SUGGEST_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
-
 interface FieldSuggestProps {
   id: string;
   optionType: string;
@@ -44,7 +36,7 @@ interface FieldSuggestProps {
 /** A free-text filter field with the distinct values of the equipment field as suggestions. */
 function FieldSuggest({ id, optionType, value, maxLength, onChange }: FieldSuggestProps) {
   const { t } = useTranslation();
-  const keyword = useSettled(value.trim());
+  const keyword = useSettled(value.trim(), SUGGEST_DEBOUNCE_MS);
   const options = useQuery({
     queryKey: ['equipment', 'fieldOption', optionType, keyword],
     queryFn: () =>

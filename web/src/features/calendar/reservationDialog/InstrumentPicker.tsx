@@ -1,17 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Button, type Intent, MenuItem } from '@blueprintjs/core';
-import { Suggest, type ItemRenderer } from '@blueprintjs/select';
-import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../../contract/equipment';
+import { RemoteSuggest } from '../../../components/RemoteSuggest';
 import { client, resultOf } from '../../../lib/api';
 import { instrumentLabel, type ReservationInstrument } from './reservationForm';
 
 /** How many instruments one search shows (as the inventory asks for them). */
 const PICKER_PAGE_SIZE = 20;
-/** Wait this long after the last keystroke before asking the server. Chosen: not in spec. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 const makeModel = (e: Pick<Equipment, 'mfg' | 'model' | 'systemNickName'>) =>
   [e.mfg, e.model].filter(Boolean).join(' ') || e.systemNickName || null;
@@ -32,16 +27,6 @@ export interface InstrumentPickerProps {
   autoFocus?: boolean;
 }
 
-/** The typed text once the user has paused typing. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
-
 /** Picks one of the user's own instruments (POST Equipment/list, my list, full-text search on what is typed). */
 export function InstrumentPicker({
   id,
@@ -53,78 +38,43 @@ export function InstrumentPicker({
   autoFocus,
 }: InstrumentPickerProps) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const keyword = useSettled(query.trim());
-  const found = useQuery({
-    queryKey: ['equipment', 'reservationPicker', keyword],
-    queryFn: () =>
-      resultOf(
-        client.equipment.list({
-          body: {
-            pageIndex: 0,
-            pageSize: PICKER_PAGE_SIZE,
-            isFollowed: true,
-            listType: 'inventory',
-            fullTextSearchSetting: keyword ? { keyword } : null,
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-  const items = (found.data?.items ?? []).map(toInstrument);
-
-  const renderItem: ItemRenderer<ReservationInstrument> = (item, { handleClick, handleFocus, modifiers, ref }) => (
-    <MenuItem
-      key={item.equipmentId}
-      ref={ref}
-      roleStructure="listoption"
-      active={modifiers.active}
-      selected={value?.equipmentId === item.equipmentId}
-      text={item.label}
-      onClick={handleClick}
-      onFocus={handleFocus}
-    />
-  );
-
-  const status = found.isError
-    ? t('reservation:instrument_search_failed')
-    : found.isFetching
-      ? t('reservation:instrument_searching')
-      : t('reservation:instrument_none_found');
   return (
-    <Suggest<ReservationInstrument>
-      fill
-      disabled={disabled}
-      items={items}
-      itemListPredicate={(_query, all) => all}
-      itemRenderer={renderItem}
-      itemsEqual={(a, b) => a.equipmentId === b.equipmentId}
-      selectedItem={value}
-      onItemSelect={onChange}
-      inputValueRenderer={(item) => item.label}
-      onQueryChange={setQuery}
-      resetOnClose
-      noResults={<MenuItem disabled roleStructure="listoption" text={status} />}
-      popoverProps={{ minimal: true, matchTargetWidth: true }}
-      inputProps={{
-        id,
-        autoFocus,
-        placeholder: t('reservation:instrument_placeholder'),
-        intent,
-        'aria-describedby': describedBy,
-        'aria-invalid': intent === 'danger' ? true : undefined,
-        rightElement:
-          value !== null && !disabled ? (
-            <Button
-              variant="minimal"
-              icon="cross"
-              aria-label={t('reservation:instrument_clear')}
-              title={t('reservation:instrument_clear')}
-              onClick={() => onChange(null)}
-            />
-          ) : undefined,
+    <RemoteSuggest<ReservationInstrument>
+      id={id}
+      value={value}
+      onChange={onChange}
+      search={async (keyword) =>
+        (
+          await resultOf(
+            client.equipment.list({
+              body: {
+                pageIndex: 0,
+                pageSize: PICKER_PAGE_SIZE,
+                isFollowed: true,
+                listType: 'inventory',
+                fullTextSearchSetting: keyword ? { keyword } : null,
+              },
+            }),
+          )
+        ).items.map(toInstrument)
+      }
+      queryKey={['equipment', 'reservationPicker']}
+      itemKey={(item) => item.equipmentId}
+      itemText={(item) => item.label}
+      inputValue={(item) => item.label}
+      placeholder={t('reservation:instrument_placeholder')}
+      texts={{
+        loading: t('reservation:instrument_searching'),
+        noResults: t('reservation:instrument_none_found'),
+        failed: t('reservation:instrument_search_failed'),
+        clear: t('reservation:instrument_clear'),
       }}
+      intent={intent}
+      invalid={intent === 'danger'}
+      describedBy={describedBy}
+      disabled={disabled}
+      autoFocus={autoFocus}
+      resetOnClose
     />
   );
 }

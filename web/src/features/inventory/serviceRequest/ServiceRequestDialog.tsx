@@ -25,6 +25,7 @@ import { ErrorCode, GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
 import { ATTACHMENT_EXTENSIONS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
+import { RemoteSuggest } from '../../../components/RemoteSuggest';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
@@ -33,7 +34,6 @@ import { requestErrorOf } from '../../../lib/requestErrors';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import { useUnsavedData } from '../../../lib/unsavedData';
 import { uploadAttachment } from './attachmentUpload';
-import { RemoteSuggest } from './RemoteSuggest';
 import {
   attachmentProblem,
   initialDraft,
@@ -322,7 +322,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
                         )
                       ).items
                     }
-                    queryKey="serviceRequest.equipment"
+                    queryKey={['serviceRequest.equipment']}
                     itemKey={(e) => e.equipmentId}
                     itemText={(e) => [e.mfg, e.model].filter(Boolean).join(' ')}
                     itemLabel={(e) => e.serial ?? undefined}
@@ -439,7 +439,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
                     await resultOf(client.accountManagement.customerUsers({ query: { keyword }, silent: true }))
                   ).items.filter((u) => u.userId !== user.userId)
                 }
-                queryKey="serviceRequest.customerUsers"
+                queryKey={['serviceRequest.customerUsers']}
                 itemKey={(u) => u.userId}
                 itemText={(u) => u.displayName}
                 itemLabel={(u) => u.emailAddress}

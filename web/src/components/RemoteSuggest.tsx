@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Intent, MenuItem } from '@blueprintjs/core';
 import { Suggest, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSettled } from './useSettled';
 
 /** Wait this long after the last keystroke before asking the server. Chosen: not in spec. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -14,7 +15,7 @@ export interface RemoteSuggestProps<T> {
   /** Asks the server for the items matching the typed text ('' when nothing is typed yet). */
   search(keyword: string): Promise<T[]>;
   /** Cache key of the search, with the keyword appended. */
-  queryKey: string;
+  queryKey: readonly unknown[];
   itemKey(item: T): number;
   itemText(item: T): string;
   itemLabel?(item: T): string | undefined;
@@ -25,16 +26,11 @@ export interface RemoteSuggestProps<T> {
   intent?: Intent;
   describedBy?: string;
   disabled?: boolean;
-}
-
-/** The typed text, settled: it changes only after the user has paused typing. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
+  autoFocus?: boolean;
+  /** Marks the input aria-invalid. */
+  invalid?: boolean;
+  /** Clears the typed text when the list closes without a choice. */
+  resetOnClose?: boolean;
 }
 
 /**
@@ -44,9 +40,9 @@ function useSettled(value: string): string {
 export function RemoteSuggest<T>(props: RemoteSuggestProps<T>) {
   const { value, onChange, texts } = props;
   const [query, setQuery] = useState('');
-  const keyword = useSettled(query.trim());
+  const keyword = useSettled(query.trim(), SEARCH_DEBOUNCE_MS);
   const found = useQuery({
-    queryKey: [props.queryKey, keyword],
+    queryKey: [...props.queryKey, keyword],
     queryFn: () => props.search(keyword),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -79,13 +75,16 @@ export function RemoteSuggest<T>(props: RemoteSuggestProps<T>) {
       onItemSelect={(item) => onChange(item)}
       inputValueRenderer={props.inputValue}
       onQueryChange={setQuery}
+      resetOnClose={props.resetOnClose}
       noResults={<MenuItem disabled roleStructure="listoption" text={status} />}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
       inputProps={{
         id: props.id,
+        autoFocus: props.autoFocus,
         placeholder: props.placeholder,
         intent: props.intent,
         'aria-describedby': props.describedBy,
+        'aria-invalid': props.invalid ? true : undefined,
         rightElement:
           value !== null && !props.disabled ? (
             <Button
