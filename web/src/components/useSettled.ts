@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The value once it has stopped changing for `ms` milliseconds (typed text, before asking the server). */
-export function useSettled(value: string, ms: number): string {
+export function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);

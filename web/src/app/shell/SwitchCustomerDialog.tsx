@@ -1,22 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, DialogBody, H6, InputGroup, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useSettled } from '../../components/useSettled';
 import { client, resultOf } from '../../lib/api';
 import { announce } from '../../lib/crossTab';
 import { useCurrentSession } from '../../lib/currentUser';
 
 const SEARCH_DEBOUNCE_MS = 250; // chosen: not in spec
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** PE users switch the customer they work for (spec 1 sections 4 and 7): search, recent history, then a reload. */
 export function SwitchCustomerDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -24,7 +16,7 @@ export function SwitchCustomerDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const { user, base } = useCurrentSession();
   const location = useLocation();
   const [keyword, setKeyword] = useState('');
-  const search = useDebounced(keyword.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useSettled(keyword.trim(), SEARCH_DEBOUNCE_MS);
   const customers = useQuery({
     queryKey: ['customers', search],
     queryFn: () => resultOf(client.customers.list({ query: { keyword: search } })),

@@ -1,20 +1,10 @@
-import { useEffect, useState } from 'react';
 import { type Intent, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSettled } from '../../../components/useSettled';
 
 /** Wait this long after the last keystroke before asking for suggestions. Chosen: not in spec. */
 const SUGGEST_DEBOUNCE_MS = 250;
-
-/** The value of `value`, once it has stopped changing for a moment. */
-export function useDebounced(value: string, ms = SUGGEST_DEBOUNCE_MS): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface TextSuggestProps<T> {
   id: string;
@@ -38,7 +28,7 @@ export interface TextSuggestProps<T> {
 /** A free-text input with suggestions from the server (Blueprint Suggest that never holds a selected item). */
 export function TextSuggest<T>(props: TextSuggestProps<T>) {
   const { id, value, onChange, onPick, queryKey, fetchItems, itemText, itemLabel, noResults } = props;
-  const keyword = useDebounced(value.trim());
+  const keyword = useSettled(value.trim(), SUGGEST_DEBOUNCE_MS);
   const suggestions = useQuery({
     queryKey: [...queryKey, keyword],
     queryFn: () => fetchItems(keyword),
