@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { CalendarOrderType, CalendarServiceEvent, Reservation } from '../../../contract/reservations';
 import type { Database } from '../db/schema';
 import { containsPattern } from '../lib/like';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar';
-import { equipmentInScope, type EquipmentScope } from './equipment';
+import type { EquipmentScope } from './equipment';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,9 +33,26 @@ const ORDER_COLUMN = {
 const overlapping = (period: Period) =>
   sql<boolean>`reservations.start_date < ${period.end} and reservations.end_date > ${period.start}`;
 
+/** The filters on the instrument itself: its customer, on the caller's list, visible, and the filter fields. */
+function instrumentCondition(scope: EquipmentScope, filter: CalendarFilter): Expression<SqlBool> {
+  const conditions = [
+    sql`equipment.customer_id = ${scope.customerId}`,
+    sql`equipment.is_hidden = false`,
+    sql`equipment.follower_ids @> array[${scope.userId}]::integer[]`,
+  ];
+  const contains = (column: string, value: string | undefined) => {
+    if (value) conditions.push(sql`${sql.ref(column)} ilike ${containsPattern(value)}`);
+  };
+  contains('equipment.serial', filter.serial);
+  contains('equipment.system_nick_name', filter.systemNickName);
+  contains('equipment.system_id', filter.systemId);
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
 /**
  * The calendar's rows: the instruments on the caller's own list (as in the inventory) that match the filters; with
- * myOnly, only those the caller has reserved in the period.
+ * myOnly, only those the caller has reserved in the period. Without the locations, so that a count of the whole
+ * list is answered from the (customer, id) index that includes the list columns.
  */
 export function calendarInstruments(
   db: Kysely<Database>,
@@ -43,14 +60,9 @@ export function calendarInstruments(
   filter: CalendarFilter,
   period: Period,
 ) {
-  const contains = (value: string | undefined) => (value ? containsPattern(value) : null);
-  const serial = contains(filter.serial);
-  const nickName = contains(filter.systemNickName);
-  const systemId = contains(filter.systemId);
-  return equipmentInScope(db, { ...scope, isFollowed: true })
-    .$if(serial !== null, (q) => q.where('equipment.serial', 'ilike', serial!))
-    .$if(nickName !== null, (q) => q.where('equipment.system_nick_name', 'ilike', nickName!))
-    .$if(systemId !== null, (q) => q.where('equipment.system_id', 'ilike', systemId!))
+  return db
+    .selectFrom('equipment')
+    .where(instrumentCondition(scope, filter))
     .$if(filter.myOnly === true, (q) =>
       q.where(({ exists, selectFrom }) =>
         exists(
@@ -64,6 +76,7 @@ export function calendarInstruments(
     );
 }
 
+/** A page of the calendar's rows, found on ids first (along the (customer, column) index of the order), then read. */
 export async function calendarPage(
   db: Kysely<Database>,
   scope: EquipmentScope,
@@ -71,37 +84,43 @@ export async function calendarPage(
   period: Period,
   page: { pageIndex: number; pageSize: number; orderType: CalendarOrderType },
 ) {
-  const rows = await calendarInstruments(db, scope, filter, period)
-    .select([
-      'equipment.id',
-      'equipment.serial',
-      'equipment.mfg',
-      'equipment.model',
-      'equipment.system_id',
-      'equipment.system_nick_name',
-      'equipment.building',
-      'equipment.floor',
-      'equipment.room',
-      'locations.city',
-      sql<string>`count(*) over ()`.as('total_count'),
-    ])
-    .orderBy(sql.ref(ORDER_COLUMN[page.orderType]), (ob) => ob.asc().nullsLast())
-    .orderBy('equipment.id')
-    .offset(page.pageIndex * page.pageSize)
-    .limit(page.pageSize)
-    .execute();
-  const totalCount = rows[0]
-    ? Number(rows[0].total_count)
-    : page.pageIndex === 0
-      ? 0
-      : Number(
-          (
-            await calendarInstruments(db, scope, filter, period)
-              .select(sql<string>`count(*)`.as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-  return { rows, totalCount };
+  const instruments = calendarInstruments(db, scope, filter, period);
+  const ordered =
+    page.orderType === 'city'
+      ? instruments.innerJoin('locations', 'locations.id', 'equipment.location_id').select('equipment.id')
+      : instruments.select('equipment.id');
+  const [ids, count] = await Promise.all([
+    ordered
+      .orderBy(sql.ref(ORDER_COLUMN[page.orderType]), (ob) => ob.asc().nullsLast())
+      .orderBy('equipment.id')
+      .offset(page.pageIndex * page.pageSize)
+      .limit(page.pageSize)
+      .execute(),
+    instruments.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const position = new Map(ids.map((row, index) => [row.id, index]));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('equipment')
+          .innerJoin('locations', 'locations.id', 'equipment.location_id')
+          .select([
+            'equipment.id',
+            'equipment.serial',
+            'equipment.mfg',
+            'equipment.model',
+            'equipment.system_id',
+            'equipment.system_nick_name',
+            'equipment.building',
+            'equipment.floor',
+            'equipment.room',
+            'locations.city',
+          ])
+          .where('equipment.id', 'in', [...position.keys()])
+          .execute();
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return { rows, totalCount: Number(count.n) };
 }
 
 /** The reservations with what a client shows of them (instrument, location, reserver). */
@@ -243,7 +262,6 @@ export async function reservationDays(
   period: Period,
   offsetMinutes: number,
 ) {
-  const instruments = calendarInstruments(db, scope, filter, period).select('equipment.id');
   const local = (instant: unknown) =>
     sql`((${instant}) at time zone 'UTC') + make_interval(mins => ${offsetMinutes}::integer)`;
   const firstDay = sql`date_trunc('day', ${local(sql`greatest(reservations.start_date, ${period.start}::timestamptz)`)})`;
@@ -251,9 +269,11 @@ export async function reservationDays(
   const result = await sql<{ date: string; count: string }>`
     select to_char(day, 'YYYY-MM-DD') as date, count(*) as count
     from reservations
+    join equipment on equipment.id = reservations.equipment_id
     cross join lateral generate_series(${firstDay}, ${lastDay}, interval '1 day') as day
-    where reservations.equipment_id in (${instruments})
+    where reservations.customer_id = ${scope.customerId}
       and ${overlapping(period)}
+      and ${instrumentCondition(scope, filter)}
       ${filter.myOnly ? sql`and reservations.reserved_by = ${scope.userId}` : sql``}
     group by day
     order by day`.execute(db);
