@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
 import { ReservationCreate, ReservationUpdate, type Reservation } from '../../contract/reservations';
 import { RequestFailure } from '../../web/src/lib/requestErrors';
-import { removeProblemOf, saveProblemOf } from '../../web/src/features/calendar/reservationDialog/problems';
+import { removeProblemOf, saveProblemOf } from '../../web/src/components/reservations/problems';
 import {
   deletionCommentError,
   initialDraft,
@@ -17,7 +17,7 @@ import {
   withRepeat,
   withStart,
   type ReservationDraft,
-} from '../../web/src/features/calendar/reservationDialog/reservationForm';
+} from '../../web/src/components/reservations/reservationForm';
 
 /** A local time `days` from today at hh:mm (the form works in the browser's local time). */
 const at = (days: number, hour: number, minute = 0) =>

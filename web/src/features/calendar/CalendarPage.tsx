@@ -43,7 +43,7 @@ import { CalendarSidebar } from './CalendarSidebar';
 import type { ReservationActions } from './ReservationBlock';
 import { isReserver, permissionsOf } from './reservationRules';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
-import { ReservationDialog, useReservationRemoval } from './reservationDialog';
+import { ReservationDialog, useReservationRemoval } from '../../components/reservations';
 
 /** How often the future half-hour slots are measured again. Chosen: not in spec. */
 const CLOCK_TICK_MS = 60_000;

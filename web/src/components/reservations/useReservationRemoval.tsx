@@ -13,13 +13,13 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { RESERVATION_COMMENT_MAX, type Reservation } from '../../../../../contract/reservations';
-import { getToaster } from '../../../components/toaster';
-import { client, resultOf } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/dates';
-import { useCurrentSession } from '../../../lib/currentUser';
-import { handOverSessionErrors } from '../../../lib/sessionHandOver';
+import { MODAL_WIDTH } from '../../../../contract/limits';
+import { RESERVATION_COMMENT_MAX, type Reservation } from '../../../../contract/reservations';
+import { getToaster } from '../toaster';
+import { client, resultOf } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useCurrentSession } from '../../lib/currentUser';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { removeProblemOf } from './problems';
 import { deletionCommentError, instrumentLabel } from './reservationForm';
 

@@ -14,18 +14,18 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MODAL_WIDTH } from '../../../../../contract/limits';
+import { MODAL_WIDTH } from '../../../../contract/limits';
 import {
   CALENDAR_SLOT_MINUTES,
   RESERVATION_COMMENT_MAX,
   RESERVATION_MAX_INTERVAL,
   type Reservation,
-} from '../../../../../contract/reservations';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
-import { getToaster } from '../../../components/toaster';
-import { client, resultOf } from '../../../lib/api';
-import { handOverSessionErrors } from '../../../lib/sessionHandOver';
-import { useUnsavedData } from '../../../lib/unsavedData';
+} from '../../../../contract/reservations';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { getToaster } from '../toaster';
+import { client, resultOf } from '../../lib/api';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { useUnsavedData } from '../../lib/unsavedData';
 import { InstrumentPicker } from './InstrumentPicker';
 import { saveProblemOf } from './problems';
 import {

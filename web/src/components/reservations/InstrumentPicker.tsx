@@ -1,8 +1,8 @@
 import type { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Equipment } from '../../../../../contract/equipment';
-import { RemoteSuggest } from '../../../components/RemoteSuggest';
-import { client, resultOf } from '../../../lib/api';
+import type { Equipment } from '../../../../contract/equipment';
+import { RemoteSuggest } from '../RemoteSuggest';
+import { client, resultOf } from '../../lib/api';
 import { instrumentLabel, type ReservationInstrument } from './reservationForm';
 
 /** How many instruments one search shows (as the inventory asks for them). */

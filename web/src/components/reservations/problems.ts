@@ -1,6 +1,6 @@
-import { ErrorCode, errorMessageKey, GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
-import { ReservationMessage } from '../../../../../contract/reservations';
-import { requestErrorOf } from '../../../lib/requestErrors';
+import { ErrorCode, errorMessageKey, GLOBAL_ERROR_CODES } from '../../../../contract/errors';
+import { ReservationMessage } from '../../../../contract/reservations';
+import { requestErrorOf } from '../../lib/requestErrors';
 
 /** What went wrong, as an i18n key with its namespace; null when nothing is to be said here (aborted, session). */
 export type ProblemKey = string | null;
