@@ -1,2 +1,4 @@
 export { ReservationDialog, type ReservationDialogProps } from './ReservationDialog';
 export { useReservationRemoval, type ReservationRemoval } from './useReservationRemoval';
+export { ReserverAvatar } from './ReserverAvatar';
+export { isReserver, permissionsOf, type ReservationPermissions } from './reservationRules';

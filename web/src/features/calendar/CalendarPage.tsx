@@ -25,6 +25,7 @@ import {
 } from '../../../../contract/reservations';
 import { calendarMachine, periodOf, type TimeInterval } from '../../../../machines/calendar.machine';
 import { Pager } from '../../components/Pager';
+import { isReserver, permissionsOf, ReservationDialog, useReservationRemoval } from '../../components/reservations';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { useCurrentSession } from '../../lib/currentUser';
 import { formatDate } from '../../lib/dates';
@@ -41,9 +42,7 @@ import {
 import { RESERVATIONS_KEY, useCalendarRows, useReservationDays, useReservationSearch } from './calendarQueries';
 import { CalendarSidebar } from './CalendarSidebar';
 import type { ReservationActions } from './ReservationBlock';
-import { isReserver, permissionsOf } from './reservationRules';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
-import { ReservationDialog, useReservationRemoval } from '../../components/reservations';
 
 /** How often the future half-hour slots are measured again. Chosen: not in spec. */
 const CLOCK_TICK_MS = 60_000;

@@ -3,9 +3,8 @@ import { Button, ButtonGroup, Classes, H5, Intent, Popover, PopupKind } from '@b
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Reservation } from '../../../../contract/reservations';
+import { ReserverAvatar, type ReservationPermissions } from '../../components/reservations';
 import { formatDateTime } from '../../lib/dates';
-import { ReserverAvatar } from './ReserverAvatar';
-import type { ReservationPermissions } from './reservationRules';
 
 /** Start and end of a period, the end's date left out when it is the start's day. */
 export function formatPeriod(start: string | Date, end: string | Date): string {

@@ -2,9 +2,9 @@ import { Button, ButtonGroup, HTMLTable, Intent, Tooltip } from '@blueprintjs/co
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_PAGE_SIZE, type Reservation } from '../../../../contract/reservations';
 import { Pager } from '../../components/Pager';
+import { ReserverAvatar } from '../../components/reservations';
 import { formatDateTime } from '../../lib/dates';
 import type { ReservationActions } from './ReservationBlock';
-import { ReserverAvatar } from './ReserverAvatar';
 
 export interface ReservationSearchGridProps {
   items: Reservation[];

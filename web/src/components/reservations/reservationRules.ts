@@ -1,6 +1,6 @@
 import type { Reservation } from '../../../../contract/reservations';
 import type { LoggedInUser } from '../../../../contract/users';
-import { isViewAdmin } from '../../components/savedViews';
+import { isViewAdmin } from '../savedViews';
 
 /** What the signed-in user may do with a reservation; the server enforces the same rules (spec 3 section 6). */
 export interface ReservationPermissions {
