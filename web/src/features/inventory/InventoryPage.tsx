@@ -32,6 +32,7 @@ import { ImageViewerDialog } from './images/ImageViewerDialog';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
 import { ServiceRequestDialog } from './serviceRequest/ServiceRequestDialog';
+import { UpcomingReservationsPanel } from './upcomingReservations/UpcomingReservationsPanel';
 import {
   DeleteEquipmentAlert,
   deletesEquipment,
@@ -47,7 +48,7 @@ export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filte
 const SEARCH_DEBOUNCE_MS = 300;
 
 type OpenDialog =
-  | { kind: 'serviceRequest' | 'edit' | 'images' | 'documents' | 'remove'; equipment: Equipment }
+  | { kind: 'serviceRequest' | 'edit' | 'images' | 'documents' | 'reservations' | 'remove'; equipment: Equipment }
   | { kind: 'add' | 'import' | 'link' | 'columns' }
   | { kind: 'filter'; field: string };
 
@@ -103,6 +104,7 @@ export function InventoryPage() {
     edit: (equipment) => setDialog({ kind: 'edit', equipment }),
     images: (equipment) => setDialog({ kind: 'images', equipment }),
     documents: (equipment) => setDialog({ kind: 'documents', equipment }),
+    reservations: (equipment) => setDialog({ kind: 'reservations', equipment }),
     remove: (equipment) => setDialog({ kind: 'remove', equipment }),
     deletes: (equipment) => deletesEquipment(equipment, user.userId),
   };
@@ -306,6 +308,13 @@ export function InventoryPage() {
           officialImageUrl={dialog.equipment.largeImageUrl}
           onClose={() => setDialog(null)}
           onChanged={refresh}
+        />
+      )}
+      {dialog?.kind === 'reservations' && (
+        <UpcomingReservationsPanel
+          equipment={dialog.equipment}
+          title={equipmentTitle(dialog.equipment)}
+          onClose={() => setDialog(null)}
         />
       )}
       <EquipmentFormDialog

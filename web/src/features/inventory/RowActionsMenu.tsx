@@ -8,6 +8,7 @@ export interface RowActions {
   edit(equipment: Equipment): void;
   images(equipment: Equipment): void;
   documents(equipment: Equipment): void;
+  reservations(equipment: Equipment): void;
   remove(equipment: Equipment): void;
   /** Whether removing this equipment deletes it (user-added by the current user) or only takes it off the list. */
   deletes(equipment: Equipment): boolean;
@@ -37,6 +38,11 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
             icon="document"
             text={t('inventory:action_documents')}
             onClick={() => actions.documents(equipment)}
+          />
+          <MenuItem
+            icon="calendar"
+            text={t('reservation:upcoming_reservations')}
+            onClick={() => actions.reservations(equipment)}
           />
           <MenuDivider />
           <MenuItem
