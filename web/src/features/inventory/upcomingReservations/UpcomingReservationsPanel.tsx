@@ -1,18 +1,7 @@
-import {
-  AnchorButton,
-  Button,
-  Callout,
-  Card,
-  Classes,
-  Drawer,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, Drawer, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Equipment } from '../../../../../contract/equipment';
 import type { Reservation } from '../../../../../contract/reservations';
 import { permissionsOf, ReserverAvatar, useReservationRemoval } from '../../../components/reservations';
@@ -34,7 +23,6 @@ export interface UpcomingReservationsPanelProps {
 /** The row menu's side panel (spec 2 section 2): the instrument's reservations that have not ended, with Delete. */
 export function UpcomingReservationsPanel({ equipment, title, onClose }: UpcomingReservationsPanelProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useCurrentSession();
   const removal = useReservationRemoval();
@@ -123,16 +111,7 @@ export function UpcomingReservationsPanel({ equipment, title, onClose }: Upcomin
           </div>
         </div>
         <div className={Classes.DRAWER_FOOTER}>
-          <AnchorButton
-            variant="minimal"
-            icon="calendar"
-            text={t('reservation:upcoming_open_calendar')}
-            href={CALENDAR_PATH}
-            onClick={(event) => {
-              event.preventDefault();
-              navigate(CALENDAR_PATH);
-            }}
-          />
+          <Link to={CALENDAR_PATH}>{t('reservation:upcoming_open_calendar')}</Link>
         </div>
       </Drawer>
       {removal.element}
