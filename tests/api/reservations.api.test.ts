@@ -329,4 +329,25 @@ describe('searching reservations', () => {
     );
     expect(foreign.totalCount).toBe(0);
   });
+
+  it('finds by the start of an instrument word and by city, and leaves out hidden instruments', async () => {
+    const equipmentId = await freeInstrument();
+    const instrument = await db()
+      .selectFrom('equipment')
+      .innerJoin('locations', 'locations.id', 'equipment.location_id')
+      .select(['equipment.serial', 'locations.city'])
+      .where('equipment.id', '=', equipmentId)
+      .executeTakeFirstOrThrow();
+    await reserve(user, equipmentId, at(10, 9), at(10, 10), { comments: 'Quokka study' });
+    const found = async (keyword: string) =>
+      resultOf<{ items: Reservation[] }>(await user.reservations.search({ query: { keyword, pageSize: 100 as never } }))
+        .items.filter((r) => r.equipmentId === equipmentId)
+        .map((r) => r.comments);
+    expect(await found(`quokka ${instrument.serial!.slice(0, 5).toLowerCase()}`)).toEqual(['Quokka study']);
+    expect(await found(`quokka ${instrument.city!.toUpperCase()}`)).toEqual(['Quokka study']);
+    expect(await found(`quokka nowhere-city`)).toEqual([]);
+    await db().updateTable('equipment').set({ is_hidden: true }).where('id', '=', equipmentId).execute();
+    expect(await found('quokka')).toEqual([]);
+    await db().updateTable('equipment').set({ is_hidden: false }).where('id', '=', equipmentId).execute();
+  });
 });

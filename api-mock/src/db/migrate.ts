@@ -13,6 +13,7 @@ import * as equipmentFilterIndexes from './migrations/011_equipment_filter_index
 import * as equipmentListIndex from './migrations/012_equipment_list_index';
 import * as userAvatar from './migrations/013_user_avatar';
 import * as reservations from './migrations/014_reservations';
+import * as reservationSearch from './migrations/015_reservation_search';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '012_equipment_list_index': equipmentListIndex,
   '013_user_avatar': userAvatar,
   '014_reservations': reservations,
+  '015_reservation_search': reservationSearch,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -245,6 +245,8 @@ export interface ReservationsTable {
   series_id: number | null;
   created_at: Timestamp;
   last_update_time: Timestamp;
+  /** Generated from the comments. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface ServiceCallAttachmentsTable {

@@ -280,19 +280,58 @@ export async function reservationDays(
   return result.rows.map((row) => ({ date: row.date, count: Number(row.count) }));
 }
 
-/** Words of a search: each must appear in one of the searched texts. */
-export function reservationSearch(db: Kysely<Database>, customerId: number, keyword: string | undefined) {
+/**
+ * One word of a reservation search: it starts a word of the instrument (serial, make, model, nickname, building,
+ * room...) or of the comments, as the inventory search does, equals the instrument's floor, or appears in its city
+ * or the reserver's name. The matching cities and people are looked up first (small tables), so that every part is
+ * answered by an index and the search never reads every reservation or instrument.
+ */
+async function searchWord(db: Kysely<Database>, customerId: number, word: string): Promise<Expression<SqlBool>> {
+  const pattern = containsPattern(word);
+  const prefix = word.replace(/['\\&|!():*<>]/g, '').toLowerCase();
+  const cities = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('city', 'ilike', pattern)
+    .execute();
+  const people = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern)]))
+    .execute();
+  const ofCustomer = sql`select reservations.id from reservations where reservations.customer_id = ${customerId}`;
+  const startsWord = (column: string) => sql`${sql.ref(column)} @@ to_tsquery('simple', ${`'${prefix}':*`})`;
+  const instrument = [
+    ...(prefix ? [startsWord('equipment.search')] : []),
+    sql`equipment.floor = ${word}`,
+    ...(cities.length ? [sql`equipment.location_id = any(${cities.map((c) => c.id)}::integer[])`] : []),
+  ];
+  const found = [
+    sql`${ofCustomer} and reservations.equipment_id in (
+      select equipment.id from equipment
+      where equipment.customer_id = ${customerId} and (${sql.join(instrument, sql` or `)}))`,
+    ...(prefix ? [sql`${ofCustomer} and ${startsWord('reservations.search')}`] : []),
+    ...(people.length
+      ? [sql`${ofCustomer} and reservations.reserved_by = any(${people.map((p) => p.id)}::integer[])`]
+      : []),
+  ];
+  return sql<SqlBool>`reservations.id in (${sql.join(found, sql` union `)})`;
+}
+
+/** The customer's reservations on visible instruments in which every word of the keyword is found. */
+export async function reservationSearchCondition(
+  db: Kysely<Database>,
+  customerId: number,
+  keyword: string | undefined,
+): Promise<Expression<SqlBool>> {
   const words = (keyword ?? '').split(/\s+/).filter((w) => w !== '');
-  const searched = sql`concat_ws(' ', equipment.serial, equipment.mfg, equipment.model, equipment.system_nick_name,
-    locations.city, equipment.building, equipment.floor, equipment.room, reservations.comments,
-    users.first_name, users.last_name)`;
-  return words.reduce(
-    (q, word) => q.where(sql<boolean>`${searched} ilike ${containsPattern(word)}`),
-    reservationsWithDetails(db)
-      .where('reservations.customer_id', '=', customerId)
-      .where('equipment.customer_id', '=', customerId)
-      .where('equipment.is_hidden', '=', false),
-  );
+  const matches = [];
+  for (const word of words) matches.push(await searchWord(db, customerId, word));
+  return sql<SqlBool>`reservations.customer_id = ${customerId}
+    and reservations.equipment_id not in (
+      select equipment.id from equipment where equipment.customer_id = ${customerId} and equipment.is_hidden)
+    ${matches.length ? sql`and ${sql.join(matches, sql` and `)}` : sql``}`;
 }
 
 /** Whether another reservation of the instrument overlaps the period. */

@@ -21,7 +21,7 @@ import {
   reservationDays,
   reservationsOf,
   reservationsWithDetails,
-  reservationSearch,
+  reservationSearchCondition,
   serviceEventsOf,
   toReservations,
   type Period,
@@ -337,16 +337,18 @@ export function reservationsRouter({ db, config }: AppDeps) {
 
     search: async ({ request, query }) => {
       const actor = await requireActor(db, request);
-      const found = reservationSearch(db, actor.customerId, query.keyword);
+      const condition = await reservationSearchCondition(db, actor.customerId, query.keyword);
       const [rows, count] = await Promise.all([
-        found
+        reservationsWithDetails(db)
+          .where(condition)
           .orderBy('reservations.start_date', 'desc')
           .orderBy('reservations.id', 'desc')
           .offset(query.pageIndex * query.pageSize)
           .limit(query.pageSize)
           .execute(),
-        reservationSearch(db, actor.customerId, query.keyword)
-          .clearSelect()
+        db
+          .selectFrom('reservations')
+          .where(condition)
           .select(sql<string>`count(*)`.as('n'))
           .executeTakeFirstOrThrow(),
       ]);
