@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SCHEDULED_EVENT_TYPE_IDS, SERVICE_WORK_TYPE_IDS } from '../../contract/reservations';
 import { startTestServer } from '../support/testServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
+import { timed } from './timed';
 
 /**
  * The reservation calendar of a customer with 200,000 instruments on the user's list and about 100,000 reservations
@@ -63,22 +64,6 @@ const month = () => {
 };
 const allTypes = [...SCHEDULED_EVENT_TYPE_IDS, ...SERVICE_WORK_TYPE_IDS].join(',');
 
-/** Times of a call; logs its p50 and p95 once a hundred calls are in. */
-function timed(name: string) {
-  const times: number[] = [];
-  return async (call: () => Promise<{ status: number; body: unknown }>) => {
-    const started = performance.now();
-    const res = await call();
-    times.push(performance.now() - started);
-    if (res.status !== 200 || (res.body as { errorCode: number }).errorCode !== 0) {
-      throw new Error(JSON.stringify(res.body));
-    }
-    if (times.length === 100) {
-      const sorted = [...times].sort((a, b) => a - b);
-      console.log(`${name}: p50 ${sorted[49]!.toFixed(1)} ms, p95 ${sorted[94]!.toFixed(1)} ms over 100 calls`);
-    }
-  };
-}
 const firstPage = timed('calendar week, first page');
 const deepPage = timed('calendar week, page 500');
 const mine = timed('calendar week, my reservations');

@@ -6,6 +6,7 @@ import { signedIn, type InjectClient } from '../support/injectClient';
 import { launchBrowser } from '../support/browser';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt } from '../support/e2e';
+import { timed } from './timed';
 
 /**
  * The inventory of a customer with 200,000 instruments (the demo world's size option), in-process on PGlite.
@@ -54,20 +55,6 @@ const broadListBody = {
   ],
 };
 
-/** Times of a call; logs its p95 once a hundred calls are in (vitest's table stops at p75 and p99). */
-function timed(name: string) {
-  const times: number[] = [];
-  return async (call: () => Promise<{ status: number; body: unknown }>) => {
-    const started = performance.now();
-    const res = await call();
-    times.push(performance.now() - started);
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    if (times.length === 100) {
-      const sorted = [...times].sort((a, b) => a - b);
-      console.log(`${name}: p50 ${sorted[49]!.toFixed(1)} ms, p95 ${sorted[94]!.toFixed(1)} ms over 100 calls`);
-    }
-  };
-}
 const listTimes = timed('list');
 const broadListTimes = timed('list, broad keyword');
 const filterFieldsTimes = timed('FilterFields');
