@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import type { Database } from '../../api-mock/src/db/schema';
-import { hashPassword } from '../../api-mock/src/auth/password';
 import { AVATAR_THUMBNAIL_SIZE } from '../../contract/limits';
 import { signedIn } from '../support/injectClient';
+import { stateUser } from './stateUsers';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 
@@ -46,37 +46,12 @@ export function avatarStates(
   return {
     'a user about to set an avatar': async (params?: unknown) => {
       const { email, withAvatar } = params as { email: string; withAvatar?: boolean };
-      const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (existing) {
-        await db
-          .updateTable('users')
-          .set({ avatar_bucket_name: null, avatar_key: null, avatar_thumbnail_key: null })
-          .where('id', '=', existing.id)
-          .execute();
-      } else {
-        const template = await db
-          .selectFrom('users')
-          .selectAll()
-          .where('email', '=', 'user@acme-labs.example')
-          .executeTakeFirstOrThrow();
-        await db
-          .insertInto('users')
-          .values({
-            customer_id: template.customer_id,
-            location_id: template.location_id,
-            email,
-            password_hash: await hashPassword('Portal2026'),
-            first_name: 'Ava',
-            last_name: 'Tar',
-            role: template.role,
-            is_pe_user: false,
-            language_code: template.language_code,
-            office_phone: template.office_phone ?? '+1 617 555 0100',
-            status_code: 1,
-            is_active: true,
-          })
-          .execute();
-      }
+      await stateUser(
+        db,
+        email,
+        { firstName: 'Ava', lastName: 'Tar', officePhone: '+1 617 555 0100' },
+        { avatar_bucket_name: null, avatar_key: null, avatar_thumbnail_key: null },
+      );
       const agent = await signedIn(app, email);
       setJar(agent.jar);
       const upload = async (fileName: string, bytes: Buffer) => {

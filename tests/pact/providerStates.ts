@@ -11,6 +11,7 @@ import { hashPassword } from '../../api-mock/src/auth/password';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { avatarStates } from './avatarStates';
 import { reservationStates } from './reservationStates';
+import { stateUser } from './stateUsers';
 
 /**
  * Provider states of the pact, on a running server: each state prepares the data and the cookie jar whose
@@ -156,38 +157,12 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     /** A user of its own (made on first use) whose password is Portal2026 again before each interaction, signed in. */
     'a user with a known password': async (params?: unknown) => {
       const { email } = params as { email: string };
-      const password_hash = await hashPassword('Portal2026');
-      const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (existing) {
-        await db
-          .updateTable('users')
-          .set({ password_hash, password_changed_at: null })
-          .where('id', '=', existing.id)
-          .execute();
-      } else {
-        const template = await db
-          .selectFrom('users')
-          .selectAll()
-          .where('email', '=', 'user@acme-labs.example')
-          .executeTakeFirstOrThrow();
-        await db
-          .insertInto('users')
-          .values({
-            customer_id: template.customer_id,
-            location_id: template.location_id,
-            email,
-            password_hash,
-            first_name: 'Pat',
-            last_name: 'Password',
-            role: template.role,
-            is_pe_user: false,
-            language_code: template.language_code,
-            office_phone: null,
-            status_code: 1,
-            is_active: true,
-          })
-          .execute();
-      }
+      await stateUser(
+        db,
+        email,
+        { firstName: 'Pat', lastName: 'Password', officePhone: null },
+        { password_hash: await hashPassword('Portal2026'), password_changed_at: null },
+      );
       await db.deleteFrom('login_throttle').where('email', '=', email).execute();
       jar = (await signedIn(app, email)).jar;
       return undefined;

@@ -1,0 +1,42 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../api-mock/src/db/schema';
+import { hashPassword } from '../../api-mock/src/auth/password';
+
+/**
+ * A user of a provider state's own (so no other interaction sees what it changes), in the customer and location of
+ * user@acme-labs.example, with the password Portal2026. Made on first use; later, `reset` is applied to it instead.
+ */
+export async function stateUser(
+  db: Kysely<Database>,
+  email: string,
+  user: { firstName: string; lastName: string; officePhone: string | null },
+  reset: Updateable<UsersTable>,
+): Promise<void> {
+  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (existing) {
+    await db.updateTable('users').set(reset).where('id', '=', existing.id).execute();
+    return;
+  }
+  const template = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', 'user@acme-labs.example')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('users')
+    .values({
+      customer_id: template.customer_id,
+      location_id: template.location_id,
+      email,
+      password_hash: await hashPassword('Portal2026'),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role: template.role,
+      is_pe_user: false,
+      language_code: template.language_code,
+      office_phone: user.officePhone,
+      status_code: 1,
+      is_active: true,
+    })
+    .execute();
+}
