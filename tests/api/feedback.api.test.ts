@@ -14,6 +14,7 @@ import {
 } from '../../contract/feedback';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadUrl } from '../../contract/images';
 import { CONTACT_US_INBOX, FEEDBACK_INBOX } from '../../api-mock/src/routes/feedback';
+import { leavesNoTrace, traceCounts } from '../support/traces';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
@@ -94,36 +95,14 @@ describe('Users/ContactUs/Request (no account)', () => {
 const db = () => server.database.db;
 
 /** Everything a feedback or contact request leaves behind: stored request, queued mail, event, notification. */
-async function traces() {
-  const n = async (table: 'contact_requests' | 'mail_outbox' | 'messages') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select(({ fn }) => fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const events = await db()
-    .selectFrom('events')
-    .select(({ fn }) => fn.countAll().as('n'))
-    .where('entity_type', '=', 'contactRequest')
-    .executeTakeFirstOrThrow();
-  return {
-    requests: await n('contact_requests'),
-    mails: await n('mail_outbox'),
-    messages: await n('messages'),
-    events: Number(events.n),
-  };
-}
+const traces = traceCounts(
+  db,
+  { requests: 'contact_requests', mails: 'mail_outbox', messages: 'messages' },
+  'contactRequest',
+);
 
 /** Runs a refused call and checks that nothing was stored, queued, recorded or notified. */
-async function refusedWithoutTrace<T>(call: () => Promise<T>): Promise<T> {
-  const before = await traces();
-  const res = await call();
-  expect(await traces()).toEqual(before);
-  return res;
-}
+const refusedWithoutTrace = <T>(call: () => Promise<T>) => leavesNoTrace(traces, call);
 
 const issuesOf = (res: { body: unknown }) =>
   ((res.body as ErrorBody).issues ?? []).map((i) => [i.path.join('.'), i.message]);

@@ -5,6 +5,7 @@ import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, SERVICE_REQUEST_ATTACHMENT_MAX_BY
 import { SERVICE_WORK_TYPE_IDS, SCHEDULED_EVENT_IDS } from '../../contract/limits';
 import { SERVICE_REQUEST_REFUSAL, ServicePriority, type ServiceRequestInput } from '../../contract/serviceCalls';
 import { uploadThroughSignedUrl } from '../support/apiCalls';
+import { leavesNoTrace, traceCounts } from '../support/traces';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
@@ -54,36 +55,14 @@ const request = (overrides: Partial<ServiceRequestInput> = {}): ServiceRequestIn
   ...overrides,
 });
 
-const counts = async () => {
-  const count = async (table: 'service_calls' | 'service_call_attachments' | 'mail_outbox') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select(({ fn }) => fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const events = await db()
-    .selectFrom('events')
-    .select(({ fn }) => fn.countAll().as('n'))
-    .where('entity_type', '=', 'serviceCall')
-    .executeTakeFirstOrThrow();
-  return {
-    calls: await count('service_calls'),
-    attachments: await count('service_call_attachments'),
-    mails: await count('mail_outbox'),
-    events: Number(events.n),
-  };
-};
+const counts = traceCounts(
+  db,
+  { calls: 'service_calls', attachments: 'service_call_attachments', mails: 'mail_outbox' },
+  'serviceCall',
+);
 
 /** Runs a refused call and checks that nothing at all was stored, queued or recorded. */
-async function refusedWithoutTrace<T>(call: () => Promise<T>): Promise<T> {
-  const before = await counts();
-  const res = await call();
-  expect(await counts()).toEqual(before);
-  return res;
-}
+const refusedWithoutTrace = <T>(call: () => Promise<T>) => leavesNoTrace(counts, call);
 
 const issuesOf = (res: { body: unknown }) => ((res.body as ErrorBody).issues ?? []).map((i) => [i.path, i.message]);
 
