@@ -14,7 +14,6 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import { LogoFiles, type Customer, type LogoFileIdentifier } from '../../../../contract/customers';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/images';
 import { LOGO_EXTENSIONS, LOGO_MAX_BYTES, LOGO_MAX_FILES, MB } from '../../../../contract/limits';
@@ -22,22 +21,16 @@ import { FileDropCard } from '../../components/FileDropCard';
 import { getToaster } from '../../components/toaster';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
-import { TransferFailure, uploadFile } from '../../lib/fileUpload';
+import { uploadFile } from '../../lib/fileUpload';
 import { useObjectUrl } from '../../lib/objectUrl';
-import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { uploadProblemOf, type Problem } from '../../lib/uploadProblem';
 import { customerLogoKey, LOGO_UPLOAD_KIND, useCustomerLogoIdentifier, useLogoUrl } from './CustomerLogo';
 
 /** Width of the logo modal (spec 3 section 9). */
 const LOGO_DIALOG_WIDTH = 500;
 const ACCEPT = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const TYPE_LIST = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
-
-/** A message for the user: an i18n key and its values. */
-interface Problem {
-  key: string;
-  values?: Record<string, string | number>;
-}
 
 const TOO_MANY: Problem = { key: 'Attach_smaller_maxFile', values: { maxFiles: LOGO_MAX_FILES } };
 const TOO_LARGE: Problem = { key: FILE_SIZE_MESSAGE, values: { maxSize: LOGO_MAX_BYTES / MB } };
@@ -56,34 +49,14 @@ function checkFiles(files: ReadonlyArray<{ name: string; size: number }>): Probl
 }
 
 /** What went wrong with a call or the upload, as a message; null when another part of the app answers it. */
-function problemOf(e: unknown): Problem | null {
-  if (e instanceof TransferFailure) {
-    if (e.status === 'aborted') return null;
-    if (e.status === 413) return TOO_LARGE;
-    if (e.status === 415) return WRONG_TYPE;
-    if (e.status === 0) return { key: 'errorMessage:network_error' };
-    return { key: 'logo_upload_failed' };
-  }
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'aborted':
-      return null;
-    case 'network':
-      return { key: 'errorMessage:network_error' };
-    case 'api':
-      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : { key: 'logo_refused' };
-    case 'http':
-      if (error.status === 401) return null;
-      if (error.status === 403) return { key: 'logo_not_allowed' };
-      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
-      if (error.status === 400) {
-        if (error.errorMessage === FILE_TYPE_MESSAGE) return WRONG_TYPE;
-        if (error.errorMessage === FILE_SIZE_MESSAGE) return TOO_LARGE;
-        return { key: 'logo_refused' };
-      }
-      return { key: 'errorMessage:system_error' };
-  }
-}
+const problemOf = (e: unknown) =>
+  uploadProblemOf(e, {
+    tooLarge: TOO_LARGE,
+    wrongType: WRONG_TYPE,
+    uploadFailed: { key: 'logo_upload_failed' },
+    refused: { key: 'logo_refused' },
+    notAllowed: { key: 'logo_not_allowed' },
+  });
 
 export interface LogoUploadDialogProps {
   isOpen: boolean;

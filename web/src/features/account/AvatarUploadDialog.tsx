@@ -23,16 +23,9 @@ import { FileDropCard } from '../../components/FileDropCard';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useObjectUrl } from '../../lib/objectUrl';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import type { Problem } from '../../lib/uploadProblem';
 import { useUnsavedData } from '../../lib/unsavedData';
-import {
-  AVATAR_ACCEPT,
-  checkPhoto,
-  makeThumbnail,
-  problemOf,
-  saveAvatar,
-  UnreadablePhoto,
-  type Problem,
-} from './avatarUpload';
+import { AVATAR_ACCEPT, checkPhoto, makeThumbnail, problemOf, saveAvatar, UnreadablePhoto } from './avatarUpload';
 import { OwnAvatar, ownAvatarKey } from './ownAvatar';
 
 /** Width of the avatar modal. Chosen: not in spec. */

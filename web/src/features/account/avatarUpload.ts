@@ -1,20 +1,14 @@
 import { AvatarFile, type AvatarChange, type AvatarUrls } from '../../../../contract/accountManagement';
-import { GLOBAL_ERROR_CODES, MessageKey } from '../../../../contract/errors';
-import { AVATAR_EXTENSIONS, FILE_TYPE_MESSAGE, type UploadKind } from '../../../../contract/images';
+import { MessageKey } from '../../../../contract/errors';
+import { AVATAR_EXTENSIONS, type UploadKind } from '../../../../contract/images';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
 import { client, resultOf } from '../../lib/api';
-import { TransferFailure, uploadFile } from '../../lib/fileUpload';
-import { requestErrorOf } from '../../lib/requestErrors';
+import { uploadFile } from '../../lib/fileUpload';
+import { uploadProblemOf, type Problem } from '../../lib/uploadProblem';
 
 /** Avatars go to the avatar folder of the customer with the avatar limits. */
 const AVATAR_UPLOAD_KIND: UploadKind = 'Avatar';
 export const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((ext) => `.${ext}`).join(',');
-
-/** A message for the user: an i18n key and its values. */
-export interface Problem {
-  key: string;
-  values?: Record<string, string | number>;
-}
 
 /** The spec's message keys (spec 3 section 8) as this app translates them. */
 const MESSAGES: Record<string, Problem> = {
@@ -115,30 +109,13 @@ export async function saveAvatar(
 /** What went wrong with a save, as a message; null when another part of the app answers it. */
 export function problemOf(e: unknown): Problem | null {
   if (e instanceof UnreadablePhoto) return { key: 'avatar:unreadable' };
-  if (e instanceof TransferFailure) {
-    if (e.status === 'aborted') return null;
-    if (e.status === 0) return { key: 'errorMessage:network_error' };
-    if (e.status === 413) return messageOf(MessageKey.attachSmallerMaxSize);
-    if (e.status === 415) return messageOf(MessageKey.imageTypeLimit);
-    return { key: 'avatar:upload_failed' };
-  }
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'aborted':
-      return null;
-    case 'network':
-      return { key: 'errorMessage:network_error' };
-    case 'api':
-      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : { key: 'avatar:upload_failed' };
-    case 'http':
-      if (error.status === 401) return null;
-      if (error.status === 403) return { key: 'avatar:not_allowed' };
-      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
-      if (error.status === 400) {
-        // The avatar call names a refused file by the spec's keys, the upload-URL call by the storage's own.
-        if (error.errorMessage === FILE_TYPE_MESSAGE) return messageOf(MessageKey.imageTypeLimit);
-        return messageOf(error.errorMessage ?? '');
-      }
-      return { key: 'errorMessage:system_error' };
-  }
+  return uploadProblemOf(e, {
+    tooLarge: messageOf(MessageKey.attachSmallerMaxSize),
+    wrongType: messageOf(MessageKey.imageTypeLimit),
+    uploadFailed: { key: 'avatar:upload_failed' },
+    refused: { key: 'avatar:upload_failed' },
+    notAllowed: { key: 'avatar:not_allowed' },
+    // The avatar call names a refused file by the spec's keys, the upload-URL call by the storage's own.
+    badRequest: (errorMessage) => messageOf(errorMessage ?? ''),
+  });
 }

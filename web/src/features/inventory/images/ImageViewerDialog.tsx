@@ -23,22 +23,16 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
-import {
-  FILE_SIZE_MESSAGE,
-  FILE_TYPE_MESSAGE,
-  IMAGE_MAX_BYTES,
-  type EquipmentImage,
-  type InstrumentImageData,
-} from '../../../../../contract/images';
+import { ErrorCode } from '../../../../../contract/errors';
+import { IMAGE_MAX_BYTES, type EquipmentImage, type InstrumentImageData } from '../../../../../contract/images';
 import { IMAGE_STRIP_PAGE_SIZE, IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
 import { FileDropCard } from '../../../components/FileDropCard';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
-import { TransferFailure, uploadFile } from '../../../lib/fileUpload';
+import { uploadFile } from '../../../lib/fileUpload';
 import { useObjectUrl } from '../../../lib/objectUrl';
-import { requestErrorOf } from '../../../lib/requestErrors';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
+import { uploadProblemOf } from '../../../lib/uploadProblem';
 import { useUnsavedData } from '../../../lib/unsavedData';
 import { EquipmentThumbnail } from './EquipmentThumbnail';
 import {
@@ -128,37 +122,16 @@ interface ImageViewerProps extends ImageViewerDialogProps {
 }
 
 /** What went wrong with a call or an upload, as a message; null when another part of the app answers it. */
-function problemOf(e: unknown): Problem | null {
-  if (e instanceof TransferFailure) {
-    if (e.status === 'aborted') return null;
-    if (e.status === 413) return TOO_LARGE;
-    if (e.status === 415) return WRONG_TYPE;
-    if (e.status === 0) return { key: 'errorMessage:network_error' };
-    return { key: 'images:upload_failed' };
-  }
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'aborted':
-      return null;
-    case 'network':
-      return { key: 'errorMessage:network_error' };
-    case 'api':
-      if (GLOBAL_ERROR_CODES.includes(error.errorCode)) return null;
-      if (error.errorCode === ErrorCode.EquipmentNotFound) return { key: 'errorMessage:error_msg_10002' };
-      return { key: 'images:refused' };
-    case 'http':
-      if (error.status === 401) return null;
-      if (error.status === 403) return { key: 'images:not_allowed' };
-      if (error.status === 404) return { key: 'images:image_gone' };
-      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
-      if (error.status === 400) {
-        if (error.errorMessage === FILE_TYPE_MESSAGE) return WRONG_TYPE;
-        if (error.errorMessage === FILE_SIZE_MESSAGE) return TOO_LARGE;
-        return { key: 'images:refused' };
-      }
-      return { key: 'errorMessage:system_error' };
-  }
-}
+const problemOf = (e: unknown) =>
+  uploadProblemOf(e, {
+    tooLarge: TOO_LARGE,
+    wrongType: WRONG_TYPE,
+    uploadFailed: { key: 'images:upload_failed' },
+    refused: { key: 'images:refused' },
+    notAllowed: { key: 'images:not_allowed' },
+    notFound: { key: 'images:image_gone' },
+    byErrorCode: { [ErrorCode.EquipmentNotFound]: { key: 'errorMessage:error_msg_10002' } },
+  });
 
 const toast = (message: string) =>
   void getToaster().then((toaster) => toaster.show({ message, intent: Intent.SUCCESS, icon: 'tick' }));
