@@ -35,10 +35,11 @@ import {
   SUPPORT_CATEGORIES,
   type ContactUsRequestInput,
 } from '../../../../contract/feedback';
-import { getToaster } from '../../components/toaster';
+import { showToast as toast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { requestErrorOf } from '../../lib/requestErrors';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import {
   initialDraft,
@@ -71,20 +72,6 @@ const METHODS: ReadonlyArray<{ method: number; key: string }> = [
 const callTimeKey = (slot: string) => `feedback:call_time_${slot.replace(/:/g, '').replace('-', '_')}`;
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-const toast = (message: string, intent: Intent) =>
-  void getToaster().then((toaster) =>
-    toaster.show({ message, intent, icon: intent === Intent.SUCCESS ? 'tick' : 'warning-sign' }),
-  );
-
-/** The calls are silent so the page can say what happened; an expired session is the whole app's business. */
-function handOverSessionErrors(e: unknown) {
-  const error = requestErrorOf(e);
-  const global =
-    (error.kind === 'http' && error.status === 401) ||
-    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
-  if (global) void client.users.me().catch(() => undefined);
-}
 
 interface SubmitProblem {
   general?: Message;

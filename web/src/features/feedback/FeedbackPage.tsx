@@ -20,11 +20,12 @@ import { useTranslation } from 'react-i18next';
 import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_REFUSAL, type FeedbackFile } from '../../../../contract/feedback';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/images';
-import { getToaster } from '../../components/toaster';
+import { showToast as toast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
 import { TransferFailure, uploadFile } from '../../lib/fileUpload';
 import { useCurrentSession } from '../../lib/currentUser';
 import { requestErrorOf } from '../../lib/requestErrors';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import {
   ACCEPT,
@@ -82,20 +83,6 @@ function problemOf(e: unknown): SubmitProblem | null {
       return { general: { key: 'errorMessage:system_error' } };
   }
 }
-
-/** The calls are silent so the page can say what happened; an expired session is the whole app's business. */
-function handOverSessionErrors(e: unknown) {
-  const error = requestErrorOf(e);
-  const global =
-    (error.kind === 'http' && error.status === 401) ||
-    (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
-  if (global) void client.users.me().catch(() => undefined);
-}
-
-const toast = (message: string, intent: Intent) =>
-  void getToaster().then((toaster) =>
-    toaster.show({ message, intent, icon: intent === Intent.SUCCESS ? 'tick' : 'warning-sign' }),
-  );
 
 /**
  * /app/feedback (spec 3 sections 2, 5 and 7): a description, up to four attachments uploaded to storage first, and

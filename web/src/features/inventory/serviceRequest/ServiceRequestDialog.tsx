@@ -26,7 +26,7 @@ import { ATTACHMENT_EXTENSIONS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { RemoteSuggest } from '../../../components/RemoteSuggest';
-import { getToaster } from '../../../components/toaster';
+import { showToast } from '../../../components/showToast';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { TransferFailure } from '../../../lib/fileUpload';
@@ -125,10 +125,7 @@ function problemOf(e: unknown): SubmitProblem | null {
   }
 }
 
-const showToast = (message: string, intent: Intent) =>
-  void getToaster().then((toaster) =>
-    toaster.show({ message, intent, icon: intent === Intent.SUCCESS ? 'tick' : 'error' }),
-  );
+const toast = (message: string, intent: Intent) => showToast(message, intent, 'error');
 
 function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceRequestDialogProps, 'isOpen'>) {
   const { t, i18n } = useTranslation();
@@ -174,7 +171,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
       );
     },
     onSuccess: ({ serviceOrderNo }) => {
-      showToast(t('serviceRequest:submitted', { serviceOrderNo }), Intent.SUCCESS);
+      toast(t('serviceRequest:submitted', { serviceOrderNo }), Intent.SUCCESS);
       onSubmitted?.(serviceOrderNo);
       onClose();
     },
@@ -210,7 +207,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
   const toggleNotify = (role: NotifyRole, on: boolean) => {
     const address = notifyAddress(draft.equipment, role);
     if (on && !address) {
-      showToast(
+      toast(
         t(
           role === 'primaryUser'
             ? 'serviceRequest:primary_user_email_invalid'
@@ -244,7 +241,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
     const found = validate(requestOf(draft, defaults, []), draft);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      showToast(t('validation_failed_tip'), Intent.WARNING);
+      toast(t('validation_failed_tip'), Intent.WARNING);
       return;
     }
     submit.mutate(draft.attachment);
