@@ -23,7 +23,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../contract/configuration';
-import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import {
   CALL_TIME_SLOTS,
   CONTACT_CHALLENGES,
@@ -38,8 +37,8 @@ import {
 import { showToast as toast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
-import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { submitProblemOf } from '../../lib/submitProblems';
 import { useUnsavedData } from '../../lib/unsavedData';
 import {
   initialDraft,
@@ -53,7 +52,6 @@ import {
   type Field,
   type FieldErrors,
   type Me,
-  type Message,
 } from './contactUsDraft';
 
 const TYPES: ReadonlyArray<{ type: number; key: string; icon: IconName }> = [
@@ -73,29 +71,12 @@ const callTimeKey = (slot: string) => `feedback:call_time_${slot.replace(/:/g, '
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-interface SubmitProblem {
-  general?: Message;
-  fields?: FieldErrors;
-}
-
-function problemOf(e: unknown): SubmitProblem | null {
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'aborted':
-      return null;
-    case 'network':
-      return { general: { key: 'errorMessage:network_error' } };
-    case 'api':
-      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : { general: { key: 'feedback:send_failed' } };
-    case 'http':
-      if (error.status === 401) return null;
-      if (error.status === 429) return { general: { key: 'errorMessage:too_many_requests' } };
-      if (error.status === 400 && error.errorMessage === CONTACT_US_REFUSAL.unknownCountry)
-        return { fields: { countryId: { key: CONTACT_US_REFUSAL.unknownCountry } } };
-      if (error.status === 400 || error.status === 403) return { general: { key: 'feedback:send_refused' } };
-      return { general: { key: 'errorMessage:system_error' } };
-  }
-}
+const problemOf = (e: unknown) =>
+  submitProblemOf<Field>(e, {
+    failed: 'feedback:send_failed',
+    refused: 'feedback:send_refused',
+    refusals: { [CONTACT_US_REFUSAL.unknownCountry]: { countryId: { key: CONTACT_US_REFUSAL.unknownCountry } } },
+  });
 
 /**
  * /app/contactUs (spec 3 sections 2, 3, 5 and 7): a sales, instrument-relocation or technical-support request with

@@ -17,15 +17,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_REFUSAL, type FeedbackFile } from '../../../../contract/feedback';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/images';
 import { showToast as toast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
-import { TransferFailure, uploadFile } from '../../lib/fileUpload';
+import { uploadFile } from '../../lib/fileUpload';
 import { useCurrentSession } from '../../lib/currentUser';
-import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { submitProblemOf } from '../../lib/submitProblems';
 import { useUnsavedData } from '../../lib/unsavedData';
 import {
   ACCEPT,
@@ -41,48 +39,19 @@ import {
   type Draft,
   type Field,
   type FieldErrors,
-  type Message,
 } from './feedbackDraft';
 
 /** The description grows from 4 to 8 rows, then scrolls (spec 3 section 2); a row of Blueprint's text is 18 px. */
 const rowsHeight = (rows: number) => rows * 18 + 12;
 
-interface SubmitProblem {
-  general?: Message;
-  fields?: FieldErrors;
-}
-
 /** What went wrong with an upload or the call; null when another part of the app answers it. */
-function problemOf(e: unknown): SubmitProblem | null {
-  if (e instanceof TransferFailure) {
-    if (e.status === 'aborted') return null;
-    if (e.status === 413) return { fields: { attachments: TOO_LARGE } };
-    if (e.status === 415) return { fields: { attachments: WRONG_TYPE } };
-    if (e.status === 0) return { general: { key: 'errorMessage:network_error' } };
-    return { general: { key: 'feedback:upload_failed' } };
-  }
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'aborted':
-      return null;
-    case 'network':
-      return { general: { key: 'errorMessage:network_error' } };
-    case 'api':
-      return GLOBAL_ERROR_CODES.includes(error.errorCode) ? null : { general: { key: 'feedback:send_failed' } };
-    case 'http':
-      if (error.status === 401) return null;
-      if (error.status === 429) return { general: { key: 'errorMessage:too_many_requests' } };
-      if (error.status === 400) {
-        if (error.errorMessage === FEEDBACK_REFUSAL.attachmentMissing)
-          return { fields: { attachments: { key: FEEDBACK_REFUSAL.attachmentMissing } } };
-        if (error.errorMessage === FILE_TYPE_MESSAGE) return { fields: { attachments: WRONG_TYPE } };
-        if (error.errorMessage === FILE_SIZE_MESSAGE) return { fields: { attachments: TOO_LARGE } };
-        return { general: { key: 'feedback:send_refused' } };
-      }
-      if (error.status === 403) return { general: { key: 'feedback:send_refused' } };
-      return { general: { key: 'errorMessage:system_error' } };
-  }
-}
+const problemOf = (e: unknown) =>
+  submitProblemOf<Field>(e, {
+    failed: 'feedback:send_failed',
+    refused: 'feedback:send_refused',
+    refusals: { [FEEDBACK_REFUSAL.attachmentMissing]: { attachments: { key: FEEDBACK_REFUSAL.attachmentMissing } } },
+    upload: { field: 'attachments', tooLarge: TOO_LARGE, wrongType: WRONG_TYPE, failed: 'feedback:upload_failed' },
+  });
 
 /**
  * /app/feedback (spec 3 sections 2, 5 and 7): a description, up to four attachments uploaded to storage first, and

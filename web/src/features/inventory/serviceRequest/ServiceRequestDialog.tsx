@@ -21,17 +21,16 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../../contract/equipment';
-import { ErrorCode, GLOBAL_ERROR_CODES } from '../../../../../contract/errors';
-import { ATTACHMENT_EXTENSIONS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../../contract/images';
+import { ErrorCode } from '../../../../../contract/errors';
+import { ATTACHMENT_EXTENSIONS } from '../../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { RemoteSuggest } from '../../../components/RemoteSuggest';
 import { showToast } from '../../../components/showToast';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
-import { TransferFailure } from '../../../lib/fileUpload';
-import { requestErrorOf } from '../../../lib/requestErrors';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
+import { submitProblemOf } from '../../../lib/submitProblems';
 import { useUnsavedData } from '../../../lib/unsavedData';
 import { uploadAttachment } from './attachmentUpload';
 import {
@@ -49,7 +48,6 @@ import {
   type Draft,
   type Field,
   type FieldErrors,
-  type Message,
   type NotifyRole,
 } from './serviceRequestDraft';
 
@@ -77,53 +75,19 @@ export function ServiceRequestDialog({ isOpen, equipment, onClose, onSubmitted }
   return isOpen ? <ServiceRequestForm equipment={equipment} onClose={onClose} onSubmitted={onSubmitted} /> : null;
 }
 
-interface SubmitProblem {
-  general?: Message;
-  fields?: FieldErrors;
-}
-
 /** What went wrong with the upload or the call, as messages; null when another part of the app answers it. */
-function problemOf(e: unknown): SubmitProblem | null {
-  if (e instanceof TransferFailure) {
-    if (e.status === 'aborted') return null;
-    if (e.status === 413) return { fields: { attachment: TOO_LARGE } };
-    if (e.status === 415) return { fields: { attachment: WRONG_TYPE } };
-    if (e.status === 0) return { general: { key: 'errorMessage:network_error' } };
-    return { general: { key: 'serviceRequest:upload_failed' } };
-  }
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'aborted':
-      return null;
-    case 'network':
-      return { general: { key: 'errorMessage:network_error' } };
-    case 'api':
-      if (GLOBAL_ERROR_CODES.includes(error.errorCode)) return null;
-      if (error.errorCode === ErrorCode.EquipmentNotFound)
-        return { fields: { equipment: { key: 'errorMessage:error_msg_10002' } } };
-      return { general: { key: 'serviceRequest:submit_failed' } };
-    case 'http':
-      if (error.status === 401) return null;
-      if (error.status === 429) return { general: { key: 'errorMessage:too_many_requests' } };
-      if (error.status === 400) {
-        switch (error.errorMessage) {
-          case SERVICE_REQUEST_REFUSAL.issueType:
-            return { fields: { issueType: { key: SERVICE_REQUEST_REFUSAL.issueType } } };
-          case SERVICE_REQUEST_REFUSAL.requestedFor:
-            return { fields: { requestedFor: { key: SERVICE_REQUEST_REFUSAL.requestedFor } } };
-          case SERVICE_REQUEST_REFUSAL.attachmentMissing:
-            return { fields: { attachment: { key: SERVICE_REQUEST_REFUSAL.attachmentMissing } } };
-          case FILE_TYPE_MESSAGE:
-            return { fields: { attachment: WRONG_TYPE } };
-          case FILE_SIZE_MESSAGE:
-            return { fields: { attachment: TOO_LARGE } };
-        }
-        return { general: { key: 'serviceRequest:submit_refused' } };
-      }
-      if (error.status === 403) return { general: { key: 'serviceRequest:submit_refused' } };
-      return { general: { key: 'errorMessage:system_error' } };
-  }
-}
+const problemOf = (e: unknown) =>
+  submitProblemOf<Field>(e, {
+    failed: 'serviceRequest:submit_failed',
+    refused: 'serviceRequest:submit_refused',
+    errorCodes: { [ErrorCode.EquipmentNotFound]: { equipment: { key: 'errorMessage:error_msg_10002' } } },
+    refusals: {
+      [SERVICE_REQUEST_REFUSAL.issueType]: { issueType: { key: SERVICE_REQUEST_REFUSAL.issueType } },
+      [SERVICE_REQUEST_REFUSAL.requestedFor]: { requestedFor: { key: SERVICE_REQUEST_REFUSAL.requestedFor } },
+      [SERVICE_REQUEST_REFUSAL.attachmentMissing]: { attachment: { key: SERVICE_REQUEST_REFUSAL.attachmentMissing } },
+    },
+    upload: { field: 'attachment', tooLarge: TOO_LARGE, wrongType: WRONG_TYPE, failed: 'serviceRequest:upload_failed' },
+  });
 
 const toast = (message: string, intent: Intent) => showToast(message, intent, 'error');
 
