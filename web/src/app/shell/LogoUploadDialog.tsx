@@ -1,17 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FileInput,
-  FormGroup,
-  Intent,
-  ProgressBar,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogoFiles, type Customer, type LogoFileIdentifier } from '../../../../contract/customers';
@@ -19,6 +7,13 @@ import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/image
 import { LOGO_EXTENSIONS, LOGO_MAX_BYTES, LOGO_MAX_FILES, MB } from '../../../../contract/limits';
 import { FileDropCard } from '../../components/FileDropCard';
 import { getToaster } from '../../components/toaster';
+import {
+  ClearChoiceButton,
+  DropHint,
+  PickFileInput,
+  ProblemCallout,
+  UploadProgress,
+} from '../../components/UploadFormParts';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { uploadFile } from '../../lib/fileUpload';
@@ -168,21 +163,16 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
           helperText={<span id={rulesId}>{t('logo_rules', { types: TYPE_LIST, maxSize: LOGO_MAX_BYTES / MB })}</span>}
         >
           <FileDropCard onDrop={pick}>
-            <FileInput
+            <PickFileInput
               fill
               disabled={busy}
               text={chosen?.name ?? t('logo_choose')}
               hasSelection={chosen !== null}
               buttonText={t('logo_browse')}
               inputProps={{ accept: ACCEPT, 'aria-label': t('logo_file'), 'aria-describedby': rulesId }}
-              onInputChange={(e) => {
-                pick(Array.from(e.currentTarget.files ?? []));
-                e.currentTarget.value = ''; // picking the same file again is a new pick
-              }}
+              onPick={pick}
             />
-            <p className={Classes.TEXT_MUTED} style={{ marginTop: 8, marginBottom: 0 }}>
-              {t('logo_drop_hint')}
-            </p>
+            <DropHint>{t('logo_drop_hint')}</DropHint>
             {chosen && preview && (
               <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 8 }}>
                 <img
@@ -190,31 +180,18 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
                   alt={t('logo_preview', { fileName: chosen.name })}
                   style={{ maxHeight: 60, maxWidth: 200 }}
                 />
-                <Button
-                  variant="minimal"
-                  icon="cross"
-                  aria-label={t('logo_clear_choice')}
-                  title={t('logo_clear_choice')}
-                  disabled={busy}
-                  onClick={clearChoice}
-                />
+                <ClearChoiceButton label={t('logo_clear_choice')} disabled={busy} onClick={clearChoice} />
               </div>
             )}
           </FileDropCard>
         </FormGroup>
         {save.isPending && (
-          <div role="status" aria-live="polite">
-            <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={percent < 100} />
-            <span className={Classes.TEXT_MUTED}>
-              {percent < 100 ? t('logo_uploading', { percent }) : t('logo_saving')}
-            </span>
-          </div>
+          <UploadProgress
+            percent={percent}
+            label={percent < 100 ? t('logo_uploading', { percent }) : t('logo_saving')}
+          />
         )}
-        {problem && (
-          <Callout intent={Intent.DANGER} role="alert" icon="error">
-            {t(problem.key, problem.values)}
-          </Callout>
-        )}
+        <ProblemCallout problem={problem} />
       </DialogBody>
       <DialogFooter
         actions={

@@ -1,18 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FileInput,
-  FormGroup,
-  Icon,
-  Intent,
-  ProgressBar,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Icon, Intent, Spinner } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DiscardChangesAlert } from '../../components/DiscardChangesAlert';
@@ -20,6 +7,13 @@ import type { AvatarUrls } from '../../../../contract/accountManagement';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
 import { getToaster } from '../../components/toaster';
 import { FileDropCard } from '../../components/FileDropCard';
+import {
+  ClearChoiceButton,
+  DropHint,
+  PickFileInput,
+  ProblemCallout,
+  UploadProgress,
+} from '../../components/UploadFormParts';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useObjectUrl } from '../../lib/objectUrl';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -182,47 +176,31 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
         >
           <FileDropCard onDrop={pick}>
             <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <FileInput
+              <PickFileInput
                 fill
                 disabled={save.isPending}
                 text={choice?.file.name ?? t('avatar:choose')}
                 hasSelection={choice !== null}
                 buttonText={t('avatar:browse')}
                 inputProps={{ accept: AVATAR_ACCEPT, 'aria-label': t('avatar:file'), 'aria-describedby': rulesId }}
-                onInputChange={(e) => {
-                  pick(Array.from(e.currentTarget.files ?? []));
-                  e.currentTarget.value = ''; // picking the same file again is a new pick
-                }}
+                onPick={pick}
               />
               {choice && (
-                <Button
-                  variant="minimal"
-                  icon="cross"
-                  aria-label={t('avatar:clear_choice')}
-                  title={t('avatar:clear_choice')}
-                  disabled={save.isPending}
-                  onClick={clearChoice}
-                />
+                <ClearChoiceButton label={t('avatar:clear_choice')} disabled={save.isPending} onClick={clearChoice} />
               )}
             </div>
-            <p className={Classes.TEXT_MUTED} style={{ marginTop: 8, marginBottom: 0 }}>
+            <DropHint>
               <Icon icon="import" size={12} aria-hidden /> {t('avatar:drop_hint')}
-            </p>
+            </DropHint>
           </FileDropCard>
         </FormGroup>
         {save.isPending && (
-          <div role="status" aria-live="polite">
-            <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={percent < 100} />
-            <span className={Classes.TEXT_MUTED}>
-              {percent < 100 ? t('avatar:uploading', { percent }) : t('avatar:saving')}
-            </span>
-          </div>
+          <UploadProgress
+            percent={percent}
+            label={percent < 100 ? t('avatar:uploading', { percent }) : t('avatar:saving')}
+          />
         )}
-        {problem && (
-          <Callout intent={Intent.DANGER} role="alert" icon="error">
-            {t(problem.key, problem.values)}
-          </Callout>
-        )}
+        <ProblemCallout problem={problem} />
       </DialogBody>
       <DialogFooter
         actions={

@@ -10,12 +10,10 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
-  FileInput,
   FormGroup,
   Icon,
   Intent,
   NonIdealState,
-  ProgressBar,
   Spinner,
   Tab,
   Tabs,
@@ -28,6 +26,13 @@ import { IMAGE_MAX_BYTES, type EquipmentImage, type InstrumentImageData } from '
 import { IMAGE_STRIP_PAGE_SIZE, IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
 import { FileDropCard } from '../../../components/FileDropCard';
 import { getToaster } from '../../../components/toaster';
+import {
+  ClearChoiceButton,
+  DropHint,
+  PickFileInput,
+  ProblemCallout,
+  UploadProgress,
+} from '../../../components/UploadFormParts';
 import { client, resultOf } from '../../../lib/api';
 import { uploadFile } from '../../../lib/fileUpload';
 import { useObjectUrl } from '../../../lib/objectUrl';
@@ -592,7 +597,7 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
         }
       >
         <FileDropCard onDrop={(files) => void pick(files)}>
-          <FileInput
+          <PickFileInput
             fill
             disabled={busy}
             text={chosen?.file.name ?? t('images:choose_file')}
@@ -604,14 +609,9 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
               'aria-label': t('images:file_label'),
               'aria-describedby': rulesId,
             }}
-            onInputChange={(e) => {
-              void pick(Array.from(e.currentTarget.files ?? []));
-              e.currentTarget.value = ''; // picking the same file again is a new pick
-            }}
+            onPick={(files) => void pick(files)}
           />
-          <p className={Classes.TEXT_MUTED} style={{ marginTop: 8, marginBottom: 0 }}>
-            {t('images:drop_hint')}
-          </p>
+          <DropHint>{t('images:drop_hint')}</DropHint>
           {preparing && (
             <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 8 }}>
               <Spinner size={16} />
@@ -633,14 +633,7 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
                   </figcaption>
                 </figure>
               )}
-              <Button
-                variant="minimal"
-                icon="cross"
-                aria-label={t('images:clear_choice')}
-                title={t('images:clear_choice')}
-                disabled={upload.isPending}
-                onClick={clearChoice}
-              />
+              <ClearChoiceButton label={t('images:clear_choice')} disabled={upload.isPending} onClick={clearChoice} />
             </div>
           )}
         </FileDropCard>
@@ -654,18 +647,13 @@ function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: Up
         />
       )}
       {upload.isPending && (
-        <div role="status" aria-live="polite" style={{ marginBottom: 8 }}>
-          <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={percent < 100} />
-          <span className={Classes.TEXT_MUTED}>
-            {percent < 100 ? t('images:uploading', { percent }) : t('images:saving')}
-          </span>
-        </div>
+        <UploadProgress
+          percent={percent}
+          label={percent < 100 ? t('images:uploading', { percent }) : t('images:saving')}
+          style={{ marginBottom: 8 }}
+        />
       )}
-      {problem && (
-        <Callout intent={Intent.DANGER} role="alert" icon="error" style={{ marginBottom: 8 }}>
-          {t(problem.key, problem.values)}
-        </Callout>
-      )}
+      <ProblemCallout problem={problem} style={{ marginBottom: 8 }} />
       <Button
         intent={Intent.PRIMARY}
         icon="upload"
