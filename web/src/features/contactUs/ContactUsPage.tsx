@@ -35,6 +35,7 @@ import {
   type ContactUsRequestInput,
 } from '../../../../contract/feedback';
 import { showToast as toast } from '../../components/showToast';
+import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -497,11 +498,7 @@ function ContactUsForm({ countries, countriesFailed, onRetryCountries }: Contact
           t('feedback:characters_used', { used: draft.comments.length, max: MAX_LENGTH.comments ?? 0 }),
         )}
 
-        {general && (
-          <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 15 }}>
-            {t(general.key, general.values)}
-          </Callout>
-        )}
+        <SubmitProblemCallout message={general} style={{ marginBottom: 15 }} />
         <Button
           type="submit"
           intent={Intent.PRIMARY}

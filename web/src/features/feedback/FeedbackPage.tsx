@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   AnchorButton,
   Button,
-  Callout,
   Card,
   Classes,
   FileInput,
@@ -19,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_REFUSAL, type FeedbackFile } from '../../../../contract/feedback';
 import { showToast as toast } from '../../components/showToast';
+import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
 import { client, resultOf } from '../../lib/api';
 import { uploadFile } from '../../lib/fileUpload';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -293,11 +293,7 @@ export function FeedbackPage() {
             />
           </FormGroup>
 
-          {general && (
-            <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 15 }}>
-              {t(general.key, general.values)}
-            </Callout>
-          )}
+          <SubmitProblemCallout message={general} style={{ marginBottom: 15 }} />
           <Button
             type="submit"
             intent={Intent.PRIMARY}

@@ -27,6 +27,7 @@ import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../con
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { RemoteSuggest } from '../../../components/RemoteSuggest';
 import { showToast } from '../../../components/showToast';
+import { SubmitProblemCallout } from '../../../components/SubmitProblemCallout';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
@@ -529,11 +530,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
               )}
             </div>
           )}
-          {general && (
-            <Callout intent={Intent.DANGER} role="alert" icon="error">
-              {t(general.key, general.values)}
-            </Callout>
-          )}
+          <SubmitProblemCallout message={general} icon="error" />
         </DialogBody>
         <DialogFooter
           actions={
