@@ -7,18 +7,30 @@ import fastifyStatic from '@fastify/static';
 import { initServer } from '@ts-rest/fastify';
 import { HttpErrorCode } from '../../contract/errors';
 import type { AppDeps } from './deps';
-import { forbidden, HttpProblem, unauthorized } from './lib/problem';
+import { badRequest, forbidden, HttpProblem, unauthorized } from './lib/problem';
 import { sessionOf } from './auth/context';
 import { mayUseAdminMode } from './auth/privileges';
-import { checkXsrf } from './lib/xsrf';
+import { cookieNamesOf } from './lib/cookieNames';
+import { registerRateLimits } from './lib/rateLimits';
+import { shapeProblem } from './lib/requestShape';
+import { registerSecurityHeaders } from './lib/securityHeaders';
+import { checkXsrf, registerXsrfKeys } from './lib/xsrf';
+import { loadSigningSecret } from './storage/signing';
 import { registerDevOutbox } from './routes/devOutbox';
 import { registerDocs } from './routes/docs';
 import { registerHub } from './realtime/hub';
 import { registerFileRoutes } from './routes/storage';
+import { FILES_PREFIX } from './storage/signing';
+import { storageOf } from './storage';
 import { implementations } from './routes';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
 const isAdminApiPath = (url: string) => /^\/admin\/api(\/|$|\?)/i.test(url);
+
+/** A JSON body is a form's worth of fields; files go to storage through signed URLs, never through JSON. */
+export const JSON_BODY_LIMIT = 256 * 1024;
+/** The whole request, body included, must arrive within this: a slow sender cannot hold a socket for ever. */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -26,23 +38,38 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Admin mode calls the same API under /admin/api; the hook below checks the caller may use it.
     rewriteUrl: (req) => (req.url ?? '/').replace(/^\/admin\/api(?=\/|$|\?)/i, '/api'),
-    bodyLimit: 8 * 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS,
   });
+  const cookies = cookieNamesOf(deps.config.secureCookies);
   await app.register(cookie);
+  registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root), cookies);
+  await registerSecurityHeaders(app, deps.config.secureCookies);
+  if (deps.config.rateLimits) await registerRateLimits(app, deps.db, deps.config.rateLimits);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
-    reply.header('Cache-Control', 'no-store');
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
     if (isAdminApiPath(request.originalUrl)) {
       const session = await sessionOf(deps.db, request);
       if (!session) throw unauthorized();
       if (!(await mayUseAdminMode(deps.db, session.userId))) throw forbidden('Admin mode needs the admin access code');
     }
+    // On the route the router matched, whatever the spelling of the path: stored files are authorised by their
+    // signature instead, and the hub checks tokens per message.
+    const route = request.routeOptions.url;
+    if (route === undefined || route.startsWith(FILES_PREFIX)) return;
     if (!checkXsrf(request, reply)) {
       return reply
         .status(HttpErrorCode.Forbidden)
         .send({ errorCode: HttpErrorCode.Forbidden, errorMessage: 'Missing or wrong anti-forgery token' });
     }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const problem = shapeProblem([request.query, request.params, request.body]);
+    if (problem === 'nul') throw badRequest('Text may not contain the NUL character');
+    if (problem === 'depth') throw badRequest('The request nests deeper than any call takes');
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -86,7 +113,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await registerDocs(app);
   if (deps.listen) await registerHub(app, { db: deps.db, listen: deps.listen });
   await registerFileRoutes(app, deps);
-  await registerDevOutbox(app, deps);
+  if (deps.config.devPages) await registerDevOutbox(app, deps);
 
   const webRoot =
     deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;

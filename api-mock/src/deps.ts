@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { Listen } from './db/connect';
+import type { RateLimits } from './lib/rateLimits';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind HTTPS). */
@@ -11,6 +12,10 @@ export interface AppConfig {
   webRoot?: string;
   /** Folder of the local file store (uploads and downloads through signed URLs); a temporary one when absent. */
   filesDir?: string;
+  /** Limits per user and per address; false turns them off (tests that send thousands of calls). */
+  rateLimits: RateLimits | false;
+  /** Development pages (the mail outbox), opted into with the demo world: never on a production deployment. */
+  devPages: boolean;
 }
 
 export interface AppDeps {

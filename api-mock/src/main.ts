@@ -2,11 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
+import { DEFAULT_RATE_LIMITS } from './lib/rateLimits';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
+/** `npm start` passes --demo: the demo world and the outbox page. A deployment leaves it out. */
+const demo = process.argv.includes('--demo');
+const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE);
 
 const server = await createServer({
   databaseUrl: process.env.DATABASE_URL,
@@ -14,14 +18,18 @@ const server = await createServer({
   webRoot: path.join(root, 'web/dist'),
   logger: process.env.LOG_REQUESTS === '1',
   secureCookies: process.env.SECURE_COOKIES === '1',
+  demo,
+  rateLimits: perMinute > 0 ? { ...DEFAULT_RATE_LIMITS, perMinute } : DEFAULT_RATE_LIMITS,
 });
 await server.app.listen({ port, host });
 
 const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`;
 console.log(`\nInstrument-owner portal: http://localhost:${port}/login`);
 console.log(`Database: ${where}${server.seeded ? ' (demo world created)' : ''}`);
-console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
-for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.what}`);
+if (demo) {
+  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}); queued mails at http://localhost:${port}/dev/outbox:`);
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.what}`);
+}
 console.log('Press Ctrl-C to stop.\n');
 
 let stopping = false;

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { DEFAULT_SIZE, seedDemoWorld, type DemoWorldSize } from './seed/demoWorld';
 import { writeDemoAttachmentFiles } from './seed/messages';
 import { storageOf } from './storage';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -20,6 +21,10 @@ export interface ServerOptions {
   logger?: boolean;
   validateResponses?: boolean;
   secureCookies?: boolean;
+  /** Opt in to the demo world (seeded once, on an empty database) and the development pages: `npm start` does. */
+  demo?: boolean;
+  /** Default: the limits of DEFAULT_RATE_LIMITS; false turns them off. */
+  rateLimits?: RateLimits | false;
 }
 
 export interface RunningServer {
@@ -29,22 +34,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Open (or create) the database, migrate it, seed the demo world once, and build the app. */
+/** Open (or create) the database, migrate it, seed the demo world once when asked to, and build the app. */
 export async function createServer(opts: ServerOptions): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
   });
   await migrateToLatest(database.db as never);
-  const seeded = await seedDemoWorld(database.db, opts.size ?? DEFAULT_SIZE);
+  const seeded = opts.demo ? await seedDemoWorld(database.db, opts.size ?? DEFAULT_SIZE) : false;
   const tempFilesDir = opts.filesDir || opts.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
   const config: AppConfig = {
     secureCookies: opts.secureCookies ?? false,
     validateResponses: opts.validateResponses ?? false,
     webRoot: opts.webRoot,
     filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),
+    rateLimits: opts.rateLimits ?? DEFAULT_RATE_LIMITS,
+    devPages: opts.demo ?? false,
   };
-  await writeDemoAttachmentFiles(database.db, storageOf(config));
+  if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
   const app = await buildApp({ db: database.db, config, listen: database.listen }, { logger: opts.logger });
   return {
     app,

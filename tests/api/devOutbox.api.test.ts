@@ -1,8 +1,10 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
 import { queueMail } from '../../api-mock/src/mail/outbox';
-import { registerDevOutbox } from '../../api-mock/src/routes/devOutbox';
+import { createServer } from '../../api-mock/src/server';
 import { startApiServer } from '../support/apiServer';
+import { signedIn } from '../support/injectClient';
+import { createDatabase } from '../support/postgres';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -10,17 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const deps = () => ({ db: server.database.db, config: { secureCookies: false, validateResponses: true } });
+const outboxAs = async (email: string | null) => {
+  const cookies = email ? Object.fromEntries((await signedIn(server.app, email)).jar) : {};
+  return server.app.inject({ method: 'GET', url: '/dev/outbox', cookies });
+};
 
 describe('GET /dev/outbox', () => {
-  it('lists the queued mails newest first, with their text escaped', async () => {
+  it('lists the queued mails newest first, with their text escaped, to provider staff', async () => {
     await queueMail(server.database.db, { to: ['first@lab.example'], subject: 'Older mail', body: 'one' });
     await queueMail(server.database.db, {
       to: ['a@lab.example', 'b@lab.example'],
       subject: 'Newer <b>mail</b>',
       body: 'Issue:\n<script>alert(1)</script> & more',
     });
-    const res = await server.app.inject({ method: 'GET', url: '/dev/outbox' });
+    const res = await outboxAs('pe@provider.example');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const html = res.body;
@@ -31,29 +36,29 @@ describe('GET /dev/outbox', () => {
     expect(html).not.toContain('<script>');
   });
 
-  it('is not served in production', async () => {
-    const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    const app = Fastify();
-    try {
-      await registerDevOutbox(app, deps());
-      const res = await app.inject({ method: 'GET', url: '/dev/outbox' });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      process.env.NODE_ENV = previous;
-      await app.close();
-    }
+  it('shows no mail to a caller without a session, nor to a customer admin', async () => {
+    const anonymous = await outboxAs(null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('Mail outbox');
+    const admin = await outboxAs('admin@acme-labs.example');
+    expect(admin.statusCode).toBe(403);
+    expect(admin.body).not.toContain('Mail outbox');
   });
+});
 
-  it('is served outside production', async () => {
-    const app = Fastify();
+describe('a server started without the demo world (a deployment)', () => {
+  it('seeds nothing and serves no outbox page', async () => {
+    const adminUrl = inject('pgAdminUrl');
+    const bare = await createServer({ databaseUrl: adminUrl ? await createDatabase(adminUrl) : undefined });
     try {
-      await registerDevOutbox(app, deps(), true);
-      const res = await app.inject({ method: 'GET', url: '/dev/outbox' });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<h1>Mail outbox</h1>');
+      expect(bare.seeded).toBe(false);
+      const users = await bare.database.db.selectFrom('users').select('id').execute();
+      expect(users).toEqual([]);
+      const res = await bare.app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Mail outbox');
     } finally {
-      await app.close();
+      await bare.close();
     }
   });
 });

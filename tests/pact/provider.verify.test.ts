@@ -54,7 +54,7 @@ describe('provider verification (portal-api)', () => {
     const interactions = readPact().interactions.map((i) => i.request);
     const routes = implementations({
       db: server.database.db,
-      config: { secureCookies: false, validateResponses: true },
+      config: { secureCookies: false, validateResponses: true, rateLimits: false, devPages: false },
     }).flatMap((impl) => impl.routes);
     const uncovered = routes.filter((route) => {
       const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`, 'i');

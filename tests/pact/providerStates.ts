@@ -31,16 +31,21 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       .where('id', '=', user.customer_id)
       .execute();
   };
+  /** A browser without a session: it holds only the anti-forgery token a first GET hands out. */
+  const anonymousJar = async () => {
+    const agent = injectClient(app);
+    await agent.client.users.me();
+    return agent.jar;
+  };
   const stateHandlers: StateHandlers = {
     ...avatarStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...reservationStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
-      jar = injectClient(app).jar;
-      await injectClient(app).client.users.me();
+      jar = await anonymousJar();
       return undefined;
     },
     'no session': async () => {
-      jar = new Map();
+      jar = await anonymousJar();
       return undefined;
     },
     /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type RunningServer } from '../../api-mock/src/server';
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
+import type { RateLimits } from '../../api-mock/src/lib/rateLimits';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,6 +14,8 @@ export async function startTestServer(
     dataDir?: string;
     size?: DemoWorldSize;
     validateResponses?: boolean;
+    rateLimits?: RateLimits | false;
+    secureCookies?: boolean;
   } = {},
 ): Promise<RunningServer & { url: string }> {
   const server = await createServer({
@@ -21,6 +24,10 @@ export async function startTestServer(
     webRoot: path.join(ROOT, 'web/dist'),
     size: opts.size ?? { equipment: 200, usersPerCustomer: 3 },
     validateResponses: opts.validateResponses ?? true,
+    secureCookies: opts.secureCookies,
+    demo: true,
+    // Tests send calls far faster than a person; the rate-limit tests turn the limits on.
+    rateLimits: opts.rateLimits ?? false,
   });
   let url = '';
   if (opts.listen) url = await server.app.listen({ port: 0, host: '127.0.0.1' });

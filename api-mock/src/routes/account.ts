@@ -10,6 +10,7 @@ import { appendEvent } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
 import { fail, ok } from '../lib/envelope';
 import { HttpProblem } from '../lib/problem';
+import { issueXsrfToken } from '../lib/xsrf';
 import { storageOf } from '../storage';
 
 const s = initServer();
@@ -21,7 +22,7 @@ export function accountRouter({ db, config }: AppDeps) {
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies } as const;
 
   return s.router(accountContract, {
-    login: async ({ body, reply }) => {
+    login: async ({ body, request, reply }) => {
       const email = body.emailAddress.toLowerCase();
       const wait = await lockedForSeconds(db, email);
       if (wait > 0) {
@@ -52,6 +53,7 @@ export function accountRouter({ db, config }: AppDeps) {
         return t;
       });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      issueXsrfToken(request, reply, token);
       const me = await loadLoggedInUser(db, user.id, user.customer_id, storageOf(config));
       if (!me) throw new Error(`user ${user.id} vanished during sign-in`);
       return ok(me);
@@ -74,6 +76,7 @@ export function accountRouter({ db, config }: AppDeps) {
         });
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      issueXsrfToken(request, reply, '');
       return ok(null);
     },
   });

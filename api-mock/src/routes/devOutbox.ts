@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { requirePEUser } from '../auth/actor';
 
 /** Most mails the page lists. */
 export const DEV_OUTBOX_LIMIT = 200;
@@ -18,15 +19,12 @@ const instant = (value: unknown) => (value instanceof Date ? value : new Date(St
 
 /**
  * GET /dev/outbox (DESIGN.md "Mail"): the mails the portal has queued, newest first, as a plain HTML page for
- * developers. Only outside production: mails carry customer data and the page has no sign-in.
+ * developers. Registered only with the demo world (never on a production deployment), and only for provider staff:
+ * the mails carry every customer's data.
  */
-export async function registerDevOutbox(
-  app: FastifyInstance,
-  { db }: AppDeps,
-  enabled = process.env.NODE_ENV !== 'production',
-): Promise<void> {
-  if (!enabled) return;
-  app.get('/dev/outbox', async (_request, reply) => {
+export async function registerDevOutbox(app: FastifyInstance, { db }: Pick<AppDeps, 'db'>): Promise<void> {
+  app.get('/dev/outbox', async (request, reply) => {
+    await requirePEUser(db, request);
     const mails = await db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -55,7 +53,7 @@ dl{display:grid;grid-template-columns:6rem 1fr;margin:0}dd{margin:0}pre{white-sp
 </head>
 <body>
 <h1>Mail outbox</h1>
-<p>Mails the portal has queued, newest first (at most ${DEV_OUTBOX_LIMIT}). This page exists outside production only.</p>
+<p>Mails the portal has queued, newest first (at most ${DEV_OUTBOX_LIMIT}). This page exists with the demo world only, for provider staff.</p>
 ${mails.length === 0 ? '<p>No mails yet.</p>' : items}
 </body>
 </html>`;

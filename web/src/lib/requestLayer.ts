@@ -38,6 +38,9 @@ const readCookie = (name: string) =>
     .find((c) => c.startsWith(`${name}=`))
     ?.slice(name.length + 1);
 
+/** Over HTTPS the server names the cookie with the `__Host-` prefix. */
+const xsrfToken = () => readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN') ?? '';
+
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function withCommonQuery(path: string): string {
@@ -64,7 +67,7 @@ export async function requestLayer(args: ApiFetcherArgs & CallOptions) {
     inFlight.set(key, controller);
   }
   const headers: Record<string, string> = { ...args.headers };
-  if (CHANGING.has(args.method)) headers['X-XSRF-TOKEN'] = decodeURIComponent(readCookie('XSRF-TOKEN') ?? '');
+  if (CHANGING.has(args.method)) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrfToken());
 
   let response: Response;
   try {

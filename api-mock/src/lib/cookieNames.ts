@@ -1,0 +1,18 @@
+import { SESSION_COOKIE } from '../auth/sessions';
+import { XSRF_COOKIE } from './xsrf';
+
+export interface CookieNames {
+  session: string;
+  xsrf: string;
+  /** Served over HTTPS: cookies are Secure and carry the `__Host-` prefix (this host only, path /). */
+  secure: boolean;
+}
+
+/** The `__Host-` prefix when served over HTTPS, so a sibling domain cannot plant or overwrite the cookie. */
+export const hostCookie = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
+
+export const cookieNamesOf = (secure: boolean): CookieNames => ({
+  session: hostCookie(SESSION_COOKIE, secure),
+  xsrf: hostCookie(XSRF_COOKIE, secure),
+  secure,
+});
