@@ -101,14 +101,19 @@ describe('new service request from the header', () => {
       .execute();
     expect(attachments).toEqual([{ file_name: 'oven-log.pdf' }]);
 
-    // The mail is on the development page of the outbox, to the requester, the colleague and the list.
-    const outbox = await context.newPage();
+    // The mail is on the development page of the outbox (for provider staff), to the requester, the colleague and
+    // the list.
+    const staff = await newPortalContext(browser);
+    const outbox = await staff.newPage();
+    await signInAt(outbox, server.url, 'pe@provider.example');
+    await outbox.waitForURL((url) => !url.pathname.startsWith('/login'));
     await outbox.goto(`${server.url}/dev/outbox`);
     const mail = outbox.locator('article', { hasText: serviceOrderNo }).first();
     await mail.waitFor();
     const text = await mail.textContent();
     expect(text).toContain('user@acme-labs.example, manager@acme-labs.example, desk@acme-labs.example');
     expect(text).toContain('Column oven shows <error 42> & stops heating.');
+    await staff.close();
     await context.close();
   });
 
