@@ -3,7 +3,7 @@ import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
 import { MessageKey } from './errors';
 import { FileIdentifier, hasAllowedExtension } from './images';
-import { EMAIL_MAX, ROLE, type RoleId, INVITE_EMAIL_MAX, AVATAR_MAX_BYTES } from './limits';
+import { EMAIL_MAX, ROLE, type RoleId, INVITE_EMAIL_MAX, AVATAR_MAX_BYTES, INT32_MAX } from './limits';
 import { FilterFieldsQuery, FilterFieldsResult, ListQuery, paged } from './listQuery';
 import { LocationDetail } from './location';
 import { CustomerLocation } from './users';
@@ -29,12 +29,12 @@ export const Role = z.nativeEnum(ROLE, { errorMap: () => ({ message: 'required_f
 
 /** The user detail (spec 3 section 3): the account screen, own or another user's. */
 export const UserDetail = z.object({
-  userId: z.number().int().positive(),
+  userId: z.number().int().positive().max(INT32_MAX),
   emailAddress: z.string().max(EMAIL_MAX),
   firstName: z.string().max(FIRST_NAME_MAX),
   lastName: z.string().max(LAST_NAME_MAX),
   jobTitle: z.string().max(JOB_TITLE_MAX).nullable(),
-  languageId: z.number().int().positive().nullable(),
+  languageId: z.number().int().positive().max(INT32_MAX).nullable(),
   officePhone: z.string().max(OFFICE_PHONE_MAX).nullable(),
   department: z.string().max(DEPARTMENT_MAX).nullable(),
   avatarUrl: z.string().nullable(),
@@ -50,7 +50,7 @@ export type UserDetail = z.infer<typeof UserDetail>;
 
 /** A row of the user lists (spec 3 section 3). */
 export const UserRow = z.object({
-  userId: z.number().int().positive(),
+  userId: z.number().int().positive().max(INT32_MAX),
   firstName: z.string().max(FIRST_NAME_MAX),
   lastName: z.string().max(LAST_NAME_MAX),
   displayName: z.string().max(FIRST_NAME_MAX + LAST_NAME_MAX + 1),
@@ -76,13 +76,17 @@ export type UserRow = z.infer<typeof UserRow>;
 export const ProfileEdit = z.object({
   firstName: requiredText(FIRST_NAME_MAX),
   lastName: requiredText(LAST_NAME_MAX),
-  languageId: z.number({ required_error: 'required_field', invalid_type_error: 'required_field' }).int().positive(),
-  officePhone: phoneSchema(OFFICE_PHONE_MAX).min(1, 'required_field'),
+  languageId: z
+    .number({ required_error: 'required_field', invalid_type_error: 'required_field' })
+    .int()
+    .positive()
+    .max(INT32_MAX),
+  officePhone: phoneSchema(OFFICE_PHONE_MAX, true),
   department: requiredText(DEPARTMENT_MAX),
   role: Role,
   jobTitle: optionalText(JOB_TITLE_MAX),
   /** The city: one of the customer's locations (an option list). */
-  locationId: z.number().int().positive().nullable().optional(),
+  locationId: z.number().int().positive().max(INT32_MAX).nullable().optional(),
   /** Company fields, when the screen shows them. */
   companyName: optionalText(60),
   address: optionalText(200),
@@ -171,7 +175,7 @@ export const AvatarUrls = z.object({ avatarUrl: z.string().nullable(), avatarThu
 export type AvatarUrls = z.infer<typeof AvatarUrls>;
 
 export const CustomerUserOption = z.object({
-  userId: z.number().int().positive(),
+  userId: z.number().int().positive().max(INT32_MAX),
   emailAddress: z.string().max(EMAIL_MAX),
   displayName: z.string().max(FIRST_NAME_MAX + LAST_NAME_MAX + 1),
 });
@@ -191,7 +195,7 @@ export const InviteEmail = z
 /** Invite-user request from the user list (spec 3 section 3); type 1 is a portal invite. */
 export const InviteUserRequest = z.object({
   emailTo: z.array(InviteEmail).min(1, 'valid_Email_message').max(50),
-  locationId: z.number().int().positive(),
+  locationId: z.number().int().positive().max(INT32_MAX),
   roleId: Role.default(ROLE.StandardUser),
   type: z.literal(1),
   language: LanguageCode,
@@ -205,7 +209,7 @@ export type InviteUserRequest = z.infer<typeof InviteUserRequest>;
 export const inviteRoleChoices = (customerIsProviderDomain: boolean): RoleId[] =>
   customerIsProviderDomain ? [ROLE.Admin] : [ROLE.StandardUser, ROLE.Manager];
 
-const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 
 export const accountManagementContract = c.router(
   {
@@ -220,7 +224,7 @@ export const accountManagementContract = c.router(
     privilege: {
       method: 'GET',
       path: '/api/users/:userId/privilege',
-      pathParams: z.object({ userId: z.coerce.number().int().positive() }),
+      pathParams: z.object({ userId: z.coerce.number().int().positive().max(INT32_MAX) }),
       query: withCommonQuery({}),
       responses: { 200: envelope(UserPrivilege), ...standardErrors },
       summary: "A user's per-feature function codes (Reservation, ARC, Other, Equipment)",

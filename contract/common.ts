@@ -1,12 +1,12 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { AUTOCOMPLETE_COUNT } from './limits';
+import { AUTOCOMPLETE_COUNT, INT32_MAX, PAGE_INDEX_MAX } from './limits';
 
 export const c = initContract();
 
 /** Every request carries these (spec 1 section 7); the server accepts them on every route. */
 export const CommonQuery = z.object({
-  userCustomerId: z.coerce.number().int().optional(),
+  userCustomerId: z.coerce.number().int().min(0).max(INT32_MAX).optional(),
   timeZoneDiff: z.coerce.number().int().min(-1440).max(1440).optional(),
 });
 export type CommonQuery = z.infer<typeof CommonQuery>;
@@ -58,13 +58,13 @@ export const IsoDate = z
 /** An instant, ISO 8601 with an offset (`Z` or `+02:00`). */
 export const IsoDateTime = z.string().datetime({ offset: true });
 
-export const EntityId = z.number().int().positive();
+export const EntityId = z.number().int().positive().max(INT32_MAX);
 /** A numeric id in a path. */
-export const IdParam = z.coerce.number().int().positive();
+export const IdParam = z.coerce.number().int().positive().max(INT32_MAX);
 
 /** pageIndex and pageSize of a GET list, read from the query string. */
 export const pagingQuery = (defaultSize: number, maxSize: number) => ({
-  pageIndex: z.coerce.number().int().min(0).default(0),
+  pageIndex: z.coerce.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
   pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { AUTOCOMPLETE_COUNT, PRIORITY } from './limits';
+import { AUTOCOMPLETE_COUNT, PRIORITY, INT32_MAX } from './limits';
 
 /**
  * App configuration (spec 1 section 3 "App configuration (OptionSettings / SystemConfig)"). The spec lists what it
@@ -28,7 +28,7 @@ export const LANGUAGE_NATIVE_NAMES: Record<(typeof LANGUAGE_CODES)[number], stri
 };
 
 export const Language = z.object({
-  languageId: z.number().int().positive(),
+  languageId: z.number().int().positive().max(INT32_MAX),
   languageCode: LanguageCode,
   /** The language's own name ("Deutsch", "日本語"). */
   name: z.string().max(60),
@@ -36,7 +36,7 @@ export const Language = z.object({
 export type Language = z.infer<typeof Language>;
 
 export const Country = z.object({
-  countryId: z.number().int().positive(),
+  countryId: z.number().int().positive().max(INT32_MAX),
   /** ISO 3166-1 alpha-2. */
   countryCode: z.string().length(2),
   /** In the language asked for. */
@@ -47,7 +47,7 @@ export type Country = z.infer<typeof Country>;
 /** A system-wide notice shown once in the notification modal, until dismissed with don't-show-again (spec 1 section 2). */
 export const NotificationMessage = z.object({
   /** Changes when the text changes, so a new notice shows again after an old one was dismissed. */
-  messageId: z.number().int().positive(),
+  messageId: z.number().int().positive().max(INT32_MAX),
   message: z.string().max(2000),
 });
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
@@ -74,7 +74,7 @@ export const Priority = z.object({
 
 /** A service-order type: a service work (ids 7, 10, 13, 12, 11, 14) or a scheduled event (1, 2, 9, 4, 5, 8, 3, 6, 15). */
 export const ServiceType = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(INT32_MAX),
   group: z.enum(['ServiceWork', 'ScheduledEvent']),
   /** Message key of the label. */
   name: z.string().max(60),
@@ -85,7 +85,7 @@ export const OptionSettings = z.object({
   serviceTypes: z.array(ServiceType),
   priorities: z.array(Priority),
   /** The default grid page size: a configuration value (spec 3 section 9). */
-  defaultPageSize: z.number().int().positive(),
+  defaultPageSize: z.number().int().positive().max(INT32_MAX),
   /** Contract codes that mean warranty and service contracts (spec 1 section 9: ZCEW, ZW01; ZCEG, ZCIC, ...). */
   contractCodes: z.object({ warranty: z.array(z.string().max(10)), service: z.array(z.string().max(10)) }),
 });
@@ -105,7 +105,7 @@ export const configurationContract = c.router(
       path: '/api/Configuration/SystemConfig',
       query: withCommonQuery({
         /** Country names in this language; the user's language when absent. */
-        languageId: z.coerce.number().int().positive().optional(),
+        languageId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
       }),
       responses: { 200: envelope(SystemConfig), ...standardErrors },
       summary: 'Languages, countries and the current system notice',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { DEFAULT_PAGE_SIZE } from './limits';
+import { DEFAULT_PAGE_SIZE, PAGE_INDEX_MAX } from './limits';
 import { MAX_PAGE_SIZE, paged } from './listQuery';
 
 /** Contract management: the read-only contract grid (spec 3 sections 2, 3 and 7). */
@@ -42,7 +42,7 @@ export type ContractField = z.infer<typeof ContractField>;
  * timestamps, where the client uses 1970-01-01 as the open start (spec 3 section 7).
  */
 export const ContractListQuery = z.object({
-  pageIndex: z.number().int().min(0).default(0),
+  pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   filter: z
     .record(ContractField, z.array(z.string().max(CONTRACT_FILTER_VALUE_MAX)).max(CONTRACT_FILTER_VALUES_MAX))

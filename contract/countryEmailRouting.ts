@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { emailListSchema } from './validation';
 
@@ -22,9 +23,9 @@ export const COUNTRY_EMAIL_FIELDS = [
 
 const CountryEmailRoutingFields = z.object({
   /** null until the routing of this country has been saved once. */
-  id: z.number().int().positive().nullable(),
+  id: z.number().int().positive().max(INT32_MAX).nullable(),
   /** null: All countries (the fallback of every country without its own routing). */
-  countryId: z.number().int().positive().nullable(),
+  countryId: z.number().int().positive().max(INT32_MAX).nullable(),
   /** New service requests. */
   adminEmails: RoutingEmails,
   contractChangeEmails: RoutingEmails,
@@ -50,7 +51,7 @@ export type CountryEmailRouting = z.infer<typeof CountryEmailRouting>;
 
 /** A region of a country with the admin e-mails for its new service requests. */
 export const Region = z.object({
-  regionId: z.number().int().positive(),
+  regionId: z.number().int().positive().max(INT32_MAX),
   name: z.string().max(100),
   adminEmails: RoutingEmails,
 });
@@ -58,16 +59,20 @@ export type Region = z.infer<typeof Region>;
 
 /** PUT Country/{countryId}/regionEmails: Save needs a chosen region (spec 3 section 4). */
 export const RegionEmailsUpdate = z.object({
-  regionId: z.number({ required_error: 'required_field', invalid_type_error: 'required_field' }).int().positive(),
+  regionId: z
+    .number({ required_error: 'required_field', invalid_type_error: 'required_field' })
+    .int()
+    .positive()
+    .max(INT32_MAX),
   adminEmails: RoutingEmails,
 });
 export type RegionEmailsUpdate = z.infer<typeof RegionEmailsUpdate>;
 
 /** The region data of a country: `id` is the country id. */
-export const CountryRegions = z.object({ id: z.number().int().positive(), regions: z.array(Region) });
+export const CountryRegions = z.object({ id: z.number().int().positive().max(INT32_MAX), regions: z.array(Region) });
 export type CountryRegions = z.infer<typeof CountryRegions>;
 
-const CountryIdParams = z.object({ countryId: z.coerce.number().int().positive() });
+const CountryIdParams = z.object({ countryId: z.coerce.number().int().positive().max(INT32_MAX) });
 
 export const countryEmailRoutingContract = c.router(
   {
@@ -76,7 +81,7 @@ export const countryEmailRoutingContract = c.router(
       path: '/api/Country/emails',
       query: withCommonQuery({
         /** Absent: the All routing. */
-        countryId: z.coerce.number().int().positive().optional(),
+        countryId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
       }),
       responses: { 200: envelope(z.object({ countryEmailRouting: StoredCountryEmailRouting })), ...standardErrors },
       summary: 'The notification e-mail routing of a country, or of All when no country is given',

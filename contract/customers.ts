@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { CUSTOMER_LIST_COUNT, SWITCH_HISTORY_COUNT, LOGO_MAX_FILES, LOGO_MAX_BYTES, LOGO_EXTENSIONS } from './limits';
+import {
+  CUSTOMER_LIST_COUNT,
+  SWITCH_HISTORY_COUNT,
+  LOGO_MAX_FILES,
+  LOGO_MAX_BYTES,
+  LOGO_EXTENSIONS,
+  INT32_MAX,
+} from './limits';
 
 const hasLogoExtension = (fileName: string) =>
   LOGO_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(`.${ext}`));
@@ -42,7 +49,7 @@ export const parseLogoFileIdentifier = (value: string | null | undefined): LogoF
 
 /** A customer (spec 1 and 3 section 3). */
 export const Customer = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(INT32_MAX),
   name: z.string().max(100),
   /** Folder of the customer's service reports: /{customerFolder}/ServiceReport.aspx (spec 1 section 7). */
   customerFolder: z.string().max(100).nullable(),
@@ -63,7 +70,7 @@ export type Customer = z.infer<typeof Customer>;
 /** An entry of the switch history: the location switched to, with its customer (spec 3 section 3). */
 export const SwitchHistoryEntry = z.object({
   location: z.object({
-    locationId: z.number().int().positive().nullable(),
+    locationId: z.number().int().positive().max(INT32_MAX).nullable(),
     customer: Customer,
   }),
   /** When the switch happened. chosen: not in spec */
@@ -114,7 +121,7 @@ export const customersContract = c.router(
     switchCustomer: {
       method: 'PUT',
       path: '/api/Users/customer/:customerId',
-      pathParams: z.object({ customerId: z.coerce.number().int().positive() }),
+      pathParams: z.object({ customerId: z.coerce.number().int().positive().max(INT32_MAX) }),
       query: withCommonQuery({}),
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(z.null()), ...standardErrors },
@@ -138,7 +145,7 @@ export const customersContract = c.router(
     hasAssetGeniusSite: {
       method: 'POST',
       path: '/api/Equipment/HasAssetGeniusSite',
-      query: withCommonQuery({ customerId: z.coerce.number().int().positive() }),
+      query: withCommonQuery({ customerId: z.coerce.number().int().positive().max(INT32_MAX) }),
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(z.boolean()), ...standardErrors },
       summary: 'Whether the customer has an AssetGenius site (the client treats a failure as false)',

@@ -12,7 +12,7 @@ import {
   pagingQuery,
   queryBoolean,
 } from './common';
-import { INVENTORY_PAGE_SIZE } from './limits';
+import { INVENTORY_PAGE_SIZE, INT32_MAX, PAGE_INDEX_MAX } from './limits';
 import {
   ExportResult,
   FieldName,
@@ -664,7 +664,7 @@ export const MoreInfoRequest = z.object({
   emailAddress: requiredEmail(REQUEST_MAX.email),
   telephone: requiredPhone(REQUEST_MAX.phone),
   companyName: optionalText(REQUEST_MAX.company),
-  countryId: z.number().int().positive().nullable().optional(),
+  countryId: z.number().int().positive().max(INT32_MAX).nullable().optional(),
   /** Display name of the country, attached by the client before sending. */
   country: optionalText(100),
   contactMethod: ContactMethodCode.nullable().optional(),
@@ -770,7 +770,7 @@ export const UtilizationEvent = z.object({
 export type UtilizationEvent = z.infer<typeof UtilizationEvent>;
 
 export const UtilizationEventQuery = z.object({
-  pageIndex: z.number().int().min(0).default(0),
+  pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
   /** Field name to the ids picked for it. */
   filter: z.record(FieldName, z.array(z.string().max(500)).max(1000)).default({}),

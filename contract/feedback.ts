@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { BucketName, FileName, ResourceKey } from './images';
 import { emailListSchema, isEmailOrEmpty, optionalText, phoneSchema, requiredText } from './validation';
@@ -171,7 +172,7 @@ export const ContactUsRequest = z
     firstName: requiredText(CONTACT_NAME_MAX),
     lastName: requiredText(CONTACT_NAME_MAX),
     companyName: optionalText(CONTACT_COMPANY_MAX),
-    countryId: z.number().int().positive().nullable().optional(),
+    countryId: z.number().int().positive().max(INT32_MAX).nullable().optional(),
     /** The country's display name. */
     country: optionalText(COUNTRY_NAME_MAX),
     contactMethod: z
@@ -234,9 +235,9 @@ export const NoAccountContactRequest = z.object({
     .min(1, 'required_field')
     .max(CONTACT_EMAIL_MAX)
     .refine(isEmailOrEmpty, 'lblEmailsWarning'),
-  telephone: phoneSchema(CONTACT_PHONE_MAX).min(1, 'required_field'),
+  telephone: phoneSchema(CONTACT_PHONE_MAX, true),
   companyName: optionalText(CONTACT_COMPANY_MAX),
-  countryId: z.number().int().positive().nullable().optional(),
+  countryId: z.number().int().positive().max(INT32_MAX).nullable().optional(),
   country: optionalText(COUNTRY_NAME_MAX),
   contactMethod: z.number().int().min(CONTACT_METHOD.Phone).max(CONTACT_METHOD.SeeComments).nullable().optional(),
   comments: optionalText(NO_ACCOUNT_COMMENTS_MAX),

@@ -9,6 +9,7 @@ import {
   LOGO_MAX_FILES,
   LOGO_MAX_BYTES,
   LOGO_EXTENSIONS,
+  INT32_MAX,
 } from './limits';
 
 /**
@@ -142,7 +143,7 @@ export const FileName = z
 
 /** An image of an equipment (spec 2 section 3 "Image"; spec 3 products management "Image"). */
 export const EquipmentImage = z.object({
-  resourceId: z.number().int().positive(),
+  resourceId: z.number().int().positive().max(INT32_MAX),
   imageIdentifier: FileIdentifier,
   thumbnailIdentifier: FileIdentifier,
   fileName: FileName,
@@ -173,7 +174,7 @@ export const IMAGE_CHANGE_LIST_MAX = 20;
 
 export const ImageChanges = z.object({
   addList: z.array(NewEquipmentImage).max(IMAGE_CHANGE_LIST_MAX).default([]),
-  deleteList: z.array(z.number().int().positive()).max(IMAGE_CHANGE_LIST_MAX).default([]),
+  deleteList: z.array(z.number().int().positive().max(INT32_MAX)).max(IMAGE_CHANGE_LIST_MAX).default([]),
 });
 export type ImageChanges = z.infer<typeof ImageChanges>;
 
@@ -204,13 +205,13 @@ export const UploadUrl = FileIdentifier.extend({
   uploadUrl: z.string().min(1).max(4096),
   method: z.literal('PUT'),
   headers: z.record(z.string(), z.string()),
-  expiresInSeconds: z.number().int().positive(),
+  expiresInSeconds: z.number().int().positive().max(INT32_MAX),
 });
 export type UploadUrl = z.infer<typeof UploadUrl>;
 
 export const DownloadUrl = FileIdentifier.extend({
   url: z.string().min(1).max(4096),
-  expiresInSeconds: z.number().int().positive(),
+  expiresInSeconds: z.number().int().positive().max(INT32_MAX),
 });
 export type DownloadUrl = z.infer<typeof DownloadUrl>;
 

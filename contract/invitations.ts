@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
-import { EMAIL_MAX } from './limits';
+import { EMAIL_MAX, INT32_MAX, PAGE_INDEX_MAX } from './limits';
 import { MAX_PAGE_SIZE, paged } from './listQuery';
 import { EMAIL_PATTERN, splitEmailList } from './validation';
 
@@ -53,7 +53,7 @@ export const InvitationRequest = z.object({
   emailBcc: InvitationAddressList.default(''),
   customerNo: z.string().trim().min(1, 'required_field').max(CUSTOMER_NO_MAX),
   /** A location of that customer (picked with GET Location?keyword). */
-  locationId: z.number().int().positive().nullable(),
+  locationId: z.number().int().positive().max(INT32_MAX).nullable(),
   orderNumber: z.string().trim().max(ORDER_NUMBER_MAX).default(''),
   language: LanguageCode,
   type: InvitationTypeSchema,
@@ -72,7 +72,7 @@ export type InvitationAddress = z.infer<typeof InvitationAddress>;
 
 /** A sent invitation (spec 3 section 3). */
 export const Invitation = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(INT32_MAX),
   emailTo: z.array(InvitationAddress),
   emailCc: z.string().max(INVITATION_ADDRESS_LIST_MAX),
   emailBcc: z.string().max(INVITATION_ADDRESS_LIST_MAX),
@@ -83,7 +83,7 @@ export const Invitation = z.object({
   description: z.string().max(INVITATION_DESCRIPTION_MAX),
   createdTime: z.string().datetime({ offset: true }),
   customerNo: z.string().max(CUSTOMER_NO_MAX),
-  locationId: z.number().int().positive().nullable(),
+  locationId: z.number().int().positive().max(INT32_MAX).nullable(),
 });
 export type Invitation = z.infer<typeof Invitation>;
 
@@ -109,7 +109,7 @@ export const invitationsContract = c.router(
         /** Only invitations sent to this address (a contains match); absent: all. */
         emailAddress: z.string().trim().max(EMAIL_MAX).optional(),
         pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(INVITATION_PAGE_SIZE),
-        pageIndex: z.coerce.number().int().min(0).default(0),
+        pageIndex: z.coerce.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
       }),
       responses: { 200: envelope(paged(Invitation)), ...standardErrors },
       summary: 'Sent history of invitations, newest first',
@@ -134,14 +134,14 @@ export const invitationsContract = c.router(
       method: 'PUT',
       path: '/api/Users/invitation',
       query: withCommonQuery({}),
-      body: z.object({ id: z.number().int().positive() }),
+      body: z.object({ id: z.number().int().positive().max(INT32_MAX) }),
       responses: { 200: envelope(Invitation), ...standardErrors },
       summary: 'Send an invitation of the history again',
     },
     template: {
       method: 'GET',
       path: '/api/Users/invitation/template',
-      query: withCommonQuery({ languageId: z.coerce.number().int().positive() }),
+      query: withCommonQuery({ languageId: z.coerce.number().int().positive().max(INT32_MAX) }),
       responses: { 200: envelope(InvitationTemplate), ...standardErrors },
       summary: 'The subject and text of the invitation e-mail in a language',
     },

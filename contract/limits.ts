@@ -115,3 +115,8 @@ export const COPYRIGHT_YEARS = { from: 2007, to: 2020 } as const;
 export const THEMES = ['default', 'cold', 'warm'] as const;
 export const PLAN_TIPS = 9;
 export const PRODUCT_IMPORT_ERROR_SECONDS = 10;
+
+/** The largest id or whole number a database integer column holds: larger input is bad input (400). */
+export const INT32_MAX = 2_147_483_647;
+/** The last page a list may ask for: deeper paging is bad input, not a scan of every row. */
+export const PAGE_INDEX_MAX = 100_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_INDEX_MAX } from './limits';
 
 /**
  * The list-query model shared by every grid (spec 1 section 3): paging, filters, sort and full-text search.
@@ -49,7 +50,7 @@ export const FullTextSearchSetting = z.object({ keyword: z.string().trim().max(2
 export const MAX_PAGE_SIZE = 1000;
 
 export const ListQuery = z.object({
-  pageIndex: z.number().int().min(0).default(0),
+  pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
   /** 0 means every row (export). */
   pageSize: z.number().int().min(0).max(MAX_PAGE_SIZE),
   filterSettings: z.array(FilterSetting).max(50).default([]),
@@ -61,7 +62,7 @@ export type ListQuery = z.infer<typeof ListQuery>;
 /** Filter suggestions of a grid column (POST .../FilterFields). */
 export const FilterFieldsQuery = z.object({
   pageSize: z.number().int().min(1).max(100),
-  pageIndex: z.number().int().min(0).default(0),
+  pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
   filterSettings: z.array(FilterSetting).max(50).default([]),
   orderSettings: z.array(OrderSetting).max(5).optional(),
   selectFields: z.array(FieldName).min(1).max(20),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { AUTOCOMPLETE_COUNT } from './limits';
+import { AUTOCOMPLETE_COUNT, INT32_MAX } from './limits';
 import { CustomerLocation } from './users';
 
 /**
@@ -18,29 +18,29 @@ export const ZIP_MAX = 30;
 /** One location of the signed-in user's customer, as the location picker lists it. */
 export const LocationSummary = CustomerLocation.extend({
   companyName: z.string().max(COMPANY_NAME_MAX),
-  countryId: z.number().int().positive(),
+  countryId: z.number().int().positive().max(INT32_MAX),
 });
 export type LocationSummary = z.infer<typeof LocationSummary>;
 
 /** A location in full: copied onto the profile (spec 1 section 7) and shown as company info (spec 3 "Account"). */
 export const LocationDetail = z.object({
-  locationId: z.number().int().positive(),
-  customerId: z.number().int().positive(),
+  locationId: z.number().int().positive().max(INT32_MAX),
+  customerId: z.number().int().positive().max(INT32_MAX),
   encryptedCustomerId: z.string(),
   companyName: z.string().max(COMPANY_NAME_MAX),
   address: z.string().max(ADDRESS_MAX).nullable(),
   city: z.string().max(CITY_MAX),
   state: z.string().max(STATE_MAX).nullable(),
   zip: z.string().max(ZIP_MAX).nullable(),
-  countryId: z.number().int().positive(),
+  countryId: z.number().int().positive().max(INT32_MAX),
   countryCode: z.string().length(2),
 });
 export type LocationDetail = z.infer<typeof LocationDetail>;
 
 /** A search hit across customers (customer onboarding picks the customer number and location of an invitation). */
 export const LocationSearchItem = z.object({
-  locationId: z.number().int().positive(),
-  customerId: z.number().int().positive(),
+  locationId: z.number().int().positive().max(INT32_MAX),
+  customerId: z.number().int().positive().max(INT32_MAX),
   /** The customer number (customerIdentifier). */
   customerNo: z.string().max(30),
   companyName: z.string().max(COMPANY_NAME_MAX),
@@ -61,7 +61,7 @@ export const locationContract = c.router(
     get: {
       method: 'GET',
       path: '/api/Location/:locationId',
-      pathParams: z.object({ locationId: z.coerce.number().int().positive() }),
+      pathParams: z.object({ locationId: z.coerce.number().int().positive().max(INT32_MAX) }),
       query: withCommonQuery({}),
       responses: { 200: envelope(LocationDetail), ...standardErrors },
       summary: 'One location of the current customer with its company and address fields',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
-import { NOTIFICATION_PAGE_SIZE } from './limits';
+import { NOTIFICATION_PAGE_SIZE, INT32_MAX, PAGE_INDEX_MAX } from './limits';
 import { MAX_PAGE_SIZE } from './listQuery';
 
 /** Notifications (spec 1 section 3 "Message", spec 3 sections 2, 4 and 7). Field names as the spec writes them. */
@@ -13,12 +13,12 @@ export type MessageCategory = z.infer<typeof MessageCategory>;
 export const MESSAGE_BATCH_MAX = 1000;
 
 export const MessageAttachment = z.object({
-  Id: z.number().int().positive(),
+  Id: z.number().int().positive().max(INT32_MAX),
   fileName: z.string().max(255),
 });
 
 export const Message = z.object({
-  Id: z.number().int().positive(),
+  Id: z.number().int().positive().max(INT32_MAX),
   subject: z.string().max(200),
   isRead: z.boolean(),
   category: MessageCategory,
@@ -45,7 +45,7 @@ export const MessagePage = z.object({
 export type MessagePage = z.infer<typeof MessagePage>;
 
 /** A list of message ids (PUT Message?isRead, DELETE Message). */
-export const MessageIds = z.array(z.number().int().positive()).min(1).max(MESSAGE_BATCH_MAX);
+export const MessageIds = z.array(z.number().int().positive().max(INT32_MAX)).min(1).max(MESSAGE_BATCH_MAX);
 
 export const UnreadCount = z.object({ unreadCount: z.number().int().min(0) });
 
@@ -58,7 +58,7 @@ export const messagesContract = c.router(
       method: 'GET',
       path: '/api/Message/list',
       query: withCommonQuery({
-        pageIndex: z.coerce.number().int().min(0).default(0),
+        pageIndex: z.coerce.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
         pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATION_PAGE_SIZE),
         isRead: queryBoolean.optional(),
         /** Absent: all categories. */
@@ -84,7 +84,7 @@ export const messagesContract = c.router(
     get: {
       method: 'GET',
       path: '/api/Message/:id',
-      pathParams: z.object({ id: z.coerce.number().int().positive() }),
+      pathParams: z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) }),
       query: withCommonQuery({}),
       responses: { 200: envelope(Message), ...standardErrors },
       summary: 'One notification with its HTML content and attachments',
@@ -93,8 +93,8 @@ export const messagesContract = c.router(
       method: 'GET',
       path: '/api/Message/:id/attachment/:attachmentId', // path chosen: not in spec
       pathParams: z.object({
-        id: z.coerce.number().int().positive(),
-        attachmentId: z.coerce.number().int().positive(),
+        id: z.coerce.number().int().positive().max(INT32_MAX),
+        attachmentId: z.coerce.number().int().positive().max(INT32_MAX),
       }),
       query: withCommonQuery({}),
       responses: { 200: envelope(AttachmentLink), ...standardErrors },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
 import { requiredText } from './validation';
 
@@ -54,7 +55,7 @@ const PreferenceFields = z.object({
   category: z.string().trim().max(60).nullable(),
   shareScope: ShareScope,
   /** The customer id a public view is shared with; null for a private one. */
-  publicPreferenceId: z.number().int().positive().nullable(),
+  publicPreferenceId: z.number().int().positive().max(INT32_MAX).nullable(),
   /** The owner. */
   userId: z.number().int().nullable(),
 });
@@ -77,11 +78,14 @@ export const PreferenceListItem = PreferenceFields.partial({ value: true });
 export type PreferenceListItem = z.infer<typeof PreferenceListItem>;
 
 /** A saved view's own id: never the initial layout. */
-const SavedPreferenceId = z.number().int().positive();
+const SavedPreferenceId = z.number().int().positive().max(INT32_MAX);
 
 /** POST Users/preference: the server assigns the id and the owner. */
 export const PreferenceCreate = PreferenceFields.omit({ preferenceId: true, userId: true })
-  .extend({ shareScope: ShareScope.default('private'), publicPreferenceId: z.number().int().positive().nullable() })
+  .extend({
+    shareScope: ShareScope.default('private'),
+    publicPreferenceId: z.number().int().positive().max(INT32_MAX).nullable(),
+  })
   .superRefine(publicNeedsCustomer);
 export type PreferenceCreate = z.infer<typeof PreferenceCreate>;
 
@@ -106,7 +110,7 @@ export const PreferenceScope = z
   .object({
     preferenceId: SavedPreferenceId,
     shareScope: ShareScope,
-    publicPreferenceId: z.number().int().positive().nullable(),
+    publicPreferenceId: z.number().int().positive().max(INT32_MAX).nullable(),
   })
   .superRefine(publicNeedsCustomer);
 export type PreferenceScope = z.infer<typeof PreferenceScope>;
@@ -123,7 +127,7 @@ const PreferenceKeyList = z
   )
   .pipe(z.array(PreferenceKey).min(1).max(PREFERENCE_KEYS_MAX));
 
-const PreferenceIdParams = z.object({ id: z.coerce.number().int().positive() });
+const PreferenceIdParams = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 
 export const preferencesContract = c.router(
   {
@@ -135,7 +139,7 @@ export const preferencesContract = c.router(
         /** With the `value` of each view. */
         includedDetail: queryBoolean.default(false),
         /** Also the public views shared with this customer (the current one only). */
-        publicPreferenceId: z.coerce.number().int().positive().optional(),
+        publicPreferenceId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
       }),
       responses: { 200: envelope(z.array(PreferenceListItem)), ...standardErrors },
       summary: "The signed-in user's views and settings for the given keys, plus the public views of the customer",

@@ -22,6 +22,14 @@ import { EQUIPMENT_MAX } from './equipment';
 
 /** Calendar constants (spec 3 section 9). */
 export const CALENDAR_PAGE_SIZE = 20;
+/** The longest period the calendar and its overview answer for: a month view with its leading and trailing weeks. */
+export const CALENDAR_PERIOD_MAX_DAYS = 42;
+
+/** start before end, at most CALENDAR_PERIOD_MAX_DAYS apart: a hostile period cannot ask for years of rows. */
+const boundedPeriod = <T extends { start: string; end: string }>(query: T) => {
+  const days = (Date.parse(query.end) - Date.parse(query.start)) / 86_400_000;
+  return days > 0 && days <= CALENDAR_PERIOD_MAX_DAYS;
+};
 export const CALENDAR_WORK_START_HOUR = 8;
 export const CALENDAR_WORK_END_HOUR = 16;
 export const CALENDAR_SLOT_MINUTES = 30;
@@ -232,14 +240,17 @@ export const reservationsContract = c.router(
         ...pagingQuery(CALENDAR_PAGE_SIZE, MAX_PAGE_SIZE),
         ...calendarFilters,
         calendarOrderType: CalendarOrderType.optional(),
-      }),
+      }).refine(boundedPeriod, { message: 'period', path: ['end'] }),
       responses: { 200: envelope(paged(CalendarInstrument)), ...standardErrors },
       summary: 'A page of instruments with their reservations and service orders between start and end',
     },
     overview: {
       method: 'GET',
       path: '/api/Equipment/reservationOverview',
-      query: withCommonQuery({ start: IsoDateTime, end: IsoDateTime, ...calendarFilters }),
+      query: withCommonQuery({ start: IsoDateTime, end: IsoDateTime, ...calendarFilters }).refine(boundedPeriod, {
+        message: 'period',
+        path: ['end'],
+      }),
       responses: { 200: envelope(z.object({ items: z.array(ReservationDay) })), ...standardErrors },
       summary: 'The days of a range (a month) that have reservations, for the sidebar date overview',
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { phoneSchema, requiredText } from './validation';
 
@@ -50,7 +51,7 @@ export type LoggedInUser = z.infer<typeof LoggedInUser>;
 
 /** First-login profile completion (spec 1 section 2): the location, then the personal details. */
 export const ProfileCompletion = z.object({
-  locationId: z.number().int().positive(),
+  locationId: z.number().int().positive().max(INT32_MAX),
   firstName: requiredText(30),
   lastName: requiredText(30),
   officePhone: phoneSchema(20).nullable(),
