@@ -8,6 +8,7 @@ import { initServer } from '@ts-rest/fastify';
 import { HttpErrorCode } from '../../contract/errors';
 import type { AppDeps } from './deps';
 import { badRequest, forbidden, HttpProblem, unauthorized } from './lib/problem';
+import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
 import { mayUseAdminMode } from './auth/privileges';
 import { cookieNamesOf } from './lib/cookieNames';
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
         .headers(error.headers)
         .send({ errorCode: error.errorCode, errorMessage: error.message });
     }
+    const refusal = databaseRefusal(error);
+    if (refusal) return reply.status(refusal.status).send({ errorCode: refusal.status, errorMessage: refusal.message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ errorCode: error.statusCode, errorMessage: error.message });
     }
