@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
 import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
 import { sessionOf } from '../auth/context';
-import { verifyPassword } from '../auth/password';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { clearFailures, lockedForSeconds, recordFailure } from '../auth/throttle';
 import { appendEvent } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
@@ -14,9 +14,6 @@ import { issueXsrfToken } from '../lib/xsrf';
 import { storageOf } from '../storage';
 
 const s = initServer();
-
-/** Compared against when the account does not exist, so both answers take as long. */
-const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$7u3Uiv3kS8b8cH1T8WJkq6c6xO3WQ0kZ3VnY2Ftq0QM';
 
 export function accountRouter({ db, config }: AppDeps) {
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies } as const;
@@ -33,13 +30,17 @@ export function accountRouter({ db, config }: AppDeps) {
         .selectAll()
         .where(({ fn }) => fn('lower', ['email']), '=', email)
         .executeTakeFirst();
-      const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+      const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !valid) {
         await recordFailure(db, email);
         return fail(ErrorCode.InvalidCredentials, 'The e-mail address or password is not correct');
       }
       if (!user.is_active) return fail(ErrorCode.AccountDisabled, 'This account is disabled');
       await clearFailures(db, email);
+      if (needsRehash(user.password_hash)) {
+        const passwordHash = await hashPassword(body.password);
+        await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      }
       const token = await db.transaction().execute(async (trx) => {
         const t = await createSession(trx, user.id, user.customer_id);
         await appendEvent(trx, {
