@@ -2,8 +2,12 @@
 
 // Chosen here: not in spec.
 export const SESSION_IDLE_MINUTES = 8 * 60;
+/** However active, a session ends this long after sign-in. */
+export const SESSION_ABSOLUTE_HOURS = 12;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_SECONDS = 15 * 60;
+/** Failed password attempts one client address may make in a window, over all accounts. */
+export const LOGIN_ADDRESS_MAX_FAILURES = 30;
 export const USAGE_FLUSH_MS = 1_000;
 
 // Spec 1 section 9: lists, paging, polling.

@@ -11,6 +11,7 @@ import { badRequest, forbidden, HttpProblem, unauthorized } from './lib/problem'
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
 import { mayUseAdminMode } from './auth/privileges';
+import { schedulePurge } from './auth/purge';
 import { cookieNamesOf } from './lib/cookieNames';
 import { registerRateLimits } from './lib/rateLimits';
 import { shapeProblem } from './lib/requestShape';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root), cookies);
   await registerSecurityHeaders(app, deps.config.secureCookies);
   if (deps.config.rateLimits) await registerRateLimits(app, deps.db, deps.config.rateLimits);
+  schedulePurge(app, deps.db);
 
   app.addHook('onRequest', async (request, reply) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { SESSION_IDLE_MINUTES } from '../../../contract/limits';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -25,7 +25,13 @@ export interface SessionRecord {
   customerId: number;
 }
 
-/** The live session of a token, sliding its expiry; null when unknown, expired, or the user is inactive. */
+/** Signed in within the absolute lifetime. */
+const withinLifetime = () => sql<boolean>`created_at > now() - make_interval(hours => ${SESSION_ABSOLUTE_HOURS})`;
+
+/**
+ * The live session of a token, sliding its idle expiry; null when unknown, idle too long, older than its absolute
+ * lifetime, or the user is inactive.
+ */
 export async function findSession(db: Kysely<Database>, token: string | undefined): Promise<SessionRecord | null> {
   if (!token) return null;
   const row = await db
@@ -33,6 +39,7 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
     .set({ last_seen_at: sql`now()`, expires_at: expiry() })
     .where('id', '=', sessionId(token))
     .where('expires_at', '>', sql<Date>`now()`)
+    .where(withinLifetime())
     .where('user_id', 'in', (qb) => qb.selectFrom('users').select('users.id').where('users.is_active', '=', true))
     .returning(['id', 'user_id', 'customer_id'])
     .executeTakeFirst();
@@ -41,4 +48,12 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId(token)).execute();
+}
+
+/** Sessions past their idle or absolute end hold nothing: their rows go. */
+export async function purgeSessions(db: Kysely<Database>): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', sql<Date>`now()`), eb.not(withinLifetime())]))
+    .execute();
 }

@@ -5,11 +5,10 @@ import type { AppDeps } from '../deps';
 import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
 import { sessionOf } from '../auth/context';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
-import { clearFailures, lockedForSeconds, recordFailure } from '../auth/throttle';
+import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
 import { appendEvent } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
 import { fail, ok } from '../lib/envelope';
-import { HttpProblem } from '../lib/problem';
 import { issueXsrfToken } from '../lib/xsrf';
 import { storageOf } from '../storage';
 
@@ -21,10 +20,7 @@ export function accountRouter({ db, config }: AppDeps) {
   return s.router(accountContract, {
     login: async ({ body, request, reply }) => {
       const email = body.emailAddress.toLowerCase();
-      const wait = await lockedForSeconds(db, email);
-      if (wait > 0) {
-        throw new HttpProblem(429, 'Too many failed sign-ins; try again later', { 'Retry-After': String(wait) });
-      }
+      await countPasswordAttempt(db, request, email);
       const user = await db
         .selectFrom('users')
         .selectAll()
@@ -32,16 +28,18 @@ export function accountRouter({ db, config }: AppDeps) {
         .executeTakeFirst();
       const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !valid) {
-        await recordFailure(db, email);
         return fail(ErrorCode.InvalidCredentials, 'The e-mail address or password is not correct');
       }
       if (!user.is_active) return fail(ErrorCode.AccountDisabled, 'This account is disabled');
-      await clearFailures(db, email);
+      await passwordAccepted(db, request, email);
       if (needsRehash(user.password_hash)) {
         const passwordHash = await hashPassword(body.password);
         await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       }
       const token = await db.transaction().execute(async (trx) => {
+        // Rotation: the session the browser brought, if any, ends; sign-in always starts a new one.
+        const brought = request.cookies[SESSION_COOKIE];
+        if (brought) await deleteSession(trx, brought);
         const t = await createSession(trx, user.id, user.customer_id);
         await appendEvent(trx, {
           customerId: user.customer_id,

@@ -5,10 +5,10 @@ import { passwordSchema } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
 import { requireSession } from '../auth/context';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clearFailures, lockedForSeconds, recordFailure } from '../auth/throttle';
+import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
 import { change } from '../db/events';
 import { fail, ok } from '../lib/envelope';
-import { forbidden, HttpProblem, unauthorized } from '../lib/problem';
+import { forbidden, unauthorized } from '../lib/problem';
 
 const s = initServer();
 
@@ -29,15 +29,11 @@ export function changePasswordRoute({ db }: AppDeps) {
     const email = user.email.toLowerCase();
     if (body.userEmail.trim().toLowerCase() !== email) throw forbidden('Only your own password can be changed');
 
-    const wait = await lockedForSeconds(db, email);
-    if (wait > 0) {
-      throw new HttpProblem(429, 'Too many failed attempts; try again later', { 'Retry-After': String(wait) });
-    }
+    await countPasswordAttempt(db, request, email);
     if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
-      await recordFailure(db, email);
       return fail(ErrorCode.WrongOldPassword, 'The old password is not correct');
     }
-    await clearFailures(db, email);
+    await passwordAccepted(db, request, email);
     if (!passwordSchema.safeParse(body.newPassword).success || body.newPassword === body.oldPassword) {
       return fail(ErrorCode.WeakNewPassword, 'The new password must mix letters and numbers and differ from the old');
     }
