@@ -164,6 +164,8 @@ export const ImportProductRequest = z.object({
     .min(1)
     .max(IMPORT_FILE_MAX_BASE64)
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+  /** The anti-forgery token of the page (its XSRF-TOKEN cookie): importing changes data. */
+  xsrfToken: z.string().max(200),
 });
 export type ImportProductRequest = z.infer<typeof ImportProductRequest>;
 

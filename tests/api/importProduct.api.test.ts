@@ -53,7 +53,14 @@ async function hubOf(email: string) {
       else waiting.push(resolve);
     });
   const send = (locationId: number, content: Buffer) =>
-    socket.send(JSON.stringify({ type: 'importProduct', locationId, fileContent: content.toString('base64') }));
+    socket.send(
+      JSON.stringify({
+        type: 'importProduct',
+        locationId,
+        fileContent: content.toString('base64'),
+        xsrfToken: jar.get('XSRF-TOKEN'),
+      }),
+    );
   const importFile = async (locationId: number, content: Buffer) => {
     send(locationId, content);
     return nextCompleted();
@@ -339,7 +346,14 @@ describe('importProduct over the hub /signalr', () => {
     expect(await hub.importFile(location!.id, empty)).toMatchObject({ errorCode: ImportFailure.NoRows });
     const tooLarge = Buffer.alloc(IMPORT_FILE_MAX_BYTES + 1);
     expect(await hub.importFile(location!.id, tooLarge)).toMatchObject({ errorCode: ImportFailure.FileTooLarge });
-    hub.socket.send(JSON.stringify({ type: 'importProduct', locationId: 'x', fileContent: '!!' }));
+    hub.socket.send(
+      JSON.stringify({
+        type: 'importProduct',
+        locationId: 'x',
+        fileContent: '!!',
+        xsrfToken: hub.jar.get('XSRF-TOKEN'),
+      }),
+    );
     expect(await hub.nextCompleted()).toMatchObject({ errorCode: ImportFailure.BadMessage });
     hub.socket.close();
   });
@@ -356,10 +370,14 @@ describe('importProduct over the hub /signalr', () => {
     hub.socket.close();
   });
 
-  it('refuses an import once the session has ended', async () => {
+  it('refuses an import once the session has run out while the socket stayed open', async () => {
     const hub = await hubOf('manager@acme-labs.example');
     const [location] = await locationsOf(hub.user.customer_id);
-    await db().deleteFrom('sessions').where('user_id', '=', hub.user.id).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('user_id', '=', hub.user.id)
+      .execute();
     const file = await workbookFile(['mfg', 'model'], [['Expired', 'E-1']]);
     expect(await hub.importFile(location!.id, file)).toMatchObject({ errorCode: ImportFailure.NotSignedIn });
     expect(await db().selectFrom('equipment').select('id').where('mfg', '=', 'Expired').execute()).toEqual([]);

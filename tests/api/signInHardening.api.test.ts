@@ -120,7 +120,9 @@ describe('sessions', () => {
     await server.database.db
       .updateTable('sessions')
       .set({ expires_at: sql`now() - interval '1 minute'` })
-      .where('user_id', 'in', (qb) => qb.selectFrom('users').select('id').where('email', '!=', 'admin@globex.example'))
+      .where('user_id', 'in', (qb) =>
+        qb.selectFrom('users').select('users.id').where('email', '!=', 'admin@globex.example'),
+      )
       .execute();
     await purgeExpired(server.database.db);
     expect(await server.database.db.selectFrom('login_throttle').selectAll().execute()).toEqual([]);

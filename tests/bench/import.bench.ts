@@ -11,6 +11,7 @@ const ROWS = 5_000;
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let cookie = '';
+let xsrfToken = '';
 let locationId = 0;
 let fileContent = '';
 
@@ -80,6 +81,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const { jar } = await signedIn(server.app, 'user@acme-labs.example');
   cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  xsrfToken = jar.get('XSRF-TOKEN') ?? '';
   const user = await server.database.db
     .selectFrom('users')
     .select('customer_id')
@@ -104,7 +106,7 @@ async function importOnce(): Promise<ImportProductCompleted> {
       if (parsed.success && parsed.data.type === 'ImportProductCompleted') resolve(parsed.data);
     }),
   );
-  socket.send(JSON.stringify({ type: 'importProduct', locationId, fileContent }));
+  socket.send(JSON.stringify({ type: 'importProduct', locationId, fileContent, xsrfToken }));
   const completed = await done;
   socket.close();
   return completed;

@@ -14,6 +14,7 @@ import * as equipmentListIndex from './migrations/012_equipment_list_index';
 import * as userAvatar from './migrations/013_user_avatar';
 import * as reservations from './migrations/014_reservations';
 import * as reservationSearch from './migrations/015_reservation_search';
+import * as sessionEndedNotify from './migrations/016_session_ended_notify';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '013_user_avatar': userAvatar,
   '014_reservations': reservations,
   '015_reservation_search': reservationSearch,
+  '016_session_ended_notify': sessionEndedNotify,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

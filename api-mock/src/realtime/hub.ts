@@ -1,20 +1,35 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { AppDeps } from '../deps';
 import { sessionOf } from '../auth/context';
+import type { SessionRecord } from '../auth/sessions';
+import { forbidden, unauthorized } from '../lib/problem';
+import { xsrfTokenValid } from '../lib/xsrf';
 import { countUnread, type Inbox } from '../queries/messages';
-import type { ImportProductRequest } from '../../../contract/importProduct';
+import { IMPORT_FILE_MAX_BASE64, type ImportProductRequest } from '../../../contract/importProduct';
 import { importProduct } from './importProduct';
 
 export const INBOX_CHANNEL = 'portal_inbox';
+/** Notified by the database when a session ends (`s:<id>`) or a user is disabled (`u:<id>`). */
+export const SESSION_ENDED_CHANNEL = 'portal_session_ended';
 
-/** Close code of a connection without a session. chosen: not in spec */
-export const HUB_UNAUTHORIZED = 4401;
+/** Close code of a connection whose session has ended. chosen: not in spec */
+export const HUB_SESSION_ENDED = 4401;
+/** Close code of a changing method sent without the anti-forgery token. chosen: not in spec */
+export const HUB_FORBIDDEN = 4403;
+/** The largest message a client may send: an import's base64 file and its envelope. */
+export const HUB_MESSAGE_MAX_BYTES = IMPORT_FILE_MAX_BASE64 + 64 * 1024;
 
 /** What the hub pushes. */
 export type HubMessage = { type: 'unreadCount'; count: number };
 /** What a client sends: hello once it listens (the hub answers with the current state); importProduct. */
 export type HubClientMessage = { type: 'hello' } | ImportProductRequest;
+
+interface Connection {
+  socket: WebSocket;
+  inbox: Inbox;
+  sessionId: string;
+}
 
 const parseClientMessage = (data: Buffer): HubClientMessage | null => {
   try {
@@ -24,45 +39,76 @@ const parseClientMessage = (data: Buffer): HubClientMessage | null => {
   }
 };
 
+/** A browser page of another origin may open a WebSocket with the user's cookies: only the portal's own may. */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The real-time hub at /signalr: a WebSocket per signed-in tab. Changes reach it through the database's
  * LISTEN/NOTIFY, so a change made by any server process on the same database is pushed by all of them.
  */
 export async function registerHub(app: FastifyInstance, { db, listen }: Required<Pick<AppDeps, 'db' | 'listen'>>) {
-  const connections = new Map<number, Set<{ socket: WebSocket; inbox: Inbox }>>();
-  const push = async (socket: WebSocket, inbox: Inbox) => {
+  const connections = new Set<Connection>();
+  const log = (err: unknown) => app.log.warn({ err }, 'hub');
+  const push = async ({ socket, inbox }: Connection) => {
     const message: HubMessage = { type: 'unreadCount', count: await countUnread(db, inbox) };
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
+  const closeWhere = (ended: (c: Connection) => boolean) => {
+    for (const c of connections) if (ended(c)) c.socket.close(HUB_SESSION_ENDED, 'Session ended');
+  };
 
-  const unlisten = await listen(INBOX_CHANNEL, (payload) => {
-    for (const c of connections.get(Number(payload)) ?? []) void push(c.socket, c.inbox).catch(() => undefined);
+  const unlistenInbox = await listen(INBOX_CHANNEL, (payload) => {
+    const userId = Number(payload);
+    for (const c of connections) if (c.inbox.userId === userId) void push(c).catch(log);
+  });
+  const unlistenSessions = await listen(SESSION_ENDED_CHANNEL, (payload) => {
+    const id = payload.slice(2);
+    if (payload.startsWith('s:')) closeWhere((c) => c.sessionId === id);
+    if (payload.startsWith('u:')) closeWhere((c) => String(c.inbox.userId) === id);
   });
   app.addHook('onClose', async () => {
-    for (const set of connections.values()) for (const c of set) c.socket.close(1001);
-    await unlisten();
+    for (const c of connections) c.socket.close(1001);
+    await unlistenInbox();
+    await unlistenSessions();
   });
 
-  await app.register(websocket);
-  app.get('/signalr', { websocket: true }, (socket, request) => {
-    // Listeners first, so nothing the client sends while the session is looked up is lost.
-    const joined = sessionOf(db, request).then((session) => {
-      if (!session) {
-        socket.close(HUB_UNAUTHORIZED, 'Not signed in');
-        return null;
-      }
-      const entry = { socket, inbox: { userId: session.userId, customerId: session.customerId } };
-      const set = connections.get(session.userId) ?? new Set();
-      set.add(entry);
-      connections.set(session.userId, set);
-      return entry;
-    });
-    socket.on('close', () => void joined.then((entry) => entry && connections.get(entry.inbox.userId)?.delete(entry)));
-    socket.on('message', (data: Buffer) => {
-      const message = parseClientMessage(data);
-      if (message?.type === 'importProduct') return void importProduct({ db, socket, request }, message);
-      if (message?.type !== 'hello') return;
-      void joined.then((entry) => entry && push(entry.socket, entry.inbox)).catch(() => undefined);
-    });
-  });
+  await app.register(websocket, { options: { maxPayload: HUB_MESSAGE_MAX_BYTES } });
+  app.get(
+    '/signalr',
+    {
+      websocket: true,
+      // Before the upgrade: no socket for a caller without a session or from a page of another origin.
+      preValidation: async (request) => {
+        if (!sameOrigin(request)) throw forbidden('The hub answers pages of the portal only');
+        if (!(await sessionOf(db, request))) throw unauthorized();
+      },
+    },
+    (socket, request) => {
+      // Listeners at once, so nothing the client sends while the (cached) session is read is lost.
+      const joined = sessionOf(db, request).then((session) => {
+        const { id, userId, customerId } = session as SessionRecord;
+        const connection: Connection = { socket, sessionId: id, inbox: { userId, customerId } };
+        if (socket.readyState === socket.OPEN) connections.add(connection);
+        return connection;
+      });
+      socket.on('close', () => void joined.then((c) => connections.delete(c)).catch(log));
+      socket.on('message', (data: Buffer) => {
+        const message = parseClientMessage(data);
+        if (message?.type === 'hello') return void joined.then(push).catch(log);
+        if (message?.type !== 'importProduct') return;
+        if (!xsrfTokenValid(request, message.xsrfToken)) {
+          return void socket.close(HUB_FORBIDDEN, 'Missing or wrong anti-forgery token');
+        }
+        void importProduct({ db, socket, request }, message).catch(log);
+      });
+    },
+  );
 }

@@ -39,7 +39,7 @@ const readCookie = (name: string) =>
     ?.slice(name.length + 1);
 
 /** Over HTTPS the server names the cookie with the `__Host-` prefix. */
-const xsrfToken = () => readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN') ?? '';
+export const xsrfToken = () => decodeURIComponent(readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN') ?? '');
 
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -67,7 +67,7 @@ export async function requestLayer(args: ApiFetcherArgs & CallOptions) {
     inFlight.set(key, controller);
   }
   const headers: Record<string, string> = { ...args.headers };
-  if (CHANGING.has(args.method)) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrfToken());
+  if (CHANGING.has(args.method)) headers['X-XSRF-TOKEN'] = xsrfToken();
 
   let response: Response;
   try {

@@ -1,6 +1,7 @@
 import { fromCallback } from 'xstate';
 import { ImportProductServerMessage, type ImportProductRequest } from '../../../../../contract/importProduct';
 import type { ImportProductEvent, ImportRunInput } from '../../../../../machines/importProduct.machine';
+import { xsrfToken } from '../../../lib/requestLayer';
 
 /** The file's bytes as base64, without the data-URL prefix. */
 function readAsBase64(file: Blob): Promise<string> {
@@ -36,7 +37,12 @@ export const runImportOverHub = fromCallback<ImportProductEvent, ImportRunInput>
       );
       socket = ws;
       ws.onopen = () => {
-        const request: ImportProductRequest = { type: 'importProduct', locationId: input.locationId, fileContent };
+        const request: ImportProductRequest = {
+          type: 'importProduct',
+          locationId: input.locationId,
+          fileContent,
+          xsrfToken: xsrfToken(),
+        };
         ws.send(JSON.stringify(request));
       };
       ws.onmessage = (e: MessageEvent<string>) => {

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HUB_FORBIDDEN, HUB_MESSAGE_MAX_BYTES, HUB_SESSION_ENDED } from '../../api-mock/src/realtime/hub';
+import { startApiServer } from '../support/apiServer';
+import { signedIn } from '../support/injectClient';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+interface Socket {
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  on(event: 'close', listener: (code: number) => void): void;
+  close(): void;
+  send(data: string): void;
+}
+type InjectWS = (path: string, opts: { headers: Record<string, string> }) => Promise<Socket>;
+const injectWS: InjectWS = (path, opts) => (server.app as unknown as { injectWS: InjectWS }).injectWS(path, opts);
+
+const closed = (socket: Socket) => new Promise<number>((resolve) => socket.on('close', resolve));
+const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+describe('the hub refuses and bounds what it should', () => {
+  it('refuses the upgrade without a session', async () => {
+    const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const upgrade = (cookie: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(`${url}/signalr`, {
+          headers: {
+            cookie,
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-version': '13',
+            'sec-websocket-key': randomBytes(16).toString('base64'),
+          },
+        });
+        request.on('upgrade', (_res, socket) => {
+          socket.destroy();
+          resolve(101);
+        });
+        request.on('response', (res) => resolve(res.statusCode ?? 0));
+        request.on('error', reject);
+        request.end();
+      });
+    expect(await upgrade('portal_session=unknown')).toBe(401);
+    expect(await upgrade('')).toBe(401);
+    const { jar } = await signedIn(server.app, 'user@acme-labs.example');
+    expect(await upgrade(cookieOf(jar))).toBe(101);
+  });
+
+  it('refuses the upgrade from a page of another origin, even with the session cookie', async () => {
+    const { jar } = await signedIn(server.app, 'user@acme-labs.example');
+    await expect(
+      injectWS('/signalr', { headers: { cookie: cookieOf(jar), origin: 'https://evil.example' } }),
+    ).rejects.toThrow(/403/);
+  });
+
+  it('closes a connection that sends more than the largest import', async () => {
+    const { jar } = await signedIn(server.app, 'user@acme-labs.example');
+    const socket = await injectWS('/signalr', { headers: { cookie: cookieOf(jar) } });
+    const code = closed(socket);
+    socket.send('x'.repeat(HUB_MESSAGE_MAX_BYTES + 1));
+    expect(await code).toBe(1009);
+  });
+
+  it('refuses importProduct without the anti-forgery token and imports nothing', async () => {
+    const { jar } = await signedIn(server.app, 'user@acme-labs.example');
+    const before = await server.database.db.selectFrom('equipment').select('id').execute();
+    const socket = await injectWS('/signalr', { headers: { cookie: cookieOf(jar) } });
+    const code = closed(socket);
+    socket.send(JSON.stringify({ type: 'importProduct', locationId: 1, fileContent: 'UEsDBA==', xsrfToken: 'forged' }));
+    expect(await code).toBe(HUB_FORBIDDEN);
+    expect(await server.database.db.selectFrom('equipment').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('closes the sockets of a session when it signs out, and keeps those of other sessions', async () => {
+    const leaving = await signedIn(server.app, 'manager@acme-labs.example');
+    const staying = await signedIn(server.app, 'manager@acme-labs.example');
+    const gone = await injectWS('/signalr', { headers: { cookie: cookieOf(leaving.jar) } });
+    const kept = await injectWS('/signalr', { headers: { cookie: cookieOf(staying.jar) } });
+    let keptClosed = false;
+    kept.on('close', () => (keptClosed = true));
+    const code = closed(gone);
+    await leaving.client.account.logout({ body: {} });
+    expect(await code).toBe(HUB_SESSION_ENDED);
+    const greeted = new Promise<unknown>((resolve) => kept.on('message', (d) => resolve(JSON.parse(d.toString()))));
+    kept.send(JSON.stringify({ type: 'hello' }));
+    expect(await greeted).toMatchObject({ type: 'unreadCount' });
+    expect(keptClosed).toBe(false);
+    kept.close();
+  });
+
+  it('closes every socket of a user who is disabled', async () => {
+    const { jar } = await signedIn(server.app, 'user@globex.example');
+    const socket = await injectWS('/signalr', { headers: { cookie: cookieOf(jar) } });
+    const code = closed(socket);
+    await server.database.db
+      .updateTable('users')
+      .set({ is_active: false })
+      .where('email', '=', 'user@globex.example')
+      .execute();
+    expect(await code).toBe(HUB_SESSION_ENDED);
+  });
+});
