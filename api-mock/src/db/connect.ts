@@ -24,8 +24,15 @@ const INT8 = 20;
 const DATE = 1082;
 const NUMERIC = 1700;
 
+/** No statement of a request runs longer; a transaction left idle is ended as soon. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 /** Open the database: PostgreSQL when `databaseUrl` is given, else PGlite in `dataDir` (or in memory). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  statementTimeoutMs?: number;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const types = {
       getTypeParser: (oid: number, format?: 'text' | 'binary') => {
@@ -34,7 +41,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         return pg.types.getTypeParser(oid, format);
       },
     };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
+    const timeout = opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types,
+      statement_timeout: timeout,
+      idle_in_transaction_session_timeout: timeout,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listeners: pg.Client[] = [];
     const listen: Listen = async (channel, onPayload) => {
