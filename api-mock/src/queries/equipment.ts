@@ -14,6 +14,8 @@ export interface EquipmentScope {
   /** Only the equipment on the user's own list. */
   isFollowed?: boolean;
   listType?: EquipmentListType;
+  /** Provider staff: hidden equipment (products management) is theirs to reach. */
+  isPEUser?: boolean;
 }
 
 /** The equipment a caller may see in a list: the current customer's, and for the inventory only the visible ones. */
@@ -289,9 +291,13 @@ export function toEquipmentContract(c: Selectable<ContractsTable>): EquipmentCon
   };
 }
 
-/** One equipment of the caller's customer by id, or undefined (another customer's id finds nothing). */
+/**
+ * One equipment of the caller's customer by id, or undefined: another customer's id finds nothing, and a hidden one
+ * (products management scope) nothing unless the caller is provider staff.
+ */
 export async function findEquipment(db: Kysely<Database>, scope: EquipmentScope, id: number) {
-  return selectListColumns(db, { ...scope, listType: 'productsManagement', isFollowed: false })
+  const listType = scope.isPEUser ? 'productsManagement' : 'inventory';
+  return selectListColumns(db, { ...scope, listType, isFollowed: false })
     .where('equipment.id', '=', id)
     .executeTakeFirst() as Promise<EquipmentListRow | undefined>;
 }

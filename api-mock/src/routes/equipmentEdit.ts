@@ -41,7 +41,11 @@ const s = initServer();
  * the caller works for: an id of another customer's equipment answers errorCode 10002 like an unknown id.
  */
 
-const scopeOf = (actor: Actor): EquipmentScope => ({ customerId: actor.customerId, userId: actor.userId });
+const scopeOf = (actor: Actor): EquipmentScope => ({
+  customerId: actor.customerId,
+  userId: actor.userId,
+  isPEUser: actor.isPEUser,
+});
 
 const equipmentEvent = (actor: Actor, id: number, eventType: string, payload: unknown): DomainEvent => ({
   customerId: actor.customerId,

@@ -71,7 +71,7 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
 
   /** The equipment of the caller's customer, or null (another customer's id finds nothing). */
   const equipmentOf = (actor: Actor, id: number) =>
-    findEquipment(db, { customerId: actor.customerId, userId: actor.userId }, id);
+    findEquipment(db, { customerId: actor.customerId, userId: actor.userId, isPEUser: actor.isPEUser }, id);
 
   /** Check that a file is a stored object in the customer's equipment folder within the size limit; its head. */
   const storedFile = async (folder: string, file: FileIdentifier, headBytes: number): Promise<Buffer> => {
