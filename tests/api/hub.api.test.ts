@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../support/apiServer';
+import { openHub, cookieOf, type HubSocket as Socket } from '../support/hubSocket';
 import { signedIn } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -8,14 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Socket {
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-  close(): void;
-  send(data: string): void;
-}
-type InjectWS = (path: string, opts: { headers: Record<string, string> }) => Promise<Socket>;
-
 /** The next pushed message of a socket, as JSON. */
 const nextMessage = (socket: Socket) =>
   new Promise<unknown>((resolve) => socket.on('message', (data) => resolve(JSON.parse(data.toString()))));
@@ -23,10 +16,7 @@ const nextMessage = (socket: Socket) =>
 describe('real-time hub /signalr', () => {
   it('answers hello with the unread count, pushes it and again when a message is read, whichever process changed it', async () => {
     const { client, jar } = await signedIn(server.app, 'user@acme-labs.example');
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const socket = await (server.app as unknown as { injectWS: InjectWS }).injectWS('/signalr', {
-      headers: { cookie },
-    });
+    const socket = await openHub(server.app, { cookie: cookieOf(jar) });
     const greeted = nextMessage(socket);
     socket.send(JSON.stringify({ type: 'hello' }));
     const first = (await greeted) as { type: string; count: number };

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_FORBIDDEN, HUB_MESSAGE_MAX_BYTES, HUB_SESSION_ENDED } from '../../api-mock/src/realtime/hub';
 import { startApiServer } from '../support/apiServer';
+import { openHub, cookieOf, type HubSocket as Socket } from '../support/hubSocket';
 import { signedIn } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -11,17 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Socket {
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-  close(): void;
-  send(data: string): void;
-}
-type InjectWS = (path: string, opts: { headers: Record<string, string> }) => Promise<Socket>;
-const injectWS: InjectWS = (path, opts) => (server.app as unknown as { injectWS: InjectWS }).injectWS(path, opts);
-
 const closed = (socket: Socket) => new Promise<number>((resolve) => socket.on('close', resolve));
-const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
 describe('the hub refuses and bounds what it should', () => {
   it('refuses the upgrade without a session', async () => {
@@ -53,14 +44,12 @@ describe('the hub refuses and bounds what it should', () => {
 
   it('refuses the upgrade from a page of another origin, even with the session cookie', async () => {
     const { jar } = await signedIn(server.app, 'user@acme-labs.example');
-    await expect(
-      injectWS('/signalr', { headers: { cookie: cookieOf(jar), origin: 'https://evil.example' } }),
-    ).rejects.toThrow(/403/);
+    await expect(openHub(server.app, { cookie: cookieOf(jar), origin: 'https://evil.example' })).rejects.toThrow(/403/);
   });
 
   it('closes a connection that sends more than the largest import', async () => {
     const { jar } = await signedIn(server.app, 'user@acme-labs.example');
-    const socket = await injectWS('/signalr', { headers: { cookie: cookieOf(jar) } });
+    const socket = await openHub(server.app, { cookie: cookieOf(jar) });
     const code = closed(socket);
     socket.send('x'.repeat(HUB_MESSAGE_MAX_BYTES + 1));
     expect(await code).toBe(1009);
@@ -69,7 +58,7 @@ describe('the hub refuses and bounds what it should', () => {
   it('refuses importProduct without the anti-forgery token and imports nothing', async () => {
     const { jar } = await signedIn(server.app, 'user@acme-labs.example');
     const before = await server.database.db.selectFrom('equipment').select('id').execute();
-    const socket = await injectWS('/signalr', { headers: { cookie: cookieOf(jar) } });
+    const socket = await openHub(server.app, { cookie: cookieOf(jar) });
     const code = closed(socket);
     socket.send(JSON.stringify({ type: 'importProduct', locationId: 1, fileContent: 'UEsDBA==', xsrfToken: 'forged' }));
     expect(await code).toBe(HUB_FORBIDDEN);
@@ -79,8 +68,8 @@ describe('the hub refuses and bounds what it should', () => {
   it('closes the sockets of a session when it signs out, and keeps those of other sessions', async () => {
     const leaving = await signedIn(server.app, 'manager@acme-labs.example');
     const staying = await signedIn(server.app, 'manager@acme-labs.example');
-    const gone = await injectWS('/signalr', { headers: { cookie: cookieOf(leaving.jar) } });
-    const kept = await injectWS('/signalr', { headers: { cookie: cookieOf(staying.jar) } });
+    const gone = await openHub(server.app, { cookie: cookieOf(leaving.jar) });
+    const kept = await openHub(server.app, { cookie: cookieOf(staying.jar) });
     let keptClosed = false;
     kept.on('close', () => (keptClosed = true));
     const code = closed(gone);
@@ -95,7 +84,7 @@ describe('the hub refuses and bounds what it should', () => {
 
   it('closes every socket of a user who is disabled', async () => {
     const { jar } = await signedIn(server.app, 'user@globex.example');
-    const socket = await injectWS('/signalr', { headers: { cookie: cookieOf(jar) } });
+    const socket = await openHub(server.app, { cookie: cookieOf(jar) });
     const code = closed(socket);
     await server.database.db
       .updateTable('users')

@@ -12,6 +12,7 @@ import {
 } from '../../contract/importProduct';
 import { IMPORT_FILE_MAX_BYTES } from '../../contract/limits';
 import { startApiServer } from '../support/apiServer';
+import { cookieOf, openHub } from '../support/hubSocket';
 import { signedIn } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -21,18 +22,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 const db = () => server.database.db;
 
-interface Socket {
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-  close(): void;
-  send(data: string): void;
-}
-type InjectWS = (path: string, opts: { headers: Record<string, string> }) => Promise<Socket>;
-
 async function hubOf(email: string) {
   const { jar } = await signedIn(server.app, email);
-  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const socket = await (server.app as unknown as { injectWS: InjectWS }).injectWS('/signalr', { headers: { cookie } });
+  const socket = await openHub(server.app, { cookie: cookieOf(jar) });
   const progress: number[] = [];
   const completed: ImportProductCompleted[] = [];
   const waiting: Array<(m: ImportProductCompleted) => void> = [];
