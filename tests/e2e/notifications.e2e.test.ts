@@ -78,9 +78,12 @@ const bellCount = async (page: Page) => {
 /** The subjects of the list, in order, once the list shows `expected` of them. */
 async function expectSubjects(list: Locator, expected: string[]) {
   const items = list.getByRole('listitem');
-  await expect.poll(() => items.count()).toBe(expected.length);
-  const texts = await items.allInnerTexts();
-  texts.forEach((text, i) => expect(text).toContain(expected[i]));
+  // the count alone can match while the list still shows the previous order, so wait for the order itself
+  const inOrder = async () => {
+    const texts = await items.allInnerTexts();
+    return texts.length === expected.length && texts.every((text, i) => text.includes(expected[i]!));
+  };
+  await expect.poll(inOrder, { timeout: 10_000 }).toBe(true);
 }
 
 describe('notifications page', () => {
