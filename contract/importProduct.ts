@@ -150,6 +150,10 @@ export const ImportFailure = {
   NoRows: 16044,
   /** This connection is already importing a file. */
   Busy: 16045,
+  /** Sheet 1 holds more data rows than an import takes (IMPORT_ARCHIVE_LIMITS.maxRows). */
+  TooManyRows: 16046,
+  /** The zip inside holds too many entries or inflates too far (a zip bomb), or reading it ran out of room. */
+  UnsafeArchive: 16047,
 } as const;
 
 /** Characters of the base64 text of a file of IMPORT_FILE_MAX_BYTES. */

@@ -74,6 +74,17 @@ export const UPLOAD_DEBOUNCE_MS = 100;
 export const IMPORT_CLOSE_DELAY_MS = 1_000;
 export const MB = 1024 * 1024;
 export const IMPORT_FILE_MAX_BYTES = 5 * MB;
+/**
+ * What an import reads of a spreadsheet (an .xlsx is a zip): entries, their inflated bytes in all, the inflated size
+ * against the file's, and the data rows of sheet 1. A real 5 MB workbook stays far inside; a zip bomb does not.
+ * Chosen: not in spec.
+ */
+export const IMPORT_ARCHIVE_LIMITS = {
+  maxEntries: 500,
+  maxUncompressedBytes: 100 * MB,
+  maxRatio: 200,
+  maxRows: 20_000,
+} as const;
 export const SHARE_SCOPES = ['private', 'public'] as const;
 export const UTILIZATION_RANGES = [0, 1, 6, 12] as const;
 export const UTILIZATION_DEFAULT_RANGE = 12;

@@ -14,6 +14,7 @@ import { IMPORT_FILE_MAX_BYTES } from '../../contract/limits';
 import { startApiServer } from '../support/apiServer';
 import { cookieOf, openHub } from '../support/hubSocket';
 import { signedIn } from '../support/injectClient';
+import { zipBomb } from '../support/zipFiles';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -195,7 +196,8 @@ describe('importProduct over the hub /signalr', () => {
       .selectFrom('events')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n + 1);
+    // one batch saved, then the outcome
+    expect(after.n).toBe(before.n + 2);
 
     hub.socket.close();
   });
@@ -336,6 +338,9 @@ describe('importProduct over the hub /signalr', () => {
     expect(await hub.importFile(location!.id, headersOnly)).toMatchObject({ errorCode: ImportFailure.NoKnownColumns });
     const empty = await workbookFile(['mfg', 'model'], []);
     expect(await hub.importFile(location!.id, empty)).toMatchObject({ errorCode: ImportFailure.NoRows });
+    expect(await hub.importFile(location!.id, await zipBomb(120))).toMatchObject({
+      errorCode: ImportFailure.UnsafeArchive,
+    });
     const tooLarge = Buffer.alloc(IMPORT_FILE_MAX_BYTES + 1);
     expect(await hub.importFile(location!.id, tooLarge)).toMatchObject({ errorCode: ImportFailure.FileTooLarge });
     hub.socket.send(

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { rollBackStaleImports } from '../queries/importBatches';
 import { purgeSessions } from './sessions';
 import { purgeThrottle } from './throttle';
 
 export const PURGE_INTERVAL_MS = 10 * 60_000;
 
-/** Remove ended sessions and throttle windows. */
+/** Remove ended sessions and throttle windows; take back imports a stopped server left half saved. */
 export async function purgeExpired(db: Kysely<Database>): Promise<void> {
   await purgeSessions(db);
   await purgeThrottle(db);
+  await rollBackStaleImports(db);
 }
 
 /** Purge once at start and then every PURGE_INTERVAL_MS while the app runs; a failed round waits for the next. */

@@ -10,11 +10,13 @@ import {
   type ImportRowErrors,
 } from '../../../contract/importProduct';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
-import { appendEvent } from '../db/events';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../lib/problem';
 import { requireOwnLocation } from '../queries/locations';
-import { checkRows, ImportRefused, insertImportedEquipment, openWorkbook, readSheet } from '../queries/equipmentImport';
+import { checkRows } from '../queries/equipmentImport';
+import { saveImport } from '../queries/importBatches';
+import { readSpreadsheet } from '../workbook/readSpreadsheet';
+import { ImportRefused } from '../workbook/sheet';
 
 /** Share of the progress bar each step ends at: reading the file, checking the rows, saving them. */
 const PROGRESS = { received: 5, read: 20, checked: 50, saved: 99 } as const;
@@ -29,7 +31,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * The hub method importProduct (spec 2 section 7): the caller's location and an .xlsx file as base64. Answers on the
  * same connection with ImportProductProgress while reading, checking and saving, then ImportProductCompleted.
- * Valid rows are saved in one transaction with one domain event; invalid rows come back with their codes.
+ * Valid rows are saved all or nothing, a batch per transaction (see saveImport); invalid rows come back with their
+ * codes.
  */
 export async function importProduct(
   { db, socket, request }: { db: Kysely<Database>; socket: WebSocket; request: FastifyRequest },
@@ -73,7 +76,7 @@ export async function importProduct(
     report(PROGRESS.received);
     await nextTurn();
 
-    const { rows, date1904 } = readSheet(await openWorkbook(content));
+    const { rows, date1904 } = await readSpreadsheet(content);
     report(PROGRESS.read);
 
     const currentYear = new Date().getFullYear();
@@ -88,30 +91,13 @@ export async function importProduct(
       await nextTurn();
     }
 
-    const ids = await db.transaction().execute(async (trx) => {
-      const saved = await insertImportedEquipment(
-        trx,
-        valid,
-        { customerId: session.customerId, locationId, userId: session.userId },
-        (count) => report(PROGRESS.checked + ((PROGRESS.saved - PROGRESS.checked) * count) / valid.length),
-      );
-      await appendEvent(trx, {
-        customerId: session.customerId,
-        actorId: session.userId,
-        entityType: 'equipmentImport',
-        entityId: locationId,
-        eventType: 'EquipmentImported',
-        payload: {
-          locationId,
-          fileBytes: content.length,
-          rowCount: rows.length,
-          importedCount: saved.length,
-          failedRows: Object.keys(failed).map(Number),
-          equipmentIds: saved,
-        },
-      });
-      return saved;
-    });
+    const ids = await saveImport(
+      db,
+      valid,
+      { customerId: session.customerId, locationId, userId: session.userId },
+      { fileBytes: content.length, rowCount: rows.length, failed },
+      (count) => report(PROGRESS.checked + ((PROGRESS.saved - PROGRESS.checked) * count) / valid.length),
+    );
     report(100);
     complete(0, failed, ids.length);
   } catch (error) {

@@ -24,7 +24,7 @@ import {
   importFieldOfCode,
   type ImportRowErrors,
 } from '../../../../../contract/importProduct';
-import { IMPORT_FILE_MAX_BYTES, MB } from '../../../../../contract/limits';
+import { IMPORT_ARCHIVE_LIMITS, IMPORT_FILE_MAX_BYTES, MB } from '../../../../../contract/limits';
 import { FILE_TYPE_MESSAGE } from '../../../../../contract/images';
 import { importProductMachine } from '../../../../../machines/importProduct.machine';
 import { LocationOptions } from '../../../components/LocationOptions';
@@ -63,6 +63,10 @@ function refusedMessage(t: TFunction, errorCode: number): string {
       return t('importProduct:error_no_rows');
     case ImportFailure.Busy:
       return t('importProduct:error_busy');
+    case ImportFailure.TooManyRows:
+      return t('importProduct:error_too_many_rows', { maxRows: IMPORT_ARCHIVE_LIMITS.maxRows });
+    case ImportFailure.UnsafeArchive:
+      return t('importProduct:error_unsafe_archive');
     case ImportFailure.Forbidden:
       return t('importProduct:error_forbidden');
     default:

@@ -1,0 +1,189 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportFailure } from '../../contract/importProduct';
+import { IMPORT_ARCHIVE_LIMITS } from '../../contract/limits';
+import { appendEvent } from '../../api-mock/src/db/events';
+import { insertImportedBatch } from '../../api-mock/src/queries/equipmentImport';
+import { IMPORT_EVENTS, rollBackStaleImports, saveImport } from '../../api-mock/src/queries/importBatches';
+import { PARSE_LIMITS, readSpreadsheet } from '../../api-mock/src/workbook/readSpreadsheet';
+import { startApiServer } from '../support/apiServer';
+import { withDeclaredSize, zipBomb, zipOf } from '../support/zipFiles';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+const db = () => server.database.db;
+
+async function workbookOf(rowCount: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow(['mfg', 'model', 'serial', 'assetNumber', 'note']);
+  sheet.addRow(['Make', 'Model', 'Serial', 'Asset', 'Note']);
+  for (let i = 0; i < rowCount; i++) sheet.addRow(['Maker', `M-${i}`, `S-${i}`, `A-${i}`, `instrument number ${i}`]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const refusal = (work: Promise<unknown>) =>
+  work.then(
+    () => 'read',
+    (error: { errorCode?: number }) => error.errorCode,
+  );
+
+describe('a spreadsheet is checked as a zip before it is parsed', () => {
+  it('refuses a zip bomb from its directory within a second, without inflating it into memory', async () => {
+    const bomb = await zipBomb(120);
+    expect(bomb.length).toBeLessThan(IMPORT_ARCHIVE_LIMITS.maxUncompressedBytes / 100);
+    const heapBefore = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    expect(await refusal(readSpreadsheet(bomb))).toBe(ImportFailure.UnsafeArchive);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('refuses a small file that inflates more than the ratio allows', async () => {
+    const dense = await zipOf({ 'xl/worksheets/sheet1.xml': Buffer.alloc(20 * 1024 * 1024) });
+    expect((20 * 1024 * 1024) / dense.length).toBeGreaterThan(IMPORT_ARCHIVE_LIMITS.maxRatio);
+    expect(await refusal(readSpreadsheet(dense))).toBe(ImportFailure.UnsafeArchive);
+  });
+
+  it('refuses a zip that lies about its sizes at the first byte beyond what it declared', async () => {
+    const lying = withDeclaredSize(await zipBomb(120), 1_000);
+    const started = performance.now();
+    expect(await refusal(readSpreadsheet(lying))).toBe(ImportFailure.UnsafeArchive);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses more entries than a workbook has', async () => {
+    const entries = Object.fromEntries(
+      Array.from({ length: IMPORT_ARCHIVE_LIMITS.maxEntries + 1 }, (_, i) => [`xl/media/image${i}.txt`, 'x']),
+    );
+    expect(await refusal(readSpreadsheet(await zipOf(entries)))).toBe(ImportFailure.UnsafeArchive);
+  });
+
+  it('refuses more data rows than the limit, and reads a file at the limit', async () => {
+    const archive = { ...IMPORT_ARCHIVE_LIMITS, maxRows: 50 };
+    expect(await refusal(readSpreadsheet(await workbookOf(51), { archive }))).toBe(ImportFailure.TooManyRows);
+    const sheet = await readSpreadsheet(await workbookOf(50), { archive });
+    expect(sheet.rows).toHaveLength(50);
+    expect(sheet.rows[49]).toMatchObject({ rowNumber: 52, cells: { model: 'M-49', serial: 'S-49' } });
+  });
+});
+
+describe('a spreadsheet is parsed in a worker thread', () => {
+  it('leaves the event loop free for other users while a large workbook is read', async () => {
+    const file = await workbookOf(5_000);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const sheet = await readSpreadsheet(file);
+    delay.disable();
+    expect(sheet.rows).toHaveLength(5_000);
+    // exceljs takes more than a second of CPU for this file; on the event loop that would be the delay
+    expect(delay.max / 1e6).toBeLessThan(250);
+  });
+
+  it('a parse that runs out of its heap or its time is refused, and the server goes on', async () => {
+    const file = await workbookOf(5_000);
+    const tight = { ...PARSE_LIMITS, memoryMb: 8 };
+    expect(await refusal(readSpreadsheet(file, { parse: tight }))).toBe(ImportFailure.UnsafeArchive);
+    const hurried = { ...PARSE_LIMITS, timeoutMs: 5 };
+    expect(await refusal(readSpreadsheet(file, { parse: hurried }))).toBe(ImportFailure.UnsafeArchive);
+    expect((await server.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+    expect((await readSpreadsheet(await workbookOf(3))).rows).toHaveLength(3);
+  });
+});
+
+describe('an import is saved a batch per transaction, all or nothing', () => {
+  const ownerOf = async (email: string) => {
+    const user = await db()
+      .selectFrom('users')
+      .select(['id', 'customer_id'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const location = await db()
+      .selectFrom('locations')
+      .select('id')
+      .where('customer_id', '=', user.customer_id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { customerId: user.customer_id, locationId: location.id, userId: user.id };
+  };
+  const rowsOf = (maker: string, n: number) => Array.from({ length: n }, (_, i) => ({ mfg: maker, model: `B-${i}` }));
+  const countOf = async (maker: string) =>
+    (
+      await db()
+        .selectFrom('equipment')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('mfg', '=', maker)
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  it('writes one journal event per batch of 500 and one outcome listing every id', async () => {
+    const owner = await ownerOf('admin@acme-labs.example');
+    const seen: number[] = [];
+    const ids = await saveImport(
+      db(),
+      rowsOf('Batched', 1_200),
+      owner,
+      { fileBytes: 1, rowCount: 1_200, failed: {} },
+      (n) => seen.push(n),
+    );
+    expect(seen).toEqual([500, 1_000, 1_200]);
+    expect(await countOf('Batched')).toBe(1_200);
+    const events = await db()
+      .selectFrom('events')
+      .select(['event_type', 'entity_id', 'payload'])
+      .where('entity_type', '=', 'equipmentImport')
+      .where('event_type', 'in', [IMPORT_EVENTS.batch, IMPORT_EVENTS.done])
+      .orderBy('id')
+      .execute();
+    const mine = events.filter((e) => e.entity_id === events.at(-1)!.entity_id);
+    expect(mine.map((e) => e.event_type)).toEqual([
+      IMPORT_EVENTS.batch,
+      IMPORT_EVENTS.batch,
+      IMPORT_EVENTS.batch,
+      IMPORT_EVENTS.done,
+    ]);
+    expect((mine.at(-1)!.payload as { equipmentIds: number[] }).equipmentIds).toEqual(ids);
+  });
+
+  it('takes back an import a stopped server left half saved, once it is stale, and leaves a running one', async () => {
+    const owner = await ownerOf('manager@acme-labs.example');
+    const halfSaved = async (maker: string, importId: string) =>
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          const ids = await insertImportedBatch(trx, rowsOf(maker, 20), owner);
+          await appendEvent(trx, {
+            customerId: owner.customerId,
+            actorId: owner.userId,
+            entityType: 'equipmentImport',
+            entityId: importId,
+            eventType: IMPORT_EVENTS.batch,
+            payload: { equipmentIds: ids },
+          });
+        });
+    await halfSaved('CutOff', 'cut-off-import');
+    await halfSaved('StillRunning', 'running-import');
+    await db()
+      .updateTable('events')
+      .set({ time: sql`now() - interval '1 hour'` })
+      .where('entity_id', '=', 'cut-off-import')
+      .execute();
+
+    expect(await rollBackStaleImports(db())).toBe(1);
+    expect(await countOf('CutOff')).toBe(0);
+    expect(await countOf('StillRunning')).toBe(20);
+    const outcome = await db()
+      .selectFrom('events')
+      .select('event_type')
+      .where('entity_id', '=', 'cut-off-import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(outcome.event_type).toBe(IMPORT_EVENTS.undone);
+    expect(await rollBackStaleImports(db())).toBe(0);
+  });
+});
