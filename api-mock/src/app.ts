@@ -12,7 +12,7 @@ import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
 import { mayUseAdminMode } from './auth/privileges';
 import { schedulePurge } from './auth/purge';
-import { cookieNamesOf } from './lib/cookieNames';
+import { registerCookieNames } from './lib/cookieNames';
 import { registerRateLimits } from './lib/rateLimits';
 import { shapeProblem } from './lib/requestShape';
 import { registerSecurityHeaders } from './lib/securityHeaders';
@@ -44,9 +44,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
   });
-  const cookies = cookieNamesOf(deps.config.secureCookies);
+  registerCookieNames(app, deps.config.secureCookies);
   await app.register(cookie);
-  registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root), cookies);
+  registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root), app.cookieNames);
   await registerSecurityHeaders(app, deps.config.secureCookies);
   if (deps.config.rateLimits) await registerRateLimits(app, deps.db, deps.config.rateLimits);
   schedulePurge(app, deps.db);

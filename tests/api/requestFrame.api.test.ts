@@ -163,6 +163,33 @@ describe('security headers', () => {
     expect(xsrf?.domain).toBeUndefined();
     expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
   });
+
+  it('over HTTPS: the session cookie is __Host-, Secure and HttpOnly; only that name signs the caller in', async () => {
+    const agent = await signedIn(secure.app, 'user@acme-labs.example');
+    const token = agent.jar.get('__Host-portal_session');
+    expect(token).toBeTruthy();
+    expect(agent.jar.has('portal_session')).toBe(false);
+    expect((await agent.client.users.me()).status).toBe(200);
+
+    const login = await secure.app.inject({
+      method: 'POST',
+      url: '/api/Account/login',
+      headers: { 'x-xsrf-token': agent.jar.get('__Host-XSRF-TOKEN')! },
+      cookies: Object.fromEntries(agent.jar),
+      payload: { emailAddress: 'user@acme-labs.example', password: 'Portal2026' },
+    });
+    const session = login.cookies.find((c) => c.name === '__Host-portal_session');
+    expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(session?.domain).toBeUndefined();
+
+    // a cookie without the prefix could have been planted by a sibling domain: it is not a session here
+    const planted = await secure.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      cookies: { portal_session: token! },
+    });
+    expect(planted.statusCode).toBe(401);
+  });
 });
 
 describe('rate limits', () => {

@@ -4,16 +4,17 @@ import { contract } from '../../contract';
 
 /**
  * The typed client of the contract, sending through `app.inject` with a cookie jar: what a browser does,
- * including the anti-forgery cookie and header (leave them out with `xsrf: false`).
+ * including the anti-forgery cookie (`__Host-` prefixed over HTTPS) and header (leave them out with `xsrf: false`).
  */
 export function injectClient(app: FastifyInstance) {
   const jar = new Map<string, string>();
   const api = async (args: ApiFetcherArgs & { xsrf?: boolean }) => {
-    if (!jar.has('XSRF-TOKEN') && args.method !== 'GET') {
+    const xsrfCookie = () => jar.get('__Host-XSRF-TOKEN') ?? jar.get('XSRF-TOKEN');
+    if (xsrfCookie() === undefined && args.method !== 'GET') {
       await api({ ...args, method: 'GET', path: '/api/users/me', body: undefined, headers: {} });
     }
     const headers: Record<string, string> = { ...args.headers };
-    if (args.method !== 'GET' && args.xsrf !== false) headers['x-xsrf-token'] = jar.get('XSRF-TOKEN') ?? '';
+    if (args.method !== 'GET' && args.xsrf !== false) headers['x-xsrf-token'] = xsrfCookie() ?? '';
     const res = await app.inject({
       method: args.method as 'GET',
       url: args.path,

@@ -2,14 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { unauthorized } from '../lib/problem';
-import { findSession, SESSION_COOKIE, type SessionRecord } from './sessions';
+import { sessionTokenOf } from '../lib/cookieNames';
+import { findSession, type SessionRecord } from './sessions';
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionRecord | null>>();
 
 export function sessionOf(db: Kysely<Database>, request: FastifyRequest): Promise<SessionRecord | null> {
   let found = cache.get(request);
   if (!found) {
-    found = findSession(db, request.cookies[SESSION_COOKIE]);
+    found = findSession(db, sessionTokenOf(request));
     cache.set(request, found);
   }
   return found;

@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { XSRF_COOKIE } from './xsrf';
 
@@ -16,3 +17,16 @@ export const cookieNamesOf = (secure: boolean): CookieNames => ({
   xsrf: hostCookie(XSRF_COOKIE, secure),
   secure,
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cookieNames: CookieNames;
+  }
+}
+
+export const registerCookieNames = (app: FastifyInstance, secure: boolean) =>
+  app.decorate('cookieNames', cookieNamesOf(secure));
+
+/** The session token the request brought in the session cookie of this server's name. */
+export const sessionTokenOf = (request: FastifyRequest): string | undefined =>
+  request.cookies[request.server.cookieNames.session];

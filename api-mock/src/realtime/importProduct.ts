@@ -9,7 +9,8 @@ import {
   type ImportProductServerMessage,
   type ImportRowErrors,
 } from '../../../contract/importProduct';
-import { findSession, SESSION_COOKIE } from '../auth/sessions';
+import { findSession } from '../auth/sessions';
+import { sessionTokenOf } from '../lib/cookieNames';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../lib/problem';
 import { requireOwnLocation } from '../queries/locations';
@@ -55,7 +56,7 @@ export async function importProduct(
   busy.add(socket);
   try {
     // The session may have ended since the connection opened: ask again.
-    const session = await findSession(db, request.cookies[SESSION_COOKIE]);
+    const session = await findSession(db, sessionTokenOf(request));
     if (!session) return complete(ImportFailure.NotSignedIn);
     const { fileContent: sent } = message as { fileContent?: unknown };
     if (typeof sent === 'string' && sent.length > IMPORT_FILE_MAX_BASE64) return complete(ImportFailure.FileTooLarge);

@@ -2,12 +2,13 @@ import { initServer } from '@ts-rest/fastify';
 import { accountContract } from '../../../contract/account';
 import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
-import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
+import { createSession, deleteSession } from '../auth/sessions';
 import { sessionOf } from '../auth/context';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
 import { appendEvent } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
+import { sessionTokenOf } from '../lib/cookieNames';
 import { fail, ok } from '../lib/envelope';
 import { issueXsrfToken } from '../lib/xsrf';
 import { storageOf } from '../storage';
@@ -38,7 +39,7 @@ export function accountRouter({ db, config }: AppDeps) {
       }
       const token = await db.transaction().execute(async (trx) => {
         // Rotation: the session the browser brought, if any, ends; sign-in always starts a new one.
-        const brought = request.cookies[SESSION_COOKIE];
+        const brought = sessionTokenOf(request);
         if (brought) await deleteSession(trx, brought);
         const t = await createSession(trx, user.id, user.customer_id);
         await appendEvent(trx, {
@@ -51,7 +52,7 @@ export function accountRouter({ db, config }: AppDeps) {
         });
         return t;
       });
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      reply.setCookie(request.server.cookieNames.session, token, cookieOptions);
       issueXsrfToken(request, reply, token);
       const me = await loadLoggedInUser(db, user.id, user.customer_id, storageOf(config));
       if (!me) throw new Error(`user ${user.id} vanished during sign-in`);
@@ -60,7 +61,7 @@ export function accountRouter({ db, config }: AppDeps) {
 
     logout: async ({ request, reply }) => {
       const session = await sessionOf(db, request);
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionTokenOf(request);
       if (session && token) {
         await db.transaction().execute(async (trx) => {
           await deleteSession(trx, token);
@@ -74,7 +75,7 @@ export function accountRouter({ db, config }: AppDeps) {
           });
         });
       }
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(request.server.cookieNames.session, { path: '/', secure: config.secureCookies });
       issueXsrfToken(request, reply, '');
       return ok(null);
     },
