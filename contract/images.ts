@@ -111,6 +111,8 @@ export const hasAllowedExtension = (kind: UploadKind, fileName: string): boolean
 /** Message keys of a refused file (spec 2 section 5 "Messages"; the type key is chosen: not in spec). */
 export const FILE_TYPE_MESSAGE = 'unsupported_file_type';
 export const FILE_SIZE_MESSAGE = 'Attach_smaller_maxSize';
+/** 400 of an upload URL asked for beyond the user's storage quota (STORAGE_QUOTA). */
+export const STORAGE_QUOTA_MESSAGE = 'upload_quota_reached';
 
 /** An object key in storage: relative, no `.` or `..` segment, URL-safe characters only. */
 export const ResourceKey = z
@@ -228,14 +230,16 @@ export const imagesContract = c.router(
       query: withCommonQuery({}),
       body: UploadUrlRequest,
       responses: { 200: envelope(UploadUrl), ...standardErrors },
-      summary: "A pre-signed URL to upload one file to storage, in the customer's folder for its kind",
+      summary:
+        "A pre-signed URL to upload one file to storage, in the customer's folder for its kind; good for one upload; 400 upload_quota_reached beyond the user's storage quota",
     },
     requestDownloadUrl: {
       method: 'GET',
       path: '/api/Storage/downloadUrl', // path chosen: not in spec
       query: withCommonQuery({ resourceKey: ResourceKey, bucketName: BucketName }),
       responses: { 200: envelope(DownloadUrl), ...standardErrors },
-      summary: 'A pre-signed URL to download one stored file of the current customer (valid 1800 s)',
+      summary:
+        'A pre-signed URL to download one stored file a record of the current customer holds (valid 1800 s); 404 for an upload no record took, 403 for a message attachment (read with its message)',
     },
     requestDownloadUrls: {
       method: 'POST',

@@ -85,6 +85,11 @@ export const IMPORT_ARCHIVE_LIMITS = {
   maxRatio: 200,
   maxRows: 20_000,
 } as const;
+/**
+ * Stored bytes per user: uploads not yet saved to any record (`pendingBytes`), and all the user's files. An
+ * unsaved upload is removed after `orphanHours`. Chosen: not in spec.
+ */
+export const STORAGE_QUOTA = { pendingBytes: 100 * MB, userBytes: 2048 * MB, orphanHours: 24 } as const;
 export const SHARE_SCOPES = ['private', 'public'] as const;
 export const UTILIZATION_RANGES = [0, 1, 6, 12] as const;
 export const UTILIZATION_DEFAULT_RANGE = 12;

@@ -49,7 +49,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root), app.cookieNames);
   await registerSecurityHeaders(app, deps.config.secureCookies);
   if (deps.config.rateLimits) await registerRateLimits(app, deps.db, deps.config.rateLimits);
-  schedulePurge(app, deps.db);
+  schedulePurge(app, deps.db, storageOf(deps.config), deps.config.singleProcessDatabase);
 
   app.addHook('onRequest', async (request, reply) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');

@@ -16,6 +16,11 @@ export interface AppConfig {
   rateLimits: RateLimits | false;
   /** Development pages (the mail outbox), opted into with the demo world: never on a production deployment. */
   devPages: boolean;
+  /**
+   * The database serves this process alone (embedded PGlite): at start, any import left unfinished was cut off by
+   * a stop of this very server, so it is taken back at once. Absent: PostgreSQL, which several processes may share.
+   */
+  singleProcessDatabase?: boolean;
 }
 
 export interface AppDeps {

@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEFAULT_SIZE, seedDemoWorld, type DemoWorldSize } from './seed/demoWorld';
 import { writeDemoAttachmentFiles } from './seed/messages';
-import { storageOf } from './storage';
+import { storageOf, type FileStorage } from './storage';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
 
 export interface ServerOptions {
@@ -31,6 +31,7 @@ export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   seeded: boolean;
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -50,6 +51,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),
     rateLimits: opts.rateLimits ?? DEFAULT_RATE_LIMITS,
     devPages: opts.demo ?? false,
+    singleProcessDatabase: database.kind === 'pglite',
   };
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
   const app = await buildApp({ db: database.db, config, listen: database.listen }, { logger: opts.logger });
@@ -57,6 +59,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     app,
     database,
     seeded,
+    storage: storageOf(config),
     async close() {
       await app.close();
       await database.close();

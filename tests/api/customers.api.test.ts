@@ -3,7 +3,8 @@ import type { ErrorBody } from '../../contract/common';
 import type { Customer, SwitchHistoryEntry } from '../../contract/customers';
 import type { LoggedInUser } from '../../contract/users';
 import { startApiServer } from '../support/apiServer';
-import { injectClient, signedIn } from '../support/injectClient';
+import { uploadThroughSignedUrl } from '../support/apiCalls';
+import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 const customerIds: Record<string, number> = {};
@@ -26,6 +27,19 @@ function resultOf<T>(res: { status: number; body: unknown }): T {
   return body.result as T;
 }
 
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
+const CONTENT_TYPE: Record<string, string> = { png: 'image/png', gif: 'image/gif', jpg: 'image/jpeg' };
+
+/** The identifier of a logo uploaded by `client` into its customer's logos. */
+async function uploadedLogo(client: InjectClient, fileName: string): Promise<string> {
+  const upload = await uploadThroughSignedUrl(server.app, client, {
+    fileName,
+    contentType: CONTENT_TYPE[fileName.slice(fileName.lastIndexOf('.') + 1)]!,
+    fileType: 'CustomerLogo',
+    bytes: PNG,
+  });
+  return JSON.stringify({ fileName, resourceKey: upload.resourceKey });
+}
 const logo = (fileName: string) => JSON.stringify({ fileName, resourceKey: `logos/${fileName}` });
 
 const eventsOf = (eventType: string) =>
@@ -126,14 +140,12 @@ describe('switching customer', () => {
 describe('customer logo', () => {
   it("an admin sets and removes the own customer's logo, each change with its event", async () => {
     const { client } = await signedIn(server.app, 'admin@acme-labs.example');
+    const acmeLogo = await uploadedLogo(client, 'acme.png');
     const set = resultOf<Customer>(
-      await client.customers.updateLogo({ body: { customerLogoFileIdentifier: logo('acme.png') } }),
+      await client.customers.updateLogo({ body: { customerLogoFileIdentifier: acmeLogo } }),
     );
-    expect(JSON.parse(set.customerLogoFileIdentifier!)).toEqual({
-      fileName: 'acme.png',
-      resourceKey: 'logos/acme.png',
-    });
-    expect(await logoOf(acme())).toBe(logo('acme.png'));
+    expect(JSON.parse(set.customerLogoFileIdentifier!)).toEqual(JSON.parse(acmeLogo));
+    expect(await logoOf(acme())).toBe(acmeLogo);
     const removed = resultOf<Customer>(await client.customers.updateLogo({ body: { customerLogoFileIdentifier: '' } }));
     expect(removed.customerLogoFileIdentifier).toBeNull();
     expect(await logoOf(acme())).toBeNull();
@@ -144,18 +156,20 @@ describe('customer logo', () => {
   it('a PE user sets the logo of the customer switched to', async () => {
     const { client } = await signedIn(server.app, 'pe@provider.example');
     resultOf(await client.customers.switchCustomer({ params: { customerId: initech() }, body: {} }));
-    resultOf(await client.customers.updateLogo({ body: { customerLogoFileIdentifier: logo('initech.gif') } }));
-    expect(await logoOf(initech())).toBe(logo('initech.gif'));
+    const initechLogo = await uploadedLogo(client, 'initech.gif');
+    resultOf(await client.customers.updateLogo({ body: { customerLogoFileIdentifier: initechLogo } }));
+    expect(await logoOf(initech())).toBe(initechLogo);
   });
 
   it('a standard user gets 403 and the logo stays', async () => {
     const { client: admin } = await signedIn(server.app, 'admin@globex.example');
-    resultOf(await admin.customers.updateLogo({ body: { customerLogoFileIdentifier: logo('globex.jpg') } }));
+    const globexLogo = await uploadedLogo(admin, 'globex.jpg');
+    resultOf(await admin.customers.updateLogo({ body: { customerLogoFileIdentifier: globexLogo } }));
     const removals = (await eventsOf('customer.logoRemoved')).length;
     const { client } = await signedIn(server.app, 'user@globex.example');
     const res = await client.customers.updateLogo({ body: { customerLogoFileIdentifier: '' } });
     expect(res.status).toBe(403);
-    expect(await logoOf(globex())).toBe(logo('globex.jpg'));
+    expect(await logoOf(globex())).toBe(globexLogo);
     expect(await eventsOf('customer.logoRemoved')).toHaveLength(removals);
   });
 
@@ -166,6 +180,22 @@ describe('customer logo', () => {
       const res = await client.customers.updateLogo({ body: { customerLogoFileIdentifier } });
       expect(res.status).toBe(400);
       expect((res.body as ErrorBody).issues?.[0]?.path).toEqual(['customerLogoFileIdentifier']);
+    }
+    expect(await logoOf(globex())).toBe(before);
+  });
+
+  it("refuses a logo that was not uploaded or is another customer's, and the logo stays", async () => {
+    const { client: globexAdmin } = await signedIn(server.app, 'admin@globex.example');
+    const { client: acmeAdmin } = await signedIn(server.app, 'admin@acme-labs.example');
+    const before = await logoOf(globex());
+    const acmeLogo = await uploadedLogo(acmeAdmin, 'theirs.png');
+    const notUploaded = JSON.stringify({
+      fileName: 'a.png',
+      resourceKey: JSON.parse(acmeLogo).resourceKey.replace(/[0-9a-f]{32}/, '0'.repeat(32)),
+    });
+    for (const customerLogoFileIdentifier of [logo('made-up.png'), notUploaded, acmeLogo]) {
+      const res = await globexAdmin.customers.updateLogo({ body: { customerLogoFileIdentifier } });
+      expect(res.status).toBe(400);
     }
     expect(await logoOf(globex())).toBe(before);
   });

@@ -116,7 +116,10 @@ const eventsOf = (groupId: number) =>
 
 /** Whether the stored file can still be downloaded. */
 async function fileExists(client: InjectClient, file: { resourceKey: string; bucketName: string }) {
-  const link = resultOf<{ url: string }>(await client.images.requestDownloadUrl({ query: file }));
+  const signed = await client.images.requestDownloadUrl({ query: file });
+  // once no record holds the file, it is not signed for download any more
+  if ((signed.status as number) === 404) return server.storage.hasObject(file.bucketName, file.resourceKey);
+  const link = resultOf<{ url: string }>(signed);
   return (await server.app.inject({ method: 'GET', url: link.url })).statusCode === 200;
 }
 

@@ -124,7 +124,7 @@ describe('sessions', () => {
         qb.selectFrom('users').select('users.id').where('email', '!=', 'admin@globex.example'),
       )
       .execute();
-    await purgeExpired(server.database.db);
+    await purgeExpired(server.database.db, server.storage);
     expect(await server.database.db.selectFrom('login_throttle').selectAll().execute()).toEqual([]);
     expect(await sessionCount()).toBe(1);
     expect((await live.client.users.me()).status).toBe(200);

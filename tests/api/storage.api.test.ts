@@ -11,6 +11,7 @@ import {
   type UploadUrl,
   type UploadUrlRequest,
 } from '../../contract/images';
+import { registerFiles } from '../../api-mock/src/storage/registry';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
@@ -64,6 +65,24 @@ const put = (upload: UploadUrl, payload: Buffer | Readable, headers: Record<stri
 
 const get = (url: string) => server.app.inject({ method: 'GET', url });
 
+/** A record takes the uploaded file, as a document or an image registration would. */
+const heldByARecord = async (upload: UploadUrl, customer = 'Acme Labs') => {
+  const { id } = await server.database.db
+    .selectFrom('customers')
+    .select('id')
+    .where('name', '=', customer)
+    .executeTakeFirstOrThrow();
+  await registerFiles(server.database.db, [upload], { customerId: id, as: 'equipmentImage' });
+};
+
+const rowOf = (upload: UploadUrl) =>
+  server.database.db
+    .selectFrom('stored_objects')
+    .selectAll()
+    .where('bucket_name', '=', upload.bucketName)
+    .where('resource_key', '=', upload.resourceKey)
+    .executeTakeFirst();
+
 describe('uploads through a signed URL', () => {
   it('stores the file in the customer’s folder under a fresh key, and it downloads unchanged', async () => {
     const upload = await uploadUrl(acme, photo());
@@ -77,6 +96,7 @@ describe('uploads through a signed URL', () => {
     const stored = await put(upload, PNG);
     expect(stored.statusCode).toBe(200);
     expect(stored.headers.etag).toBe(`"${createHash('sha256').update(PNG).digest('hex')}"`);
+    await heldByARecord(upload);
 
     const link = await downloadUrl(acme, upload);
     expect(link).toMatchObject({ resourceKey: upload.resourceKey, bucketName: upload.bucketName });
@@ -129,16 +149,15 @@ describe('uploads through a signed URL', () => {
     // Without a Content-Length the bytes are counted as they arrive.
     const streamed = await put(upload, Readable.from([PNG.subarray(0, 64), PNG.subarray(64)]));
     expect(streamed.statusCode).toBe(413);
-    const link = await downloadUrl(acme, upload);
-    expect((await get(link.url)).statusCode).toBe(404);
+    expect(await server.storage.hasObject(upload.bucketName, upload.resourceKey)).toBe(false);
+    expect(await rowOf(upload)).toMatchObject({ state: 'granted', size: null });
   });
 
   it('refuses an upload sent with another content type than signed (415)', async () => {
     const upload = await uploadUrl(acme, photo());
     const res = await put(upload, PNG, { 'Content-Type': 'text/html' });
     expect(res.statusCode).toBe(415);
-    const link = await downloadUrl(acme, upload);
-    expect((await get(link.url)).statusCode).toBe(404);
+    expect(await server.storage.hasObject(upload.bucketName, upload.resourceKey)).toBe(false);
   });
 
   it('refuses a forged, reused-for-another-key, wrong-method or expired URL with 403', async () => {
@@ -170,6 +189,8 @@ describe('uploads through a signed URL', () => {
     const second = await uploadUrl(acme, photo());
     await put(first, PNG);
     await put(second, PNG);
+    await heldByARecord(first);
+    await heldByARecord(second);
     const link = await downloadUrl(acme, first);
     const swapped = link.url.replace(first.resourceKey, second.resourceKey);
     expect((await get(swapped)).statusCode).toBe(403);
@@ -200,10 +221,12 @@ describe('download URLs and customer isolation', () => {
   });
 
   it('signs a batch of the customer’s own files', async () => {
-    const files = [await uploadUrl(acme, photo()), await uploadUrl(acme, photo())].map((u) => ({
-      resourceKey: u.resourceKey,
-      bucketName: u.bucketName,
-    }));
+    const uploads = [await uploadUrl(acme, photo()), await uploadUrl(acme, photo())];
+    for (const upload of uploads) {
+      await put(upload, PNG);
+      await heldByARecord(upload);
+    }
+    const files = uploads.map((u) => ({ resourceKey: u.resourceKey, bucketName: u.bucketName }));
     const res = await acme.images.requestDownloadUrls({ body: { files } });
     if (res.status !== 200 || res.body.errorCode !== 0) throw new Error('expected URLs');
     expect(res.body.result!.items.map((i) => i.resourceKey)).toEqual(files.map((f) => f.resourceKey));

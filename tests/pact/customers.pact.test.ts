@@ -101,6 +101,11 @@ describe('customers (consumer)', () => {
     const provider = pact()
       .given('a signed-in user', { email: 'admin@acme-labs.example' })
       .given('the customer has no logo', { email: 'admin@acme-labs.example' })
+      .given('a stored file', {
+        email: 'admin@acme-labs.example',
+        bucketName: 'portal-customer-logo',
+        resourceKey: 'logos/acme.png',
+      })
       .uponReceiving('a new customer logo')
       .withRequest({ method: 'PUT', path: '/api/Users/customer/logo', headers: changingHeaders, body })
       .willRespondWith({

@@ -12,6 +12,8 @@ import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { avatarStates } from './avatarStates';
 import { reservationStates } from './reservationStates';
 import { stateUser } from './stateUsers';
+import { registerFiles, releaseFiles, type RegisteredAs } from '../../api-mock/src/storage/registry';
+import { STORAGE_QUOTA } from '../../contract/limits';
 
 /**
  * Provider states of the pact, on a running server: each state prepares the data and the cookie jar whose
@@ -109,6 +111,50 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     },
     /** The customer of the user has no logo before the interaction, and none after it (other interactions expect none). */
     'the customer has no logo': aroundInteraction(clearLogo, clearLogo),
+    /** A file of the customer of `email` is stored under this key; `heldBy` names the record kind holding it, if any. */
+    'a stored file': async (params?: unknown) => {
+      const p = params as { email: string; bucketName: string; resourceKey: string; heldBy?: RegisteredAs };
+      const owner = await userByEmail(db, p.email);
+      const file = { bucketName: p.bucketName, resourceKey: p.resourceKey };
+      await releaseFiles(db, [file]);
+      await db
+        .insertInto('stored_objects')
+        .values({
+          bucket_name: file.bucketName,
+          resource_key: file.resourceKey,
+          customer_id: owner.customer_id,
+          uploaded_by: owner.id,
+          state: 'stored',
+          max_bytes: 64,
+          size: 64,
+          sha256: '0'.repeat(64),
+        })
+        .execute();
+      if (p.heldBy) await registerFiles(db, [file], { customerId: owner.customer_id, as: p.heldBy });
+      return undefined;
+    },
+    /** The user of `email` has uploads no record took, up to the quota; they go after the interaction. */
+    'the user has no room for more uploads': aroundInteraction(
+      async (email: string) => {
+        const owner = await userByEmail(db, email);
+        await db
+          .insertInto('stored_objects')
+          .values({
+            bucket_name: 'portal-equipment',
+            resource_key: `quota-filler-${owner.id}`,
+            customer_id: owner.customer_id,
+            uploaded_by: owner.id,
+            state: 'granted',
+            max_bytes: STORAGE_QUOTA.pendingBytes,
+          })
+          .onConflict((oc) => oc.columns(['bucket_name', 'resource_key']).doNothing())
+          .execute();
+      },
+      async (email: string) => {
+        const owner = await userByEmail(db, email);
+        await db.deleteFrom('stored_objects').where('resource_key', '=', `quota-filler-${owner.id}`).execute();
+      },
+    ),
     /** A view of the user with this e-mail under a fixed id (made anew, so earlier interactions leave no trace). */
     'a saved view exists': async (params?: unknown) => {
       const p = params as { email: string; preferenceId: number; preferenceKey: string; shareScope: string };

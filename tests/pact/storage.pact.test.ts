@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_SIZE_MESSAGE, IMAGE_MAX_BYTES, SIGNED_URL_SECONDS } from '../../contract/images';
+import { FILE_SIZE_MESSAGE, IMAGE_MAX_BYTES, SIGNED_URL_SECONDS, STORAGE_QUOTA_MESSAGE } from '../../contract/images';
 import { changingHeaders, eachLike, errorBody, integer, like, pact, pactClient, regex, string } from './support';
 
 /** Encrypted ids of Acme Labs and Globex in the demo world: the folders of their files. */
@@ -7,6 +7,10 @@ const ACME_FOLDER = '6c195e07e6b76e8dc881ab61b74aafb9';
 const GLOBEX_FOLDER = '6466b81e359ffd8cf36523bd9e8c3f01';
 const ACME_KEY = `${ACME_FOLDER}/Equipment/0123456789abcdef0123456789abcdef.png`;
 const signedIn = ['a signed-in user', { email: 'user@acme-labs.example' }] as const;
+const heldByARecord = [
+  'a stored file',
+  { email: 'user@acme-labs.example', bucketName: 'portal-equipment', resourceKey: ACME_KEY, heldBy: 'equipmentImage' },
+] as const;
 
 const photo = { fileName: 'pump.png', contentType: 'image/png', size: 2048, fileType: 'EquipmentImage' as const };
 
@@ -68,6 +72,7 @@ describe('storage (consumer)', () => {
     const query = { resourceKey: ACME_KEY, bucketName: 'portal-equipment' };
     const provider = pact()
       .given(...signedIn)
+      .given(...heldByARecord)
       .uponReceiving('a request for a download URL')
       .withRequest({ method: 'GET', path: '/api/Storage/downloadUrl', query })
       .willRespondWith({ status: 200, body: { errorCode: 0, result: downloadUrl(ACME_KEY) } });
@@ -90,10 +95,42 @@ describe('storage (consumer)', () => {
     });
   });
 
+  it('is answered 404 for an upload no record holds', async () => {
+    const query = { resourceKey: ACME_KEY, bucketName: 'portal-equipment' };
+    const provider = pact()
+      .given(...signedIn)
+      .given('a stored file', {
+        email: 'user@acme-labs.example',
+        bucketName: 'portal-equipment',
+        resourceKey: ACME_KEY,
+      })
+      .uponReceiving('a request for a download URL of an upload no record holds')
+      .withRequest({ method: 'GET', path: '/api/Storage/downloadUrl', query })
+      .willRespondWith({ status: 404, body: errorBody(404) });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).images.requestDownloadUrl({ query });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  it('is refused an upload URL beyond the storage quota, with the message key', async () => {
+    const provider = pact()
+      .given(...signedIn)
+      .given('the user has no room for more uploads', { email: 'user@acme-labs.example' })
+      .uponReceiving('a request for an upload URL beyond the storage quota')
+      .withRequest({ method: 'POST', path: '/api/Storage/uploadUrl', headers: changingHeaders, body: photo })
+      .willRespondWith({ status: 400, body: { errorCode: 400, errorMessage: STORAGE_QUOTA_MESSAGE } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).images.requestUploadUrl({ body: photo });
+      expect(res.body).toMatchObject({ errorMessage: STORAGE_QUOTA_MESSAGE });
+    });
+  });
+
   it('asks for download URLs of several files at once', async () => {
     const body = { files: [{ resourceKey: ACME_KEY, bucketName: 'portal-equipment' }] };
     const provider = pact()
       .given(...signedIn)
+      .given(...heldByARecord)
       .uponReceiving('a request for download URLs of a page of thumbnails')
       .withRequest({ method: 'POST', path: '/api/Storage/downloadUrls', headers: changingHeaders, body })
       .willRespondWith({ status: 200, body: { errorCode: 0, result: { items: eachLike(downloadUrl(ACME_KEY)) } } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, GLOBAL_ERROR_CODES } from '../../contract/errors';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../contract/images';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, STORAGE_QUOTA_MESSAGE } from '../../contract/images';
 import { TransferFailure } from '../../web/src/lib/fileUpload';
 import { RequestFailure, type RequestError } from '../../web/src/lib/requestErrors';
 import { submitProblemOf, type SubmitProblemRules } from '../../web/src/lib/submitProblems';
@@ -60,6 +60,12 @@ describe('submitProblemOf', () => {
     expect(submitProblemOf(new TransferFailure(503), rules)).toEqual({ general: { key: 'form:upload_failed' } });
     expect(submitProblemOf(http(400, FILE_SIZE_MESSAGE), rules)).toEqual({ fields: { attachment: TOO_LARGE } });
     expect(submitProblemOf(http(400, FILE_TYPE_MESSAGE), rules)).toEqual({ fields: { attachment: WRONG_TYPE } });
+  });
+
+  it("an upload beyond the user's storage quota says so, with or without an upload field", () => {
+    const quota = { general: { key: `errorMessage:${STORAGE_QUOTA_MESSAGE}` } };
+    expect(submitProblemOf(http(400, STORAGE_QUOTA_MESSAGE), rules)).toEqual(quota);
+    expect(submitProblemOf(http(400, STORAGE_QUOTA_MESSAGE), withoutUpload)).toEqual(quota);
   });
 
   it('without an upload, file refusals are plain refusals and a failed transfer a network error', () => {

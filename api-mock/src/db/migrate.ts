@@ -15,6 +15,7 @@ import * as userAvatar from './migrations/013_user_avatar';
 import * as reservations from './migrations/014_reservations';
 import * as reservationSearch from './migrations/015_reservation_search';
 import * as sessionEndedNotify from './migrations/016_session_ended_notify';
+import * as storedObjects from './migrations/017_stored_objects';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '014_reservations': reservations,
   '015_reservation_search': reservationSearch,
   '016_session_ended_notify': sessionEndedNotify,
+  '017_stored_objects': storedObjects,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -318,6 +318,22 @@ export interface SystemNotificationTable {
   active: Generated<boolean>;
 }
 
+/** A stored file: granted, receiving or stored, then registered to one record (migration 017). */
+export interface StoredObjectsTable {
+  bucket_name: string;
+  resource_key: string;
+  customer_id: number;
+  uploaded_by: number | null;
+  state: 'granted' | 'receiving' | 'stored';
+  max_bytes: ColumnType<number, number, number>;
+  size: ColumnType<number | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  granted_at: Generated<Timestamp>;
+  stored_at: Timestamp | null;
+  registered_as: string | null;
+  registered_at: Timestamp | null;
+}
+
 export interface MessagesTable {
   id: Generated<number>;
   customer_id: number;
@@ -366,6 +382,7 @@ export interface Database {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   events: EventsTable;
+  stored_objects: StoredObjectsTable;
   equipment: EquipmentTable;
   contracts: ContractsTable;
   equipment_contracts: EquipmentContractsTable;

@@ -19,3 +19,4 @@ export const unauthorized = () =>
 export const forbidden = (why = 'Permission denied') => new HttpProblem(HttpErrorCode.Forbidden, why);
 
 export const badRequest = (message: string) => new HttpProblem(HttpErrorCode.BadRequest, message);
+export const notFound = (what = 'No such file') => new HttpProblem(404, what);

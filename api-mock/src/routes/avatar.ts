@@ -13,6 +13,7 @@ import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, readHead, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
+import { registerFiles, releaseFiles } from '../storage/registry';
 
 const s = initServer();
 
@@ -80,6 +81,18 @@ export function avatarRoutes({ db, config }: AppDeps) {
         .where((eb) => eb.or([eb('avatar_key', 'in', keys), eb('avatar_thumbnail_key', 'in', keys)]))
         .executeTakeFirst();
       if (taken) throw forbidden("The file is another user's avatar");
+      const kept = [before.avatar_key, before.avatar_thumbnail_key];
+      const added = [image, thumbnail].filter((file) => !kept.includes(file.resourceKey));
+      await registerFiles(trx, added, { customerId: actor.customerId, as: 'avatar' });
+      if (before.avatar_bucket_name) {
+        const replaced = [before.avatar_key, before.avatar_thumbnail_key].filter(
+          (key): key is string => key !== null && !keys.includes(key),
+        );
+        await releaseFiles(
+          trx,
+          replaced.map((key) => ({ bucketName: before.avatar_bucket_name!, resourceKey: key })),
+        );
+      }
       await trx
         .updateTable('users')
         .set({

@@ -1,5 +1,5 @@
 import type { RouterImplementation } from '@ts-rest/fastify';
-import { customersContract } from '../../../contract/customers';
+import { customersContract, parseLogoFileIdentifier } from '../../../contract/customers';
 import type { AppDeps } from '../deps';
 import { requireActor, requirePEUser } from '../auth/actor';
 import { change } from '../db/events';
@@ -7,12 +7,15 @@ import { ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
 import { forbidden, HttpProblem } from '../lib/problem';
 import { customerOr404, toCustomer } from '../queries/customers';
+import { storageOf } from '../storage';
+import { BUCKET_OF_FILE_TYPE } from '../storage/layout';
+import { registerFiles, releaseFiles } from '../storage/registry';
 
 /**
  * Customer lookup and switching for provider staff, the logo of the current customer (spec 1 sections 6 and 7).
  * cloudCredential belongs to file storage and is implemented there.
  */
-export function customersRouter({ db }: AppDeps): Partial<RouterImplementation<typeof customersContract>> {
+export function customersRouter({ db, config }: AppDeps): Partial<RouterImplementation<typeof customersContract>> {
   return {
     list: async ({ request, query }) => {
       await requirePEUser(db, request);
@@ -87,7 +90,33 @@ export function customersRouter({ db }: AppDeps): Partial<RouterImplementation<t
       const actor = await requireActor(db, request);
       if (!actor.isAdmin) throw forbidden("Only an admin may change the customer's logo");
       const identifier = body.customerLogoFileIdentifier === '' ? null : body.customerLogoFileIdentifier;
+      const logoFile = (value: string | null) => {
+        const logo = parseLogoFileIdentifier(value);
+        return logo && { bucketName: BUCKET_OF_FILE_TYPE.CustomerLogo, resourceKey: logo.resourceKey };
+      };
+      const next = logoFile(identifier);
+      let replaced: ReturnType<typeof logoFile> = null;
       const row = await change(db, async (trx) => {
+        const before = await trx
+          .selectFrom('customers')
+          .select('logo_file_identifier')
+          .where('id', '=', actor.customerId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const previous = logoFile(before.logo_file_identifier);
+        // The logo must be a file uploaded into this customer's logos and held by no other record.
+        if (next && next.resourceKey !== previous?.resourceKey) {
+          await registerFiles(
+            trx,
+            [next],
+            { customerId: actor.customerId, as: 'customerLogo' },
+            'The logo has not been uploaded',
+          );
+        }
+        if (previous && previous.resourceKey !== next?.resourceKey) {
+          await releaseFiles(trx, [previous]);
+          replaced = previous;
+        }
         const updated = await trx
           .updateTable('customers')
           .set({ logo_file_identifier: identifier })
@@ -106,6 +135,12 @@ export function customersRouter({ db }: AppDeps): Partial<RouterImplementation<t
           },
         };
       });
+      if (replaced) {
+        const old: { bucketName: string; resourceKey: string } = replaced;
+        await storageOf(config)
+          .deleteObject(old.bucketName, old.resourceKey)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'a replaced logo could not be removed'));
+      }
       return ok(toCustomer(row));
     },
 

@@ -22,6 +22,7 @@ import {
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD, keyBelongsTo } from '../storage/layout';
+import { registerFiles, releaseFiles } from '../storage/registry';
 
 const s = initServer();
 
@@ -99,6 +100,7 @@ export function documentsRouter({ db, config }: AppDeps) {
 
       const created = await db.transaction().execute(async (trx) => {
         await requireOwner(trx, owner, true);
+        await registerFiles(trx, body, { customerId: owner.customerId, as: 'document' });
         const rows: DocumentRow[] = [];
         for (const [index, file] of body.entries()) {
           const previous = await activeDocumentNamed(trx, owner, file.documentName);
@@ -200,6 +202,10 @@ export function documentsRouter({ db, config }: AppDeps) {
         // Only a document in Deleted items can be deleted for good (spec 2 section 4).
         if (!newest(versions).is_deleted) throw badRequest('Only a deleted document can be deleted permanently');
         await trx.deleteFrom('documents').where('document_group_id', '=', groupId).execute();
+        await releaseFiles(
+          trx,
+          versions.map((v) => ({ bucketName: v.bucket_name, resourceKey: v.resource_key })),
+        );
         await refreshDocumentCount(trx, owner);
         return {
           result: versions,

@@ -24,6 +24,7 @@ import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, readHead, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
+import { registerFiles, releaseFiles } from '../storage/registry';
 
 const s = initServer();
 
@@ -182,6 +183,11 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
           .where((eb) => eb.or([eb('image_key', 'in', keys), eb('thumbnail_key', 'in', keys)]))
           .execute();
         if (taken.length > 0) throw badRequest('A file of the list is already registered as an image');
+        await registerFiles(
+          trx,
+          body.addList.flatMap((i) => [i.imageIdentifier, i.thumbnailIdentifier]),
+          { customerId: actor.customerId, as: 'equipmentImage' },
+        );
       }
       const before = await currentDefault(trx, equipment.id);
 
@@ -197,6 +203,12 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
               .execute();
       const missing = deleteIds.filter((id) => !deleted.some((d) => d.id === id));
       if (missing.length > 0) throw notAnImageOfThisEquipment(missing);
+      await releaseFiles(
+        trx,
+        deleted.flatMap((d) =>
+          [d.image_key, d.thumbnail_key].map((key) => ({ bucketName: d.bucket_name, resourceKey: key })),
+        ),
+      );
       for (const image of deleted) {
         await appendEvent(
           trx,

@@ -27,6 +27,7 @@ import { insertMessages } from '../queries/messages';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD } from '../storage/layout';
+import { registerFiles } from '../storage/registry';
 
 const s = initServer();
 
@@ -177,6 +178,7 @@ export function feedbackRouter(deps: AppDeps) {
       const notify = distinctAddresses(splitEmailList(body.emailTo));
       const attachFiles = body.attachFiles.map((file, i) => ({ ...file, size: sizes[i]! }));
       await change(db, async (trx) => {
+        await registerFiles(trx, body.attachFiles, { customerId: actor.customerId, as: 'feedbackAttachment' });
         const { id } = await trx
           .insertInto('contact_requests')
           .values({

@@ -22,6 +22,7 @@ import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
 import { distinctAddresses, unescapeHtml } from '../mail/text';
 import { attachmentSizes } from '../storage/attachments';
+import { registerFiles } from '../storage/registry';
 
 const s = initServer();
 
@@ -160,6 +161,10 @@ export function serviceRequestsRouter(deps: AppDeps) {
           })
           .execute();
         if (body.attachFiles.length > 0) {
+          await registerFiles(trx, body.attachFiles, {
+            customerId: actor.customerId,
+            as: 'serviceRequestAttachment',
+          });
           await trx
             .insertInto('service_call_attachments')
             .values(

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../deps';
 import { requireSession } from '../auth/context';
 import { ok } from '../lib/envelope';
-import { badRequest, forbidden } from '../lib/problem';
+import { badRequest, forbidden, notFound } from '../lib/problem';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import {
@@ -25,19 +25,29 @@ import {
   newObjectKey,
   servedContentType,
 } from '../storage/layout';
+import { finishReceiving, grantUpload, registeredFile, startReceiving } from '../storage/registry';
 import { FILES_PREFIX } from '../storage/signing';
 
 const s = initServer();
 
 /** The Storage/* calls: sign uploads into the caller's customer folder, and downloads of files found there. */
 export function storageRouter({ db, config }: AppDeps) {
-  /** The caller's storage identity; every file asked for must lie in its folder. */
-  const ownFiles = async (request: FastifyRequest, files: FileIdentifier[]) => {
+  /**
+   * Every file asked for must lie in the caller's folder and be registered to a record of the customer. A message
+   * attachment is read through its message only, which checks the inbox: a colleague's is not signed here.
+   */
+  const readableFiles = async (request: FastifyRequest, files: FileIdentifier[]) => {
     const session = await requireSession(db, request);
     const identity = await storageIdentityOf(db, session.customerId);
     for (const file of files) {
       if (!isKnownBucket(file.bucketName)) throw badRequest(`Unknown bucket ${file.bucketName}`);
       if (!keyBelongsTo(file.resourceKey, identity)) throw forbidden('The file belongs to another customer');
+    }
+    for (const file of files) {
+      const registered = await registeredFile(db, file, session.customerId);
+      if (!registered) throw notFound();
+      if (registered.registered_as === 'messageAttachment')
+        throw forbidden('A message attachment is read with its message');
     }
   };
 
@@ -55,6 +65,12 @@ export function storageRouter({ db, config }: AppDeps) {
       const fileType = FILE_TYPE_OF_UPLOAD[body.fileType];
       const bucketName = BUCKET_OF_FILE_TYPE[fileType];
       const resourceKey = newObjectKey(await storageIdentityOf(db, session.customerId), fileType, body.fileName);
+      await grantUpload(
+        db,
+        { bucketName, resourceKey },
+        { customerId: session.customerId, userId: session.userId },
+        body.size,
+      );
       const { url, ...upload } = await storageOf(config).presignUpload({
         bucket: bucketName,
         key: resourceKey,
@@ -66,12 +82,12 @@ export function storageRouter({ db, config }: AppDeps) {
 
     requestDownloadUrl: async ({ request, query }) => {
       const file = { resourceKey: query.resourceKey, bucketName: query.bucketName };
-      await ownFiles(request, [file]);
+      await readableFiles(request, [file]);
       return ok(await downloadUrl(file));
     },
 
     requestDownloadUrls: async ({ request, body }) => {
-      await ownFiles(request, body.files);
+      await readableFiles(request, body.files);
       return ok({ items: await Promise.all(body.files.map(downloadUrl)) });
     },
   });
@@ -125,7 +141,7 @@ function contentDisposition(key: string, fileName: string | undefined): string {
 }
 
 /** Register PUT and GET /files/<bucket>/<key>: the upload and download URLs the local store signs. */
-export async function registerFileRoutes(app: FastifyInstance, { config }: AppDeps): Promise<void> {
+export async function registerFileRoutes(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
   const storage = storageOf(config);
   await app.register(async (scope) => {
     // The body is the file itself, of any type: the upload handler streams it to disk.
@@ -145,7 +161,16 @@ export async function registerFileRoutes(app: FastifyInstance, { config }: AppDe
       const tooLarge = () =>
         answer(reply.header('Connection', 'close'), 413, `The file is larger than the ${maxBytes} bytes declared`);
       if (Number(request.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
-      const outcome = await storage.receive(target.bucket, target.key, maxBytes, request.raw);
+      if (!(await startReceiving(db, target.bucket, target.key))) {
+        return answer(reply, 409, 'This upload URL has been used; ask for a new one');
+      }
+      const outcome = await storage
+        .receive(target.bucket, target.key, maxBytes, request.raw)
+        .catch(async (error: unknown) => {
+          await finishReceiving(db, target.bucket, target.key, null);
+          throw error;
+        });
+      await finishReceiving(db, target.bucket, target.key, outcome.ok ? outcome : null);
       if (!outcome.ok) return outcome.reason === 'tooLarge' ? tooLarge() : answer(reply, 400, 'The upload is empty');
       return reply.header('ETag', `"${outcome.sha256}"`).status(200).send();
     });
@@ -155,7 +180,9 @@ export async function registerFileRoutes(app: FastifyInstance, { config }: AppDe
       if (!target) return answer(reply, 404, 'No such file');
       const check = storage.checkGrant({ method: 'GET', ...target }, queryOf(request));
       if (!check.ok) return answer(reply, 403, refusal(check.reason));
-      const found = await storage.open(target.bucket, target.key);
+      // Only what a record holds is served: not an upload no record took, nor bytes put there some other way.
+      const registered = await registeredFile(db, { bucketName: target.bucket, resourceKey: target.key });
+      const found = registered ? await storage.open(target.bucket, target.key) : null;
       if (!found) return answer(reply, 404, 'No such file');
       const maxAge = Math.max(0, check.grant.expires - Math.floor(Date.now() / 1000));
       return reply

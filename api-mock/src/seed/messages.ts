@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { insertMessages, type NewMessage } from '../queries/messages';
 import type { FileStorage } from '../storage';
 import { BUCKET_OF_FILE_TYPE, newObjectKey } from '../storage/layout';
+import { registerServerFile } from '../storage/registry';
 
 /**
  * The demo world's notifications: 8 to 15 per user over the last 60 days (service requests received and updated,
@@ -311,13 +312,19 @@ export async function writeDemoAttachmentFiles(db: Kysely<Database>, storage: Fi
   const rows = await db
     .selectFrom('message_attachments as a')
     .innerJoin('messages as m', 'm.id', 'a.message_id')
-    .select(['a.file_name', 'a.resource_key', 'm.subject'])
+    .select(['a.file_name', 'a.resource_key', 'm.subject', 'm.customer_id'])
     .execute();
   const bucket = BUCKET_OF_FILE_TYPE.Message;
   let written = 0;
   for (const row of rows) {
     const file = attachmentOf(row.subject, row.file_name);
-    if (!row.resource_key.endsWith(`/${sha256(file)}.pdf`)) continue;
+    const hash = sha256(file);
+    if (!row.resource_key.endsWith(`/${hash}.pdf`)) continue;
+    await registerServerFile(
+      db,
+      { bucketName: bucket, resourceKey: row.resource_key },
+      { customerId: row.customer_id, as: 'messageAttachment', size: file.length, sha256: hash },
+    );
     if (await storage.hasObject(bucket, row.resource_key)) continue;
     await storage.putObject(bucket, row.resource_key, file);
     written++;

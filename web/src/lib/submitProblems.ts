@@ -1,5 +1,5 @@
 import { GLOBAL_ERROR_CODES } from '../../../contract/errors';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../contract/images';
+import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, STORAGE_QUOTA_MESSAGE } from '../../../contract/images';
 import { TransferFailure } from './fileUpload';
 import { requestErrorOf } from './requestErrors';
 
@@ -67,6 +67,7 @@ export function submitProblemOf<F extends string>(e: unknown, rules: SubmitProbl
           return { fields: rules.refusals[message] };
         if (upload && message === FILE_TYPE_MESSAGE) return onUploadField(upload.wrongType);
         if (upload && message === FILE_SIZE_MESSAGE) return onUploadField(upload.tooLarge);
+        if (message === STORAGE_QUOTA_MESSAGE) return { general: { key: `errorMessage:${STORAGE_QUOTA_MESSAGE}` } };
       }
       if (error.status === 400 || error.status === 403) return { general: { key: rules.refused } };
       return { general: { key: 'errorMessage:system_error' } };
