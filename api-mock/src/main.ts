@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
+import { DEFAULT_SIZE } from './seed/demoWorld';
 import { DEFAULT_RATE_LIMITS } from './lib/rateLimits';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -11,6 +12,8 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
 /** `npm start` passes --demo: the demo world and the outbox page. A deployment leaves it out. */
 const demo = process.argv.includes('--demo');
 const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE);
+/** Equipment of the demo world when it is first created (tests start smaller worlds). */
+const demoEquipment = Number(process.env.DEMO_EQUIPMENT);
 
 const server = await createServer({
   databaseUrl: process.env.DATABASE_URL,
@@ -19,6 +22,7 @@ const server = await createServer({
   logger: process.env.LOG_REQUESTS === '1',
   secureCookies: process.env.SECURE_COOKIES === '1',
   demo,
+  size: demoEquipment > 0 ? { ...DEFAULT_SIZE, equipment: demoEquipment } : DEFAULT_SIZE,
   rateLimits: perMinute > 0 ? { ...DEFAULT_RATE_LIMITS, perMinute } : DEFAULT_RATE_LIMITS,
 });
 await server.app.listen({ port, host });
