@@ -14,7 +14,6 @@ import {
 } from './common';
 import { INVENTORY_PAGE_SIZE, INT32_MAX, PAGE_INDEX_MAX } from './limits';
 import {
-  ExportResult,
   FieldName,
   FilterFieldsQuery,
   FilterFieldsResult,
@@ -22,6 +21,7 @@ import {
   ListQuery,
   MAX_PAGE_SIZE,
   paged,
+  XlsxDownload,
 } from './listQuery';
 import { ImageChanges, InstrumentImageData } from './images';
 import { CustomerLocation } from './users';
@@ -937,8 +937,8 @@ export const equipmentContract = c.router(
       path: '/api/Equipment/export',
       query: withCommonQuery({}),
       body: EquipmentExportQuery,
-      responses: { 200: envelope(ExportResult), ...standardErrors },
-      summary: 'Every row of the filtered equipment list as a workbook with the visible columns',
+      responses: { 200: XlsxDownload, ...standardErrors },
+      summary: 'Every row of the filtered equipment list as an .xlsx download with the visible columns, streamed',
     },
     refreshUpcomingServiceCalls: {
       method: 'POST',

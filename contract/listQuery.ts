@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { c } from './common';
 import { PAGE_INDEX_MAX } from './limits';
 
 /**
@@ -79,7 +80,12 @@ export const LayoutContent = z.object({
   columnShowKeys: z.array(FieldName).max(200),
 });
 
-export const ExportResult = z.object({ content: z.string(), contentType: z.string(), fileName: z.string() });
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/**
+ * An export's answer: the .xlsx itself, streamed as the server writes it, its name in Content-Disposition. (The
+ * spec shows the file as base64 in a JSON envelope; hardening chose a download that never sits whole in memory.)
+ */
+export const XlsxDownload = c.otherResponse({ contentType: XLSX_CONTENT_TYPE, body: c.type<Blob>() });
 
 export const paged = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), totalCount: z.number().int().min(0) });

@@ -11,13 +11,13 @@ import {
   queryBoolean,
 } from './common';
 import {
-  ExportResult,
   FilterFieldsQuery,
   FilterFieldsResult,
   LayoutContent,
   ListQuery,
   MAX_PAGE_SIZE,
   paged,
+  XlsxDownload,
 } from './listQuery';
 import { emailListSchema, emailSchema, optionalText, phoneSchema, requiredText, splitEmailList } from './validation';
 import { EQUIPMENT_MAX, SERVICE_CALL_PAGE_SIZE, ServiceCallSummary } from './equipment';
@@ -275,8 +275,8 @@ export const serviceCallsContract = c.router(
       path: '/api/ServiceCall/export',
       query: historyQuery,
       body: WorkOrderExportQuery,
-      responses: { 200: envelope(ExportResult), ...standardErrors },
-      summary: 'Every filtered work order of a tab as a workbook with the visible columns',
+      responses: { 200: XlsxDownload, ...standardErrors },
+      summary: 'Every filtered work order of a tab as an .xlsx download with the visible columns, streamed',
     },
     pdf: {
       method: 'GET',

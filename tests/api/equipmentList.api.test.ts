@@ -2,18 +2,20 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../contract/equipment';
-import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let acme: InjectClient;
+let acmeAgent: Awaited<ReturnType<typeof signedIn>>;
 let globex: InjectClient;
 let acmeUserId: number;
 beforeAll(async () => {
   server = await startApiServer();
-  acme = (await signedIn(server.app, 'user@acme-labs.example')).client;
+  acmeAgent = await signedIn(server.app, 'user@acme-labs.example');
+  acme = acmeAgent.client;
   globex = (await signedIn(server.app, 'user@globex.example')).client;
   acmeUserId = (
     await db().selectFrom('users').select('id').where('email', '=', 'user@acme-labs.example').executeTakeFirstOrThrow()
@@ -237,23 +239,23 @@ describe('GET Equipment/fieldOption', () => {
 describe('POST Equipment/export', () => {
   it('writes a real workbook with the visible columns in their order, filtered and sorted', async () => {
     const filterSettings = [{ field: 'mfg', operator: FilterOperator.In, value: ['Agilent'] }];
-    const res = resultOf<{ content: string; contentType: string; fileName: string }>(
-      await acme.equipment.export({
-        body: {
-          isFollowed: true,
-          filterSettings,
-          orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
-          layoutContent: {
-            columnOrderKeys: ['serial', 'model', 'mfg', 'instDate', 'location.city'],
-            columnShowKeys: ['mfg', 'serial', 'instDate', 'location.city'],
-            columnHeaders: { serial: 'Serial number', mfg: 'Make', instDate: 'Installed on', 'location.city': 'City' },
-          },
-        } as never,
-      }),
-    );
-    expect(res.fileName).toMatch(/\.xlsx$/);
+    const res = await acme.equipment.export({
+      body: {
+        isFollowed: true,
+        filterSettings,
+        orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+        layoutContent: {
+          columnOrderKeys: ['serial', 'model', 'mfg', 'instDate', 'location.city'],
+          columnShowKeys: ['mfg', 'serial', 'instDate', 'location.city'],
+          columnHeaders: { serial: 'Serial number', mfg: 'Make', instDate: 'Installed on', 'location.city': 'City' },
+        },
+      } as never,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Product_\d{8}\.xlsx"$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(res.content, 'base64') as never);
+    await workbook.xlsx.load(res.body as unknown as Buffer as never);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'serial', 'mfg', 'instDate', 'location.city']);
     expect(sheet.getRow(1).hidden).toBe(true);
@@ -269,6 +271,30 @@ describe('POST Equipment/export', () => {
       }
     });
     expect(serials).toEqual([...serials].sort());
+  });
+
+  it('streams a large export: the first bytes leave before the last rows are read', async () => {
+    // A client that reads slowly gets the file in parts as it is written, not one blob at the end.
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/Equipment/export',
+      headers: { 'x-xsrf-token': acmeAgent.jar.get('XSRF-TOKEN')!, 'content-type': 'application/json' },
+      cookies: Object.fromEntries(acmeAgent.jar),
+      payload: {
+        isFollowed: true,
+        layoutContent: { columnOrderKeys: ['serial', 'mfg'], columnShowKeys: ['serial', 'mfg'], columnHeaders: {} },
+      },
+      payloadAsStream: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(res.headers['content-length']).toBeUndefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.stream()) chunks.push(chunk as Buffer);
+    expect(chunks.length).toBeGreaterThan(1);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as never);
+    expect(workbook.worksheets[0]!.rowCount).toBeGreaterThan(2);
   });
 
   it('refuses a column that is not an equipment field', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
 import { boolean, changingHeaders, eachLike, integer, like, pact, pactClient, regex, string } from './support';
 
 const signedIn = ['a signed-in user', { email: 'user@acme-labs.example' }] as const;
@@ -104,18 +104,18 @@ describe('equipment list (consumer)', () => {
       .withRequest({ method: 'POST', path: '/api/Equipment/export', headers: changingHeaders, body })
       .willRespondWith({
         status: 200,
-        body: {
-          errorCode: 0,
-          result: {
-            content: string('UEsDBBQAAAAIAA=='),
-            contentType: string('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
-            fileName: regex(/^Product_\d{8}\.xlsx$/.source, 'Product_20261122.xlsx'),
-          },
+        headers: {
+          'Content-Type': XLSX_CONTENT_TYPE,
+          'Content-Disposition': regex(
+            /^attachment; filename="Product_\d{8}\.xlsx"$/.source,
+            'attachment; filename="Product_20261122.xlsx"',
+          ),
         },
       });
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).equipment.export({ body: body as never });
-      expect(res.body).toMatchObject({ errorCode: 0, result: { fileName: 'Product_20261122.xlsx' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="Product_20261122.xlsx"');
     });
   });
 });

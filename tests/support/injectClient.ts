@@ -26,10 +26,12 @@ export function injectClient(app: FastifyInstance) {
       if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
       else jar.set(c.name, c.value);
     }
-    const isJson = (res.headers['content-type'] ?? '').toString().includes('json');
+    const contentType = (res.headers['content-type'] ?? '').toString();
+    const isText = contentType === '' || contentType.startsWith('text/');
     return {
       status: res.statusCode,
-      body: isJson ? res.json() : res.body,
+      // a file (an export) comes as its bytes
+      body: contentType.includes('json') ? res.json() : isText ? res.body : res.rawPayload,
       headers: new Headers(res.headers as Record<string, string>),
     };
   };

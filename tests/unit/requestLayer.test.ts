@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiFetcherArgs } from '@ts-rest/core';
 import { onGlobalRequestError, requestLayer, setUserCustomerId } from '../../web/src/lib/requestLayer';
 import { RequestFailure, type RequestError } from '../../web/src/lib/requestErrors';
+import { fileNameOf } from '../../web/src/lib/downloadFile';
 
 const args = (over: Partial<ApiFetcherArgs> & Record<string, unknown> = {}) =>
   ({
@@ -89,6 +90,24 @@ describe('request layer', () => {
     fetchMock.mockResolvedValue(json({ errorCode: 0, result: 1 }));
     await Promise.all([requestLayer(args({ path: '/api/a' })), requestLayer(args({ path: '/api/b' }))]);
     expect(fetchMock.mock.calls.every(([, init]) => !init.signal.aborted)).toBe(true);
+  });
+
+  it('keeps a file answer (an export) as a Blob, with the headers that name it', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);
+    fetchMock.mockResolvedValue(
+      new Response(bytes, {
+        status: 200,
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': 'attachment; filename="Product_20261125.xlsx"',
+        },
+      }),
+    );
+    const response = await requestLayer(args());
+    expect(response.body).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (response.body as Blob).arrayBuffer())).toEqual(bytes);
+    expect(fileNameOf(response.headers, 'fallback.xlsx')).toBe('Product_20261125.xlsx');
+    expect(fileNameOf(new Headers(), 'fallback.xlsx')).toBe('fallback.xlsx');
   });
 
   it('turns a non-zero errorCode into an api error and reports it', async () => {

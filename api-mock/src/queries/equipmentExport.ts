@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import type { EquipmentExportQuery } from '../../../contract/equipment';
@@ -7,7 +8,6 @@ import { BadListQuery, filtersWhere, orderBy } from '../lib/listQuerySql';
 import { equipmentInScope, fullTextCondition, type EquipmentScope } from './equipment';
 import { EQUIPMENT_FIELDS } from './equipmentFields';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read from the database at a time while the workbook is written. */
 const EXPORT_BATCH = 2_000;
 
@@ -33,10 +33,17 @@ function cellReader(name: string): (row: Record<string, unknown>) => Cell {
 }
 
 /**
- * Every row of the filtered, sorted list as an .xlsx with the visible columns in their order. Ids are read in order
- * first, then the rows in batches, and the workbook is streamed, so memory grows with the file, not the rows.
+ * Every row of the filtered, sorted list as an .xlsx with the visible columns in their order. The query is checked
+ * and the ids are read in order first (a bad query answers 400 before any byte is sent); then the rows are read in
+ * batches and the workbook is written into the returned stream as the caller sends it, so neither the rows nor the
+ * file are ever whole in memory.
  */
-export async function exportEquipment(db: Kysely<Database>, scope: EquipmentScope, query: EquipmentExportQuery) {
+export async function exportEquipment(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  query: EquipmentExportQuery,
+  onError: (error: unknown) => void,
+): Promise<{ stream: Readable; fileName: string }> {
   const { columnOrderKeys, columnShowKeys, columnHeaders } = query.layoutContent;
   const shown = new Set(columnShowKeys);
   const columns = columnOrderKeys.filter((k) => shown.has(k));
@@ -45,7 +52,6 @@ export async function exportEquipment(db: Kysely<Database>, scope: EquipmentScop
       throw new BadListQuery(`Unknown column ${JSON.stringify(name)} for this export`);
     }
   }
-  const readers = columns.map(cellReader);
   const fullText = fullTextCondition(query.fullTextSearchSetting?.keyword);
   const ids = await equipmentInScope(db, scope)
     .select('equipment.id')
@@ -55,8 +61,23 @@ export async function exportEquipment(db: Kysely<Database>, scope: EquipmentScop
     .execute();
 
   const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  writeWorkbook(db, scope, columns, columnHeaders, ids.map((r) => r.id), stream).catch((error: unknown) => {
+    onError(error);
+    stream.destroy(error as Error);
+  });
+  const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  return { stream, fileName: `Product_${stamp}.xlsx` };
+}
+
+async function writeWorkbook(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  columns: string[],
+  columnHeaders: Record<string, string>,
+  ids: number[],
+  stream: PassThrough,
+): Promise<void> {
+  const readers = columns.map(cellReader);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: SHEET_HEADER_ROW }] });
   sheet.columns = columns.map((name) => ({
@@ -71,7 +92,7 @@ export async function exportEquipment(db: Kysely<Database>, scope: EquipmentScop
   headerRow.commit();
 
   for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
-    const batch = ids.slice(i, i + EXPORT_BATCH).map((r) => r.id);
+    const batch = ids.slice(i, i + EXPORT_BATCH);
     const rows = await db
       .selectFrom('equipment')
       .innerJoin('locations', 'locations.id', 'equipment.location_id')
@@ -85,10 +106,9 @@ export async function exportEquipment(db: Kysely<Database>, scope: EquipmentScop
       const row = byId.get(id);
       if (row) sheet.addRow(readers.map((read) => read(row))).commit();
     }
+    // The client reads slower than the database answers: wait for the stream to drain before the next batch.
+    if (stream.writableNeedDrain) await once(stream, 'drain');
   }
   sheet.commit();
   await workbook.commit();
-  const content = Buffer.concat(chunks).toString('base64');
-  const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  return { content, contentType: XLSX_CONTENT_TYPE, fileName: `Product_${stamp}.xlsx` };
 }

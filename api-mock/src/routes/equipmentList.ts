@@ -171,11 +171,14 @@ export function equipmentListRouter({ db }: AppDeps) {
       return ok(query.fullList ? { items: values } : { fieldOptions: values });
     }),
 
-    export: s.route(equipmentContract.export, async ({ request, body }) => {
+    export: s.route(equipmentContract.export, async ({ request, reply, body }) => {
       const actor = await requireActor(db, request);
       const scope = scopeOf(actor, body);
-      const result = await exportEquipment(db, scope, body);
-      return ok(result);
+      const { stream, fileName } = await exportEquipment(db, scope, body, (err) =>
+        request.log.error({ err }, 'the export stopped part-way'),
+      );
+      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      return { status: 200, body: stream as unknown as Blob };
     }),
   };
 }

@@ -84,9 +84,13 @@ export async function requestLayer(args: ApiFetcherArgs & CallOptions) {
   } finally {
     if (inFlight.get(key) === controller) inFlight.delete(key);
   }
-  const body: unknown = (response.headers.get('content-type') ?? '').includes('json')
+  // JSON answers are parsed, text read as text, and a file (an export, a PDF) is kept as a Blob.
+  const contentType = response.headers.get('content-type') ?? '';
+  const body: unknown = contentType.includes('json')
     ? await response.json().catch(() => null)
-    : await response.text();
+    : contentType.startsWith('text/') || contentType === ''
+      ? await response.text()
+      : await response.blob();
   if (controller.signal.aborted) fail({ kind: 'aborted' }, true);
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After')) || undefined;

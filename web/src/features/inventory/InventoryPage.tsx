@@ -13,7 +13,7 @@ import { useCurrentSession } from '../../lib/currentUser';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import { ColumnFilterDialog } from './ColumnFilterDialog';
 import { ColumnsPanel } from './ColumnsPanel';
-import { downloadExport } from './downloadFile';
+import { downloadFile } from '../../lib/downloadFile';
 import { EquipmentGrid, EquipmentTiles } from './EquipmentGrid';
 import { FilterChips } from './FilterChips';
 import {
@@ -117,25 +117,23 @@ export function InventoryPage() {
     setExporting(true);
     const toaster = await getToaster();
     try {
-      const result = await resultOf(
-        client.equipment.export({
-          body: {
-            pageIndex: 0,
-            pageSize: 0,
-            isFollowed: true,
-            listType: 'inventory',
-            filterSettings: layout.filter,
-            orderSettings: layout.sort,
-            fullTextSearchSetting: searchText ? { keyword: searchText } : null,
-            layoutContent: {
-              columnOrderKeys: ['serial', ...columns],
-              columnShowKeys: ['serial', ...columns],
-              columnHeaders: Object.fromEntries(['serial', ...columns].map((c) => [c, fieldLabel(t, c)])),
-            },
+      const response = await client.equipment.export({
+        body: {
+          pageIndex: 0,
+          pageSize: 0,
+          isFollowed: true,
+          listType: 'inventory',
+          filterSettings: layout.filter,
+          orderSettings: layout.sort,
+          fullTextSearchSetting: searchText ? { keyword: searchText } : null,
+          layoutContent: {
+            columnOrderKeys: ['serial', ...columns],
+            columnShowKeys: ['serial', ...columns],
+            columnHeaders: Object.fromEntries(['serial', ...columns].map((c) => [c, fieldLabel(t, c)])),
           },
-        }),
-      );
-      downloadExport(result);
+        },
+      });
+      downloadFile(response, 'Product.xlsx');
       toaster.show({ message: t('inventory:export_done'), intent: Intent.SUCCESS, icon: 'tick' });
     } catch {
       // The request layer has already told the user what went wrong.
