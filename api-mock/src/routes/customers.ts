@@ -95,8 +95,7 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
         return logo && { bucketName: BUCKET_OF_FILE_TYPE.CustomerLogo, resourceKey: logo.resourceKey };
       };
       const next = logoFile(identifier);
-      let replaced: ReturnType<typeof logoFile> = null;
-      const row = await change(db, async (trx) => {
+      const { row, replaced } = await change(db, async (trx) => {
         const before = await trx
           .selectFrom('customers')
           .select('logo_file_identifier')
@@ -113,10 +112,8 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
             'The logo has not been uploaded',
           );
         }
-        if (previous && previous.resourceKey !== next?.resourceKey) {
-          await releaseFiles(trx, [previous]);
-          replaced = previous;
-        }
+        const replaced = previous && previous.resourceKey !== next?.resourceKey ? previous : null;
+        if (replaced) await releaseFiles(trx, [replaced]);
         const updated = await trx
           .updateTable('customers')
           .set({ logo_file_identifier: identifier })
@@ -124,7 +121,7 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
           .returningAll()
           .executeTakeFirstOrThrow();
         return {
-          result: updated,
+          result: { row: updated, replaced },
           event: {
             customerId: actor.customerId,
             actorId: actor.userId,
@@ -136,9 +133,9 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
         };
       });
       if (replaced) {
-        const old: { bucketName: string; resourceKey: string } = replaced;
+        // The replaced file goes once the change has committed; one left behind only costs space.
         await storageOf(config)
-          .deleteObject(old.bucketName, old.resourceKey)
+          .deleteObject(replaced.bucketName, replaced.resourceKey)
           .catch((error: unknown) => request.log.warn({ err: error }, 'a replaced logo could not be removed'));
       }
       return ok(toCustomer(row));
