@@ -5,6 +5,7 @@ import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { IMPORT_TEMPLATE_PATH } from '../../contract/importProduct';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { zipBomb } from '../support/zipFiles';
 
 const EMAIL = 'user@acme-labs.example';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -124,6 +125,21 @@ describe('import products from a spreadsheet', () => {
     await page.getByText('Import successful: 2 instrument(s) added to your list.').waitFor();
     expect(await dialog.count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Lines not imported' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('refuses a zip bomb with its own message at once, and adds nothing', async () => {
+    const page = await context!.newPage();
+    const dialog = await openImportDialog(page);
+    const before = await server.database.db.selectFrom('equipment').select('id').execute();
+    // 1 KB on the wire that would inflate to 120 MB
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bomb.xlsx', mimeType: XLSX, buffer: await zipBomb(120) });
+    await dialog.getByLabel('City').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('The file cannot be read safely', { exact: false }).waitFor({ timeout: 10_000 });
+    expect(await server.database.db.selectFrom('equipment').select('id').execute()).toHaveLength(before.length);
     await page.close();
   });
 });
