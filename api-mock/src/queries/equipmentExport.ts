@@ -61,7 +61,14 @@ export async function exportEquipment(
     .execute();
 
   const stream = new PassThrough();
-  writeWorkbook(db, scope, columns, columnHeaders, ids.map((r) => r.id), stream).catch((error: unknown) => {
+  writeWorkbook(
+    db,
+    scope,
+    columns,
+    columnHeaders,
+    ids.map((r) => r.id),
+    stream,
+  ).catch((error: unknown) => {
     onError(error);
     stream.destroy(error as Error);
   });
