@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   });
   registerCookieNames(app, deps.config.secureCookies);
   await app.register(cookie);
-  registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root), app.cookieNames);
+  registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root));
   await registerSecurityHeaders(app, deps.config.secureCookies);
   if (deps.config.rateLimits) await registerRateLimits(app, deps.db, deps.config.rateLimits);
   schedulePurge(app, deps.db, storageOf(deps.config), deps.config.singleProcessDatabase);

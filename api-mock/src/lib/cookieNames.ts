@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { XSRF_COOKIE } from './xsrf';
+
+/** The anti-forgery cookie the page reads and echoes in its header. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 export interface CookieNames {
   session: string;

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CookieNames } from './cookieNames';
+import { sessionTokenOf } from './cookieNames';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -14,7 +13,6 @@ interface CookieSetter {
 
 interface XsrfKeys {
   secret: Buffer;
-  cookies: CookieNames;
 }
 
 declare module 'fastify' {
@@ -24,8 +22,8 @@ declare module 'fastify' {
 }
 
 /** Make the app's anti-forgery keys known to every scope (the hub and the routes check tokens with them). */
-export function registerXsrfKeys(app: FastifyInstance, secret: Buffer, cookies: CookieNames): void {
-  app.decorate('xsrfKeys', { secret: createHmac('sha256', secret).update('xsrf').digest(), cookies });
+export function registerXsrfKeys(app: FastifyInstance, secret: Buffer): void {
+  app.decorate('xsrfKeys', { secret: createHmac('sha256', secret).update('xsrf').digest() });
 }
 
 const mac = (secret: Buffer, nonce: string, sessionToken: string) =>
@@ -45,19 +43,17 @@ function boundToSession(secret: Buffer, token: string, sessionToken: string): bo
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-const sessionTokenOf = (request: FastifyRequest, keys: XsrfKeys) => request.cookies[keys.cookies.session] ?? '';
-
 /** A token sent in a message (the hub's changing methods): the same double-submit and session binding. */
 export function xsrfTokenValid(request: FastifyRequest, token: string | undefined): boolean {
-  const keys = request.server.xsrfKeys;
-  const cookie = request.cookies[keys.cookies.xsrf];
+  const cookie = request.cookies[request.server.cookieNames.xsrf];
   if (typeof token !== 'string' || !cookie || token !== cookie) return false;
-  return boundToSession(keys.secret, token, sessionTokenOf(request, keys));
+  return boundToSession(request.server.xsrfKeys.secret, token, sessionTokenOf(request) ?? '');
 }
 
 /** Hand out a token bound to the session the reply is about to set (sign-in) or to none (sign-out). */
 export function issueXsrfToken(request: FastifyRequest, reply: CookieSetter, sessionToken: string): void {
-  const { secret, cookies } = request.server.xsrfKeys;
+  const { secret } = request.server.xsrfKeys;
+  const cookies = request.server.cookieNames;
   reply.setCookie(cookies.xsrf, tokenFor(secret, sessionToken), {
     path: '/',
     sameSite: 'lax',
@@ -72,11 +68,11 @@ export function issueXsrfToken(request: FastifyRequest, reply: CookieSetter, ses
  * neither read the cookie nor set the header, and a token planted by a sibling domain does not fit the session.
  */
 export function checkXsrf(request: FastifyRequest, reply: FastifyReply): boolean {
-  const keys = request.server.xsrfKeys;
-  const cookie = request.cookies[keys.cookies.xsrf];
+  const cookie = request.cookies[request.server.cookieNames.xsrf];
   if (request.method === 'GET' || request.method === 'HEAD') {
-    if (!cookie || !boundToSession(keys.secret, cookie, sessionTokenOf(request, keys))) {
-      issueXsrfToken(request, reply, sessionTokenOf(request, keys));
+    const sessionToken = sessionTokenOf(request) ?? '';
+    if (!cookie || !boundToSession(request.server.xsrfKeys.secret, cookie, sessionToken)) {
+      issueXsrfToken(request, reply, sessionToken);
     }
     return true;
   }
