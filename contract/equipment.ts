@@ -829,8 +829,17 @@ export const LinkableEquipment = Equipment.pick({
 });
 export type LinkableEquipment = z.infer<typeof LinkableEquipment>;
 
-/** One tab of the link-equipment modal: a location of the customer and its equipment. */
-export const LocationEquipment = EquipmentLocation.extend({ equipment: z.array(LinkableEquipment) });
+/** Equipment shown per location in the link-equipment modal; a search narrows a larger location. */
+export const LINKABLE_EQUIPMENT_MAX = 200;
+
+/**
+ * One tab of the link-equipment modal: a location of the customer, the first LINKABLE_EQUIPMENT_MAX of its equipment
+ * that match the keyword, and how many match in all.
+ */
+export const LocationEquipment = EquipmentLocation.extend({
+  equipment: z.array(LinkableEquipment).max(LINKABLE_EQUIPMENT_MAX),
+  equipmentCount: z.number().int().min(0),
+});
 export type LocationEquipment = z.infer<typeof LocationEquipment>;
 
 /** Answer of GET Equipment/list/all: the tabs, and whether the user ever linked equipment (first-time hint). */
@@ -865,9 +874,13 @@ export const equipmentContract = c.router(
     listAll: {
       method: 'GET',
       path: '/api/Equipment/list/all',
-      query: withCommonQuery({}),
+      query: withCommonQuery({
+        keyword: z.string().trim().max(200).optional(),
+        locationId: IdParam.optional(),
+      }),
       responses: { 200: envelope(LinkableEquipmentList), ...standardErrors },
-      summary: 'Every location of the customer with its equipment, for the link-equipment modal',
+      summary:
+        'Every location of the customer (or one) with its first equipment matching the keyword and their count, for the link-equipment modal',
     },
     listNew: {
       method: 'GET',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/common';
 import {
+  LINKABLE_EQUIPMENT_MAX,
   USER_ADDED_DATA_SOURCE_ID,
   type Equipment,
   type EquipmentContract,
@@ -437,6 +438,67 @@ describe('GET Equipment/list/all, GET Equipment/list/new and PUT Equipment/List 
       .where('user_id', '=', userId())
       .execute();
     expect(listed.filter((e) => e.isMine).length).toBe(mine.length);
+    for (const location of all.locations) expect(location.equipmentCount).toBe(location.equipment.length);
+  });
+
+  it('shows at most LINKABLE_EQUIPMENT_MAX per location with the full count, and a keyword narrows on the server', async () => {
+    const location = (await locationsOf('acme'))[0]!;
+    const extra = LINKABLE_EQUIPMENT_MAX + 25;
+    const inserted = await db()
+      .insertInto('equipment')
+      .values(
+        Array.from({ length: extra }, (_, i) => ({
+          customer_id: ids.acme!,
+          location_id: location.id,
+          serial: `CAP-${String(i).padStart(4, '0')}`,
+          mfg: 'Aaa Capped',
+          model: i === extra - 1 ? 'Needle' : 'Hay',
+          data_source_id: 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    try {
+      const before = await db()
+        .selectFrom('equipment')
+        .select(db().fn.countAll<string>().as('n'))
+        .where('location_id', '=', location.id)
+        .where('is_hidden', '=', false)
+        .executeTakeFirstOrThrow();
+      const all = resultOf<LinkableEquipmentList>(await user.equipment.listAll({ query: {} }));
+      const tab = all.locations.find((l) => l.locationId === location.id)!;
+      expect(tab.equipment).toHaveLength(LINKABLE_EQUIPMENT_MAX);
+      expect(tab.equipmentCount).toBe(Number(before.n));
+      expect(tab.equipment[0]!.serial).toBe('CAP-0000');
+
+      const needle = resultOf<LinkableEquipmentList>(
+        await user.equipment.listAll({ query: { locationId: location.id, keyword: 'aaa needle' } }),
+      );
+      expect(needle.locations.map((l) => l.locationId)).toEqual([location.id]);
+      expect(needle.locations[0]!.equipmentCount).toBe(1);
+      expect(needle.locations[0]!.equipment.map((e) => e.serial)).toEqual([
+        `CAP-${String(extra - 1).padStart(4, '0')}`,
+      ]);
+    } finally {
+      await db()
+        .deleteFrom('equipment')
+        .where(
+          'id',
+          'in',
+          inserted.map((r) => r.id),
+        )
+        .execute();
+    }
+  });
+
+  it("refuses another customer's location and answers 400 for a keyword or location that is not one", async () => {
+    const globexLocation = (await locationsOf('globex'))[0]!;
+    const foreign = await user.equipment.listAll({ query: { locationId: globexLocation.id } });
+    expect(foreign.status).toBe(403);
+    const tooLong = await user.equipment.listAll({ query: { keyword: 'x'.repeat(201) } });
+    expect(tooLong.status).toBe(400);
+    const notAnId = await user.equipment.listAll({ query: { locationId: -1 } });
+    expect(notAnId.status).toBe(400);
   });
 
   it('lists as new the customer’s recent equipment not on the user’s list', async () => {

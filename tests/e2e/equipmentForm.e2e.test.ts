@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
+import { LINKABLE_EQUIPMENT_MAX, USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInventoryAs } from '../support/inventoryPage';
 
@@ -221,5 +221,73 @@ describe('manage my products', () => {
     await dialog.getByRole('tab').first().waitFor();
     expect(await dialog.getByText('Build your equipment list').count()).toBe(0);
     await context.close();
+  });
+
+  it('shows the first 200 of a large location, finds one beyond them by a server search, and links it', async () => {
+    const email = 'user@acme-labs.example';
+    const db = server.database.db;
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'customer_id', 'location_id'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const count = LINKABLE_EQUIPMENT_MAX + 30;
+    const serialOf = (i: number) => `E2EMANY${String(i).padStart(4, '0')}`;
+    const inserted = await db
+      .insertInto('equipment')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          customer_id: user.customer_id,
+          location_id: user.location_id!,
+          mfg: 'Aaa Bulk',
+          model: 'Rack',
+          serial: serialOf(i),
+          data_source_id: 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const total = await db
+      .selectFrom('equipment')
+      .select(db.fn.countAll<string>().as('n'))
+      .where('location_id', '=', user.location_id!)
+      .where('is_hidden', '=', false)
+      .executeTakeFirstOrThrow();
+    try {
+      const { context, page } = await openInventory(email);
+      await manageProductsButton(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Manage my products' });
+      const panel = dialog.getByRole('tabpanel');
+      await panel
+        .getByText(`Showing the first ${LINKABLE_EQUIPMENT_MAX} of ${Number(total.n)} equipment.`, { exact: false })
+        .waitFor();
+      expect(await panel.getByRole('listitem').count()).toBe(LINKABLE_EQUIPMENT_MAX);
+
+      const last = serialOf(count - 1);
+      expect(await panel.getByText(last, { exact: false }).count()).toBe(0);
+      const searched = page.waitForResponse((r) => r.url().includes('/list/all') && r.url().includes('keyword='));
+      await panel.getByRole('searchbox').fill(last);
+      await searched;
+      const item = panel.getByRole('listitem').filter({ hasText: last });
+      await item.waitFor();
+      await panel.locator('ul[aria-busy="false"]').waitFor();
+      expect(await panel.getByRole('listitem').count()).toBe(1);
+      expect(await panel.getByText('Showing the first', { exact: false }).count()).toBe(0);
+      await item.locator('label').click();
+      await dialog.getByRole('button', { name: 'Add to my list (1)' }).click();
+      await page.getByText('Equipment added to your list: 1').waitFor();
+      const linked = await db
+        .selectFrom('user_equipment')
+        .select('equipment_id')
+        .where('user_id', '=', user.id)
+        .where('equipment_id', '=', inserted[count - 1]!.id)
+        .execute();
+      expect(linked).toHaveLength(1);
+      await context.close();
+    } finally {
+      const ids = inserted.map((r) => r.id);
+      await db.deleteFrom('user_equipment').where('equipment_id', 'in', ids).execute();
+      await db.deleteFrom('equipment').where('id', 'in', ids).execute();
+    }
   });
 });

@@ -280,6 +280,7 @@ describe('equipment add, edit, link and delete (consumer)', () => {
             locations: eachLike({
               locationId: integer(1),
               city: string('Boston'),
+              equipmentCount: integer(1),
               equipment: eachLike({
                 equipmentId: integer(12),
                 mfg: string('PerkinElmer'),
@@ -294,6 +295,48 @@ describe('equipment add, edit, link and delete (consumer)', () => {
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).equipment.listAll({ query: {} });
       expect(res.body).toMatchObject({ errorCode: 0, result: { hasLinkedEquipment: true } });
+    });
+  });
+
+  it("searches one location's equipment on the server", async () => {
+    const provider = pact()
+      .given(...editable())
+      .uponReceiving('a search of the equipment of one location')
+      .withRequest({
+        method: 'GET',
+        path: '/api/Equipment/list/all',
+        query: {
+          locationId: MatchersV3.fromProviderState('${locationId}', String(EXAMPLE.locationId)),
+          keyword: 'agilent 1260',
+        },
+      })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: {
+            hasLinkedEquipment: boolean(true),
+            locations: [
+              {
+                locationId: fromState('locationId'),
+                city: string('Boston'),
+                equipmentCount: integer(1),
+                equipment: eachLike({
+                  equipmentId: integer(EXAMPLE.userAddedId),
+                  mfg: string('Agilent'),
+                  model: string('1260 Infinity II'),
+                  isMine: boolean(true),
+                }),
+              },
+            ],
+          },
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.listAll({
+        query: { locationId: EXAMPLE.locationId, keyword: 'agilent 1260' },
+      });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { locations: [{ equipmentCount: 1 }] } });
     });
   });
 

@@ -3,6 +3,7 @@ import { sql, type Insertable } from 'kysely';
 import {
   equipmentContract,
   LinkableEquipment,
+  LINKABLE_EQUIPMENT_MAX,
   USER_ADDED_DATA_SOURCE_ID,
   type LocationEquipment,
 } from '../../../contract/equipment';
@@ -17,6 +18,7 @@ import { badRequest, forbidden } from '../lib/problem';
 import {
   equipmentInScope,
   findEquipment,
+  fullTextCondition,
   loadEquipmentExtras,
   NEW_EQUIPMENT_DAYS,
   selectListColumns,
@@ -62,6 +64,30 @@ const isUserAdded = (row: { data_source_id: number }) => row.data_source_id === 
 
 const linkableKeys = Object.keys(LinkableEquipment.shape) as (keyof LinkableEquipment)[];
 
+/**
+ * Per location, the ids of the first LINKABLE_EQUIPMENT_MAX equipment matching the keyword (by make, model, serial)
+ * and how many match in all, in the modal's order.
+ */
+function linkableRanks(db: AppDeps['db'], scope: EquipmentScope, query: { keyword?: string; locationId?: number }) {
+  const fullText = fullTextCondition(query.keyword);
+  const ranked = equipmentInScope(db, scope)
+    .select(['equipment.id', 'equipment.location_id'])
+    .select(
+      sql<number>`row_number() over (partition by equipment.location_id
+        order by equipment.mfg, equipment.model, equipment.serial, equipment.id)`.as('rank'),
+    )
+    .select(sql<string>`count(*) over (partition by equipment.location_id)`.as('matching'))
+    .$if(query.locationId !== undefined, (qb) => qb.where('equipment.location_id', '=', query.locationId!))
+    .$if(fullText !== null, (qb) => qb.where(fullText!));
+  return db
+    .selectFrom(ranked.as('ranked'))
+    .select(['id', 'location_id', 'matching'])
+    .where('rank', '<=', LINKABLE_EQUIPMENT_MAX)
+    .orderBy('location_id')
+    .orderBy('rank')
+    .execute();
+}
+
 export function equipmentEditRoutes({ db }: AppDeps) {
   /** The equipment as the API answers it, after a change. */
   const readEquipment = async (actor: Actor, id: number) => {
@@ -70,36 +96,46 @@ export function equipmentEditRoutes({ db }: AppDeps) {
     return toEquipment(row, await loadEquipmentExtras(db, [id]));
   };
 
-  const listAll = s.route(equipmentContract.listAll, async ({ request }) => {
+  const listAll = s.route(equipmentContract.listAll, async ({ request, query }) => {
     const actor = await requireActor(db, request);
-    const [locations, rows, user] = await Promise.all([
+    const [locations, ranked, user] = await Promise.all([
       db
         .selectFrom('locations')
         .select(['id', 'city', 'site_address'])
         .where('customer_id', '=', actor.customerId)
+        .$if(query.locationId !== undefined, (qb) => qb.where('id', '=', query.locationId!))
         .orderBy('city')
         .orderBy('id')
         .execute(),
-      selectListColumns(db, scopeOf(actor))
-        .orderBy('equipment.mfg')
-        .orderBy('equipment.model')
-        .orderBy('equipment.serial')
-        .orderBy('equipment.id')
-        .execute() as Promise<EquipmentListRow[]>,
+      linkableRanks(db, scopeOf(actor), query),
       db.selectFrom('users').select('has_linked_equipment').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
     ]);
-    const extras = await loadEquipmentExtras(
-      db,
-      rows.map((r) => r.id),
-    );
+    if (query.locationId !== undefined && locations.length === 0) {
+      throw forbidden('The location does not belong to your company');
+    }
+    const ids = ranked.map((r) => r.id);
+    const [rows, extras] = await Promise.all([
+      ids.length === 0
+        ? []
+        : (selectListColumns(db, scopeOf(actor)).where('equipment.id', 'in', ids).execute() as Promise<
+            EquipmentListRow[]
+          >),
+      loadEquipmentExtras(db, ids),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const tabs = new Map<number, LocationEquipment>(
-      locations.map((l) => [l.id, { locationId: l.id, city: l.city, siteAddress: l.site_address, equipment: [] }]),
+      locations.map((l) => [
+        l.id,
+        { locationId: l.id, city: l.city, siteAddress: l.site_address, equipment: [], equipmentCount: 0 },
+      ]),
     );
-    for (const row of rows) {
+    for (const { id, location_id, matching } of ranked) {
+      const tab = tabs.get(location_id);
+      const row = byId.get(id);
+      if (!tab || !row) continue;
+      tab.equipmentCount = Number(matching);
       const equipment = toEquipment(row, extras);
-      tabs
-        .get(row.location_id)
-        ?.equipment.push(Object.fromEntries(linkableKeys.map((k) => [k, equipment[k]])) as LinkableEquipment);
+      tab.equipment.push(Object.fromEntries(linkableKeys.map((k) => [k, equipment[k]])) as LinkableEquipment);
     }
     return ok({ locations: [...tabs.values()], hasLinkedEquipment: user.has_linked_equipment });
   });
