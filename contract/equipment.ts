@@ -829,6 +829,9 @@ export const LinkableEquipment = Equipment.pick({
 });
 export type LinkableEquipment = z.infer<typeof LinkableEquipment>;
 
+/** Ids answered by GET Equipment/list/new at most; the badge then reads "999+". */
+export const NEW_EQUIPMENT_MAX = 999;
+
 /** Equipment shown per location in the link-equipment modal; a search narrows a larger location. */
 export const LINKABLE_EQUIPMENT_MAX = 200;
 
@@ -886,8 +889,9 @@ export const equipmentContract = c.router(
       method: 'GET',
       path: '/api/Equipment/list/new',
       query: withCommonQuery({}),
-      responses: { 200: envelope(z.array(EntityId)), ...standardErrors },
-      summary: 'Ids of newly available equipment the user has not linked yet (badge of manage my products)',
+      responses: { 200: envelope(z.array(EntityId).max(NEW_EQUIPMENT_MAX)), ...standardErrors },
+      summary:
+        'Ids of newly available equipment the user has not linked yet (badge of manage my products), the first NEW_EQUIPMENT_MAX',
     },
     link: {
       method: 'PUT',

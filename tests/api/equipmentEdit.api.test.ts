@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/common';
 import {
   LINKABLE_EQUIPMENT_MAX,
+  NEW_EQUIPMENT_MAX,
   USER_ADDED_DATA_SOURCE_ID,
   type Equipment,
   type EquipmentContract,
@@ -515,6 +516,37 @@ describe('GET Equipment/list/all, GET Equipment/list/new and PUT Equipment/List 
     expect(fresh.filter((id) => linked.some((l) => l.equipment_id === id))).toEqual([]);
     const globexIds = await db().selectFrom('equipment').select('id').where('customer_id', '=', ids.globex!).execute();
     expect(fresh.filter((id) => globexIds.some((g) => g.id === id))).toEqual([]);
+  });
+
+  it('answers at most NEW_EQUIPMENT_MAX new ids', async () => {
+    const location = (await locationsOf('acme'))[0]!;
+    const inserted = await db()
+      .insertInto('equipment')
+      .values(
+        Array.from({ length: NEW_EQUIPMENT_MAX + 5 }, (_, i) => ({
+          customer_id: ids.acme!,
+          location_id: location.id,
+          serial: `FRESH-${i}`,
+          mfg: 'Fresh',
+          model: 'Arrival',
+          data_source_id: 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    try {
+      const fresh = resultOf<number[]>(await user.equipment.listNew({ query: {} }));
+      expect(fresh).toHaveLength(NEW_EQUIPMENT_MAX);
+    } finally {
+      await db()
+        .deleteFrom('equipment')
+        .where(
+          'id',
+          'in',
+          inserted.map((r) => r.id),
+        )
+        .execute();
+    }
   });
 
   it('links equipment to a first-time user, sets the linked-once flag, and the new count drops', async () => {

@@ -4,6 +4,7 @@ import {
   equipmentContract,
   LinkableEquipment,
   LINKABLE_EQUIPMENT_MAX,
+  NEW_EQUIPMENT_MAX,
   USER_ADDED_DATA_SOURCE_ID,
   type LocationEquipment,
 } from '../../../contract/equipment';
@@ -156,6 +157,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
       )
       .where(sql<boolean>`equipment.created_at > now() - make_interval(days => ${NEW_EQUIPMENT_DAYS})`)
       .orderBy('equipment.id')
+      .limit(NEW_EQUIPMENT_MAX)
       .execute();
     return ok(rows.map((r) => r.id));
   });

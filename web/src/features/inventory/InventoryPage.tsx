@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, ButtonGroup, H2, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Equipment } from '../../../../contract/equipment';
+import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
 import { Pager } from '../../components/Pager';
@@ -206,7 +206,7 @@ export function InventoryPage() {
                 intent={Intent.SUCCESS}
                 aria-label={t('inventory:new_available', { count: newEquipment.count })}
               >
-                {newEquipment.count}
+                {newEquipment.count >= NEW_EQUIPMENT_MAX ? `${NEW_EQUIPMENT_MAX}+` : newEquipment.count}
               </Tag>
             ) : undefined
           }
