@@ -20,7 +20,7 @@ import {
   XlsxDownload,
 } from './listQuery';
 import { emailListSchema, emailSchema, optionalText, phoneSchema, requiredText, splitEmailList } from './validation';
-import { EQUIPMENT_MAX, SERVICE_CALL_PAGE_SIZE, ServiceCallSummary } from './equipment';
+import { EQUIPMENT_MAX, SERVICE_CALL_PAGE_SIZE, ServiceCallSummary, UPCOMING_SERVICE_DAYS } from './equipment';
 import {
   FILE_SIZE_MESSAGE,
   FILE_TYPE_MESSAGE,
@@ -73,6 +73,47 @@ export const WORK_ORDER_HIDDEN_COLUMNS = [
   'purchaseOrderNumber',
 ] as const;
 export const WORK_ORDER_FIXED_COLUMNS = ['serviceOrderNo', 'documents'] as const;
+
+/**
+ * The grid's fields a work-order list filters, sorts and exports by, with their kinds, in the spec's column order
+ * (the documents column shows documentCount).
+ */
+export const WORK_ORDER_LIST_FIELDS = {
+  svmxOrderNo: 'text',
+  serviceOrderNo: 'text',
+  city: 'text',
+  department: 'text',
+  costCenter: 'text',
+  mfg: 'text',
+  model: 'text',
+  pkiTag: 'text',
+  systemId: 'text',
+  systemNickName: 'text',
+  serial: 'text',
+  jobType: 'text',
+  callStatus: 'text',
+  svmxCseSheduleDate: 'date',
+  dateTimeCallReceived: 'date',
+  startDate: 'date',
+  workStartDate: 'date',
+  dateTimeCallComplete: 'date',
+  repairProblem: 'text',
+  repairSolution: 'text',
+  assetId: 'text',
+  reportedBy: 'text',
+  email: 'text',
+  telephone: 'text',
+  dType: 'text',
+  building: 'text',
+  floor: 'text',
+  serviceEngnName: 'text',
+  custRefNo: 'text',
+  equipmentId: 'number',
+  description: 'text',
+  purchaseOrderNumber: 'text',
+  documentCount: 'number',
+} as const satisfies Record<string, 'text' | 'number' | 'date' | 'boolean'>;
+export type WorkOrderListField = keyof typeof WORK_ORDER_LIST_FIELDS;
 
 export const DUPLICATE_EMAIL_MESSAGE = 'lblEmailsWarning';
 
@@ -206,6 +247,9 @@ export type EquipmentWorkOrderRow = z.infer<typeof EquipmentWorkOrderRow>;
 export const UpcomingServiceCall = ServiceCallSummary.extend({ equipmentId: EntityId });
 export type UpcomingServiceCall = z.infer<typeof UpcomingServiceCall>;
 
+/** The longest period of POST ServiceCall/upcomingServiceCalls: the upcoming window and a day. Chosen: not in spec. */
+export const UPCOMING_PERIOD_MAX_DAYS = UPCOMING_SERVICE_DAYS + 1;
+
 export const UpcomingServiceCallsQuery = z
   .object({
     equipmentIds: z.array(EntityId).min(1).max(MAX_PAGE_SIZE),
@@ -215,6 +259,10 @@ export const UpcomingServiceCallsQuery = z
   })
   .refine((q) => Date.parse(q.endTime) >= Date.parse(q.startTime), {
     message: 'calendar_end_grater',
+    path: ['endTime'],
+  })
+  .refine((q) => Date.parse(q.endTime) - Date.parse(q.startTime) <= UPCOMING_PERIOD_MAX_DAYS * 86_400_000, {
+    message: 'period',
     path: ['endTime'],
   });
 export type UpcomingServiceCallsQuery = z.infer<typeof UpcomingServiceCallsQuery>;
@@ -231,7 +279,8 @@ export const WorkOrderExportQuery = ListQuery.extend({
 });
 export type WorkOrderExportQuery = z.infer<typeof WorkOrderExportQuery>;
 
-/** Scheduled (false) or History (true) tab. */
+/** Scheduled (false) or History (true) tab: History holds the completed calls (dateTimeCallComplete set), Scheduled
+ * the others. Chosen: not in spec. */
 const historyQuery = withCommonQuery({ isHistory: queryBoolean });
 
 export const ServiceOrderNo = z

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { initServer } from '@ts-rest/fastify';
 import { HttpErrorCode } from '../../contract/errors';
 import type { AppDeps } from './deps';
+import { ReportRenderer } from './reports/reportRenderer';
 import { badRequest, forbidden, HttpProblem, unauthorized } from './lib/problem';
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
@@ -34,7 +35,8 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 /** The whole request, body included, must arrive within this: a slow sender cannot hold a socket for ever. */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...given, reports: given.reports ?? new ReportRenderer() };
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -43,6 +45,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
+  });
+  app.addHook('onClose', async () => {
+    if (!given.reports) await deps.reports!.close();
   });
   registerCookieNames(app, deps.config.secureCookies);
   await app.register(cookie);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { Listen } from './db/connect';
 import type { RateLimits } from './lib/rateLimits';
+import type { ReportRenderer } from './reports/reportRenderer';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind HTTPS). */
@@ -28,4 +29,6 @@ export interface AppDeps {
   config: AppConfig;
   /** LISTEN/NOTIFY of the database; without it the real-time hub is not served. */
   listen?: Listen;
+  /** The service-report worker; buildApp starts one (and stops it on close) when absent. */
+  reports?: ReportRenderer;
 }

@@ -24,6 +24,7 @@ const server = await createServer({
   demo,
   size: demoEquipment > 0 ? { ...DEFAULT_SIZE, equipment: demoEquipment } : DEFAULT_SIZE,
   rateLimits: perMinute > 0 ? { ...DEFAULT_RATE_LIMITS, perMinute } : DEFAULT_RATE_LIMITS,
+  warmReports: true,
 });
 await server.app.listen({ port, host });
 

@@ -7,6 +7,7 @@ import type { AppConfig } from './deps';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEFAULT_SIZE, seedDemoWorld, type DemoWorldSize } from './seed/demoWorld';
+import { ReportRenderer } from './reports/reportRenderer';
 import { writeDemoAttachmentFiles } from './seed/messages';
 import { storageOf, type FileStorage } from './storage';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
@@ -25,6 +26,8 @@ export interface ServerOptions {
   demo?: boolean;
   /** Default: the limits of DEFAULT_RATE_LIMITS; false turns them off. */
   rateLimits?: RateLimits | false;
+  /** Start the service-report worker at once (fonts loaded before the first report) rather than on first use. */
+  warmReports?: boolean;
 }
 
 export interface RunningServer {
@@ -54,7 +57,9 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     singleProcessDatabase: database.kind === 'pglite',
   };
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
-  const app = await buildApp({ db: database.db, config, listen: database.listen }, { logger: opts.logger });
+  const reports = new ReportRenderer();
+  if (opts.warmReports) reports.start();
+  const app = await buildApp({ db: database.db, config, listen: database.listen, reports }, { logger: opts.logger });
   return {
     app,
     database,
@@ -62,6 +67,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     storage: storageOf(config),
     async close() {
       await app.close();
+      await reports.close();
       await database.close();
       if (tempFilesDir) rmSync(tempFilesDir, { recursive: true, force: true });
     },

@@ -5,7 +5,7 @@ import { startApiServer } from '../support/apiServer';
 import { customerByName, markRows, otherCustomerPools, snapshot } from '../support/fuzz/customerRows';
 import { answerTexts, leakedMarkers, leakExcerpt } from '../support/fuzz/leakScan';
 import { requestArbitrary, type FuzzRequest } from '../support/fuzz/requests';
-import { collectRoutes, type ContractRoute } from '../support/fuzz/routes';
+import { collectRoutes, contractWords, type ContractRoute } from '../support/fuzz/routes';
 import { send, signIn, type ApiServer } from '../support/fuzz/sessions';
 
 /**
@@ -36,12 +36,19 @@ afterAll(() => server?.close());
 
 /** Well-formed requests of the route carrying the other customer's ids, and its id as userCustomerId. */
 function requestsOf(route: ContractRoute, pools: Awaited<ReturnType<typeof otherCustomerPools>>, otherId: number) {
-  const arbitrary = requestArbitrary(route, { pools, paramValue: pools.ids });
+  // Names from the route's own schemas (a list's fields are the keys of its rows), so a filter names a real field.
+  const own = contractWords([route]);
+  const arbitrary = requestArbitrary(route, {
+    pools: own.length > 0 ? { ...pools, words: own } : pools,
+    paramValue: pools.ids,
+  });
   const wellFormed = fc.sample(arbitrary, { seed: SEED, numRuns: 60 }).filter((r) => r.note === 'valid');
-  return wellFormed.slice(0, PER_ROUTE).map((r): FuzzRequest => ({
-    ...r,
-    url: `${r.url}${r.url.includes('?') ? '&' : '?'}userCustomerId=${otherId}`,
-  }));
+  return wellFormed.slice(0, PER_ROUTE).map((r): FuzzRequest => {
+    // One userCustomerId, the other customer's (a second one would make the parameter a list, refused as such).
+    const url = new URL(r.url, 'http://portal.test');
+    url.searchParams.set('userCustomerId', String(otherId));
+    return { ...r, url: `${url.pathname}${url.search}` };
+  });
 }
 
 describe('every route with the other customer’s ids and customer id', () => {

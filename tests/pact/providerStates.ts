@@ -11,6 +11,7 @@ import { hashPassword } from '../../api-mock/src/auth/password';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { avatarStates } from './avatarStates';
 import { reservationStates } from './reservationStates';
+import { workOrderStates } from './workOrderStates';
 import { stateUser } from './stateUsers';
 import { registerFiles, releaseFiles, type RegisteredAs } from '../../api-mock/src/storage/registry';
 import { STORAGE_QUOTA } from '../../contract/limits';
@@ -42,6 +43,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
   const stateHandlers: StateHandlers = {
     ...avatarStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...reservationStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...workOrderStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;

@@ -16,6 +16,7 @@ import * as reservations from './migrations/014_reservations';
 import * as reservationSearch from './migrations/015_reservation_search';
 import * as sessionEndedNotify from './migrations/016_session_ended_notify';
 import * as storedObjects from './migrations/017_stored_objects';
+import * as workOrders from './migrations/018_work_orders';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '015_reservation_search': reservationSearch,
   '016_session_ended_notify': sessionEndedNotify,
   '017_stored_objects': storedObjects,
+  '018_work_orders': workOrders,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -51,6 +51,8 @@ export interface UsersTable {
   avatar_bucket_name: OptionalText;
   avatar_key: OptionalText;
   avatar_thumbnail_key: OptionalText;
+  /** Whether the user may open service report PDFs (migration 018; on by default). */
+  may_open_service_reports: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -232,6 +234,46 @@ export interface ServiceCallsTable {
   date_time_call_complete: Timestamp | null;
   service_call_type: number | null;
   end_date: Timestamp | null;
+  city: string | null;
+  department: string | null;
+  cost_center: string | null;
+  mfg: string | null;
+  model: string | null;
+  pki_tag: string | null;
+  system_id: string | null;
+  system_nick_name: string | null;
+  serial: string | null;
+  dtype: string | null;
+  building: string | null;
+  floor: string | null;
+  asset_id: string | null;
+  svmx_cse_schedule_date: Timestamp | null;
+  work_start_date: Timestamp | null;
+  repair_problem: string | null;
+  repair_solution: string | null;
+  service_engn_name: string | null;
+  cust_ref_no: string | null;
+  purchase_order_number: string | null;
+  report_available: Generated<boolean>;
+  signed_by: string | null;
+  signed_at: Timestamp | null;
+  /** Active documents of the order, kept in step by the document calls. */
+  document_count: Generated<number>;
+  /** Generated: the call is complete. */
+  is_history: ColumnType<boolean, never, never>;
+  /** Generated from the order, instrument, site and people columns. */
+  search: ColumnType<string, never, never>;
+}
+
+export interface ServiceCallLinesTable {
+  id: Generated<number>;
+  service_call_id: number;
+  kind: 'part' | 'labour';
+  part_no: string | null;
+  description: string;
+  /** numeric: read as text. */
+  quantity: ColumnType<string, number | string, number | string>;
+  unit: string;
 }
 
 export interface ReservationsTable {
@@ -400,6 +442,7 @@ export interface Database {
   documents: DocumentsTable;
   service_calls: ServiceCallsTable;
   service_call_attachments: ServiceCallAttachmentsTable;
+  service_call_lines: ServiceCallLinesTable;
   reservations: ReservationsTable;
 }
 

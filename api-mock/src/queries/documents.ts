@@ -110,15 +110,14 @@ export async function isRegistered(db: Db, bucketName: string, resourceKey: stri
   return found !== undefined;
 }
 
-/** Keep equipment.document_count in step: the number of the equipment's active documents. */
-export async function refreshDocumentCount(trx: Transaction<Database>, owner: DocumentOwner): Promise<number | null> {
-  if (owner.type !== 'Equipment') return null;
+/** Keep the owner's document_count in step: the number of its active documents. */
+export async function refreshDocumentCount(trx: Transaction<Database>, owner: DocumentOwner): Promise<number> {
   const { count } = await ofOwner(trx, owner)
     .select((eb) => eb.fn.count<string>(sql`distinct document_group_id`).as('count'))
     .where('is_deleted', '=', false)
     .executeTakeFirstOrThrow();
   await trx
-    .updateTable('equipment')
+    .updateTable(owner.type === 'Equipment' ? 'equipment' : 'service_calls')
     .set({ document_count: Number(count) })
     .where('id', '=', owner.id)
     .execute();

@@ -48,16 +48,19 @@ function scopeConditions<QB extends SelectQueryBuilder<Database, 'equipment', ob
 
 /**
  * The full-text condition of a keyword: every word must start a word of the searchable text (prefix match on the
- * generated tsvector, served by its GIN index). Null when the keyword has no word.
+ * generated tsvector `vector`, served by its GIN index). Null when the keyword has no word.
  */
-export function fullTextCondition(keyword: string | null | undefined): Expression<SqlBool> | null {
+export function fullTextCondition(
+  keyword: string | null | undefined,
+  vector = 'equipment.search',
+): Expression<SqlBool> | null {
   const words = (keyword ?? '')
     .split(/\s+/)
     .map((w) => w.replace(/['\\&|!():*<>]/g, '').toLowerCase())
     .filter((w) => w !== '');
   if (words.length === 0) return null;
   const query = words.map((w) => `'${w}':*`).join(' & ');
-  return sql<SqlBool>`equipment.search @@ to_tsquery('simple', ${query})`;
+  return sql<SqlBool>`${sql.ref(vector)} @@ to_tsquery('simple', ${query})`;
 }
 
 const API_OF_COLUMN: [api: string, column: string][] = Object.entries(EQUIPMENT_FIELDS)
@@ -267,7 +270,7 @@ export async function loadEquipmentExtras(db: Kysely<Database>, ids: readonly nu
       jobType: call.job_type,
       callStatus: call.call_status,
       startDate: iso(call.start_date),
-      pdfAvailable: false,
+      pdfAvailable: call.report_available,
     });
     extras.upcoming.set(call.equipment_id, list);
   }

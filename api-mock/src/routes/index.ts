@@ -20,6 +20,7 @@ import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
 import { usersRouter } from './users';
+import { refreshUpcomingRoute, workOrdersRouter } from './workOrders';
 
 /** Every contract route this server implements, resource by resource. */
 export function implementations(deps: AppDeps): Implementation[] {
@@ -45,5 +46,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.accountManagement, { customerUsers: customerUsersRoute(deps) }),
     implement(contract.accountManagement, avatarRoutes(deps)),
     implement(contract.reservations, reservationsRouter(deps)),
+    implement(contract.serviceCalls, workOrdersRouter(deps)),
+    implement(contract.equipment, { refreshUpcomingServiceCalls: refreshUpcomingRoute(deps) }),
   ];
 }

@@ -92,6 +92,22 @@ function mailText(m: RequestMail): string {
   ].join('\n');
 }
 
+/** Columns of the equipment a new work order keeps as they were when it was raised. */
+const SNAPSHOT_COLUMNS = [
+  'mfg',
+  'model',
+  'serial',
+  'pki_tag',
+  'system_id',
+  'system_nick_name',
+  'dtype',
+  'building',
+  'floor',
+  'department',
+  'cost_center',
+  'asset_id',
+] as const;
+
 const userName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
 /** POST ServiceCall: a service request of the caller's customer, opened as a work order, with its mails. */
@@ -106,9 +122,10 @@ export function serviceRequestsRouter(deps: AppDeps) {
       const equipment = body.equipmentId
         ? await db
             .selectFrom('equipment')
-            .select(['id', 'mfg', 'model', 'serial'])
-            .where('id', '=', body.equipmentId)
-            .where('customer_id', '=', actor.customerId)
+            .innerJoin('locations', 'locations.id', 'equipment.location_id')
+            .select(['locations.city', ...SNAPSHOT_COLUMNS.map((c) => `equipment.${c}` as const), 'equipment.id'])
+            .where('equipment.id', '=', body.equipmentId)
+            .where('equipment.customer_id', '=', actor.customerId)
             .executeTakeFirst()
         : null;
       if (body.equipmentId && !equipment) return fail(ErrorCode.EquipmentNotFound, 'The equipment was not found');
@@ -145,6 +162,9 @@ export function serviceRequestsRouter(deps: AppDeps) {
             id,
             customer_id: actor.customerId,
             equipment_id: equipment?.id ?? null,
+            // The order keeps the instrument and site as they are now (spec 3 "Work-order row").
+            city: equipment?.city ?? null,
+            ...Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, equipment?.[c] ?? null])),
             service_order_no: serviceOrderNo,
             job_type: jobType,
             call_status: NEW_REQUEST_STATUS,

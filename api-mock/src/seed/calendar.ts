@@ -6,6 +6,7 @@ import {
   SERVICE_WORK_TYPE_IDS,
 } from '../../../contract/reservations';
 import type { Database, ReservationsTable } from '../db/schema';
+import { WORK_ORDER_STATUS } from './workOrders';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -106,7 +107,7 @@ export async function seedCalendar(trx: Transaction<Database>, f: Faker, now = n
           service_order_no: `SO${customerId}${String(equipmentId).padStart(7, '0')}${type}`,
           svmx_order_no: `WO-${f.string.numeric(8)}`,
           job_type: SERVICE_CALL_TYPE_NAMES[type]!,
-          call_status: scheduled ? 'Scheduled' : 'Closed',
+          call_status: scheduled ? WORK_ORDER_STATUS.released : WORK_ORDER_STATUS.closed,
           service_call_type: type,
           start_date: new Date(start),
           end_date: new Date(end),

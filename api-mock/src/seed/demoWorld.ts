@@ -10,6 +10,7 @@ import { createEquipment } from '../../../tests/factories/equipment';
 import { createContract } from '../../../tests/factories/contract';
 import { DEMO_PASSWORD } from './demoAccounts';
 import { seedCalendar } from './calendar';
+import { seedWorkOrders } from './workOrders';
 import { seedNotifications } from './messages';
 
 export interface DemoWorldSize {
@@ -239,6 +240,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
       .execute();
     await seedNotifications(trx, f);
     await seedCalendar(trx, f);
+    await seedWorkOrders(trx, f);
     await appendEvent(trx, {
       customerId: null,
       actorId: null,

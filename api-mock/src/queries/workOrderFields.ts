@@ -1,0 +1,47 @@
+import { WORK_ORDER_LIST_FIELDS, type WorkOrderListField } from '../../../contract/serviceCalls';
+import type { ListFields } from '../lib/listQuerySql';
+
+/** The SQL column of every work-order grid field (the fields and their kinds are the contract's). */
+const COLUMNS: Record<WorkOrderListField, string> = {
+  svmxOrderNo: 'service_calls.svmx_order_no',
+  serviceOrderNo: 'service_calls.service_order_no',
+  city: 'service_calls.city',
+  department: 'service_calls.department',
+  costCenter: 'service_calls.cost_center',
+  mfg: 'service_calls.mfg',
+  model: 'service_calls.model',
+  pkiTag: 'service_calls.pki_tag',
+  systemId: 'service_calls.system_id',
+  systemNickName: 'service_calls.system_nick_name',
+  serial: 'service_calls.serial',
+  jobType: 'service_calls.job_type',
+  callStatus: 'service_calls.call_status',
+  svmxCseSheduleDate: 'service_calls.svmx_cse_schedule_date',
+  dateTimeCallReceived: 'service_calls.date_time_call_received',
+  startDate: 'service_calls.start_date',
+  workStartDate: 'service_calls.work_start_date',
+  dateTimeCallComplete: 'service_calls.date_time_call_complete',
+  repairProblem: 'service_calls.repair_problem',
+  repairSolution: 'service_calls.repair_solution',
+  assetId: 'service_calls.asset_id',
+  reportedBy: 'service_calls.contact_name',
+  email: 'service_calls.email',
+  telephone: 'service_calls.office_phone',
+  dType: 'service_calls.dtype',
+  building: 'service_calls.building',
+  floor: 'service_calls.floor',
+  serviceEngnName: 'service_calls.service_engn_name',
+  custRefNo: 'service_calls.cust_ref_no',
+  equipmentId: 'service_calls.equipment_id',
+  description: 'service_calls.issue_text',
+  purchaseOrderNumber: 'service_calls.purchase_order_number',
+  documentCount: 'service_calls.document_count',
+};
+
+/** The whitelist of the work-order lists: API field -> column and kind. */
+export const WORK_ORDER_FIELDS: ListFields = Object.fromEntries(
+  (Object.keys(WORK_ORDER_LIST_FIELDS) as WorkOrderListField[]).map((name) => [
+    name,
+    { column: COLUMNS[name], type: WORK_ORDER_LIST_FIELDS[name] },
+  ]),
+);

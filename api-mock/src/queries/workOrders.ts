@@ -1,0 +1,133 @@
+import { type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { WORK_ORDER_DEFAULT_ORDER, type WorkOrderRow } from '../../../contract/serviceCalls';
+import type { OrderSetting } from '../../../contract/listQuery';
+import type { Database, ServiceCallsTable } from '../db/schema';
+import { fullTextCondition } from './equipment';
+
+/** Whose work orders a list reads: one customer's, one tab. */
+export interface WorkOrderScope {
+  customerId: number;
+  isHistory: boolean;
+}
+
+/** The service calls of a customer on one tab (Scheduled: not complete, History: complete). */
+export function workOrdersInScope(db: Kysely<Database>, scope: WorkOrderScope) {
+  return db
+    .selectFrom('service_calls')
+    .where('service_calls.customer_id', '=', scope.customerId)
+    .where('service_calls.is_history', '=', scope.isHistory);
+}
+
+/** The full-text condition of a work-order search (every word starts a word of the order, instrument or people). */
+export const workOrderFullText = (keyword: string | null | undefined): Expression<SqlBool> | null =>
+  fullTextCondition(keyword, 'service_calls.search');
+
+/** The tab's default order when the request gives none (spec 3 section 7). */
+export const workOrderOrder = (orders: readonly OrderSetting[], isHistory: boolean): OrderSetting[] =>
+  orders.length > 0 ? [...orders] : [isHistory ? WORK_ORDER_DEFAULT_ORDER.history : WORK_ORDER_DEFAULT_ORDER.scheduled];
+
+/** Whether the user may open service report PDFs at all. */
+export async function mayOpenServiceReports(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('may_open_service_reports')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user?.may_open_service_reports ?? false;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const date = (value: unknown) => iso(value as Date | null);
+
+/** A service call as a row of the work-order grid. */
+export function toWorkOrderRow(row: ServiceCallRow, mayOpenReports: boolean): WorkOrderRow {
+  return {
+    serviceOrderId: row.id,
+    serviceOrderNo: row.service_order_no,
+    svmxOrderNo: row.svmx_order_no,
+    city: row.city,
+    department: row.department,
+    costCenter: row.cost_center,
+    mfg: row.mfg,
+    model: row.model,
+    pkiTag: row.pki_tag,
+    systemId: row.system_id,
+    systemNickName: row.system_nick_name,
+    serial: row.serial,
+    jobType: row.job_type,
+    callStatus: row.call_status,
+    svmxCseSheduleDate: date(row.svmx_cse_schedule_date),
+    dateTimeCallReceived: date(row.date_time_call_received),
+    startDate: date(row.start_date),
+    workStartDate: date(row.work_start_date),
+    dateTimeCallComplete: date(row.date_time_call_complete),
+    repairProblem: row.repair_problem,
+    repairSolution: row.repair_solution,
+    assetId: row.asset_id,
+    reportedBy: row.contact_name,
+    email: row.email,
+    telephone: row.office_phone,
+    dType: row.dtype,
+    building: row.building,
+    floor: row.floor,
+    serviceEngnName: row.service_engn_name,
+    custRefNo: row.cust_ref_no,
+    equipmentId: row.equipment_id,
+    description: row.issue_text,
+    purchaseOrderNumber: row.purchase_order_number,
+    documentCount: row.document_count,
+    userAccessPDF: mayOpenReports && row.report_available,
+  };
+}
+
+/** Every column of a service call but the generated search vector. */
+export const CALL_COLUMNS = [
+  'service_calls.id',
+  'service_calls.customer_id',
+  'service_calls.equipment_id',
+  'service_calls.service_order_no',
+  'service_calls.svmx_order_no',
+  'service_calls.job_type',
+  'service_calls.call_status',
+  'service_calls.issue_type',
+  'service_calls.priority',
+  'service_calls.issue_text',
+  'service_calls.request_email',
+  'service_calls.contact_name',
+  'service_calls.email',
+  'service_calls.office_phone',
+  'service_calls.requested_by',
+  'service_calls.request_for_user_id',
+  'service_calls.start_date',
+  'service_calls.date_time_call_received',
+  'service_calls.date_time_call_complete',
+  'service_calls.service_call_type',
+  'service_calls.end_date',
+  'service_calls.city',
+  'service_calls.department',
+  'service_calls.cost_center',
+  'service_calls.mfg',
+  'service_calls.model',
+  'service_calls.pki_tag',
+  'service_calls.system_id',
+  'service_calls.system_nick_name',
+  'service_calls.serial',
+  'service_calls.dtype',
+  'service_calls.building',
+  'service_calls.floor',
+  'service_calls.asset_id',
+  'service_calls.svmx_cse_schedule_date',
+  'service_calls.work_start_date',
+  'service_calls.repair_problem',
+  'service_calls.repair_solution',
+  'service_calls.service_engn_name',
+  'service_calls.cust_ref_no',
+  'service_calls.purchase_order_number',
+  'service_calls.report_available',
+  'service_calls.signed_by',
+  'service_calls.signed_at',
+  'service_calls.document_count',
+  'service_calls.is_history',
+] as const;
+
+export type ServiceCallRow = Omit<Selectable<ServiceCallsTable>, 'search'>;

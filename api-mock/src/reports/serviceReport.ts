@@ -1,0 +1,224 @@
+import PDFDocument from 'pdfkit';
+import { localeOf } from '../lib/languages';
+import { reportFonts } from './reportFonts';
+import { format, labelsFor } from './reportLabels';
+import {
+  COLORS,
+  EMPTY,
+  fieldGrid,
+  footers,
+  heading,
+  paragraph,
+  show,
+  signatures,
+  signaturesHeight,
+  table,
+  title,
+  type SignatureBox,
+} from './reportLayout';
+import type { ServiceReportData } from './serviceReportData';
+
+export { cjkFontAvailable } from './reportFonts';
+export type { ServiceReportData, ServiceReportLine } from './serviceReportData';
+
+export interface ServiceReportOptions {
+  /** A portal language code ("ja", "zh-tw"); anything else renders in English. */
+  language: string;
+  /** The IANA zone the dates print in; UTC when absent or unknown. */
+  timeZone?: string;
+}
+
+const zoneOrUtc = (zone: string | undefined) => {
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** The provider's service report of one work order, as an A4 PDF in the user's language. */
+export async function renderServiceReport(data: ServiceReportData, options: ServiceReportOptions): Promise<Buffer> {
+  const { code, labels: t } = labelsFor(options.language);
+  const locale = localeOf(code);
+  const timeZone = zoneOrUtc(options.timeZone);
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const date = (value: Date | null) => (value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : EMPTY);
+  const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+
+  const fonts = reportFonts(code);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 40, bottom: 50, left: 48, right: 48 },
+    bufferPages: true,
+    lang: locale,
+    info: { Title: `${t.title} ${data.serviceOrderNo}` },
+  });
+  doc.registerFont('body', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+  // Noto Sans CJK's own line height (1.45 em) leaves wide gaps between Latin lines.
+  if (fonts.regular !== 'Helvetica') doc.lineGap(-2);
+  // A page starts in black; text that flows onto it keeps the text colour.
+  doc.on('pageAdded', () => doc.fillColor(COLORS.text));
+  const chunks: Uint8Array[] = [];
+  doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const { customer: c, instrument: i, dates: d } = data;
+  title(doc, t.title, t.order_no, show(data.serviceOrderNo));
+  fieldGrid(
+    doc,
+    [
+      [t.svmx_order_no, show(data.svmxOrderNo)],
+      [t.job_type, show(data.jobType)],
+      [t.call_status, show(data.callStatus)],
+    ],
+    3,
+  );
+
+  heading(doc, t.customer);
+  fieldGrid(
+    doc,
+    [
+      [t.company, show(c.name)],
+      [t.site_address, show(c.siteAddress)],
+      [t.city, show(c.city)],
+      [t.country, show(c.country)],
+    ],
+    4,
+  );
+
+  heading(doc, t.instrument);
+  fieldGrid(
+    doc,
+    [
+      [t.make, show(i.mfg)],
+      [t.model, show(i.model)],
+      [t.serial, show(i.serial)],
+      [t.inventory_id, show(i.pkiTag)],
+      [t.system_id, show(i.systemId)],
+      [t.system_nickname, show(i.systemNickName)],
+      [t.instrument_type, show(i.dType)],
+      [t.department, show(i.department)],
+      [t.building, show(i.building)],
+      [t.floor, show(i.floor)],
+      [t.room, show(i.room)],
+    ],
+    4,
+  );
+
+  heading(doc, t.dates, { note: format(t.time_zone, { timeZone }) });
+  fieldGrid(
+    doc,
+    [
+      [t.call_received, date(d.received)],
+      [t.scheduled, date(d.scheduled)],
+      [t.work_started, date(d.workStarted)],
+      [t.completed, date(d.completed)],
+    ],
+    4,
+  );
+
+  heading(doc, t.request);
+  fieldGrid(
+    doc,
+    [
+      [t.reported_by, show(data.reportedBy)],
+      [t.email, show(data.email)],
+      [t.telephone, show(data.telephone)],
+      [t.customer_reference, show(data.custRefNo)],
+      [t.purchase_order, show(data.purchaseOrderNumber)],
+    ],
+    3,
+  );
+
+  heading(doc, t.problem);
+  paragraph(doc, show(data.problem));
+  heading(doc, t.solution);
+  paragraph(doc, show(data.solution));
+  fieldGrid(doc, [[t.engineer, show(data.engineer)]], 1);
+
+  heading(doc, t.lines);
+  if (data.lines.length === 0) paragraph(doc, t.no_lines);
+  else
+    table(
+      doc,
+      [
+        { header: t.line_kind, width: 62 },
+        { header: t.part_no, width: 92 },
+        { header: t.description, width: 0 },
+        { header: t.quantity, width: 58, align: 'right' },
+        { header: t.unit, width: 52 },
+      ],
+      data.lines.map((line) => [
+        line.kind === 'part' ? t.kind_part : t.kind_labour,
+        show(line.partNo),
+        show(line.description),
+        quantity.format(line.quantity),
+        show(line.unit),
+      ]),
+    );
+
+  const known = (value: string | null) => (value === null || value.trim() === '' ? null : value);
+  const boxes: SignatureBox[] = [
+    { caption: t.engineer_signature, rows: [[t.engineer, known(data.engineer)]] },
+    {
+      caption: t.customer_signature,
+      rows: [
+        [t.signed_by, known(data.signature.signedBy)],
+        [t.signed_on, data.signature.signedAt ? date(data.signature.signedAt) : null],
+      ],
+    },
+  ];
+  heading(doc, t.signatures, { keep: signaturesHeight(doc, boxes) });
+  signatures(doc, boxes);
+
+  footers(doc, format(t.footer_order, { orderNo: data.serviceOrderNo }), (page, pages) =>
+    format(t.footer_page, { page, pages }),
+  );
+  doc.end();
+  return finished;
+}
+
+/**
+ * Renders a small report in each CJK face once. The first report of a process costs about half a second more
+ * (fonts read and parsed, code compiled), so a server may call this at start-up without awaiting it.
+ */
+export async function warmUpServiceReports(): Promise<void> {
+  const blank: ServiceReportData = {
+    serviceOrderNo: '0',
+    svmxOrderNo: null,
+    jobType: null,
+    callStatus: null,
+    customer: { name: '', siteAddress: null, city: null, country: null },
+    instrument: {
+      mfg: null,
+      model: null,
+      serial: null,
+      pkiTag: null,
+      systemId: null,
+      systemNickName: null,
+      dType: null,
+      building: null,
+      floor: null,
+      room: null,
+      department: null,
+    },
+    dates: { received: new Date(), scheduled: null, workStarted: null, completed: null },
+    reportedBy: null,
+    email: null,
+    telephone: null,
+    custRefNo: null,
+    purchaseOrderNumber: null,
+    problem: null,
+    solution: null,
+    engineer: null,
+    lines: [{ kind: 'part', partNo: null, description: '', quantity: 1, unit: '' }],
+    signature: { signedBy: null, signedAt: null },
+  };
+  for (const language of ['ja', 'zh-cn', 'zh-tw']) await renderServiceReport(blank, { language });
+}

@@ -1,0 +1,326 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
+import { ErrorCode } from '../../contract/errors';
+import type { ServiceCallSummary } from '../../contract/equipment';
+import {
+  WORK_ORDER_LIST_FIELDS,
+  type EquipmentWorkOrderRow,
+  type UpcomingServiceCall,
+  type WorkOrderRow,
+} from '../../contract/serviceCalls';
+import { resultOf } from '../support/apiCalls';
+import { startApiServer } from '../support/apiServer';
+import { signedIn, type InjectClient } from '../support/injectClient';
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+let acme: InjectClient;
+let globex: InjectClient;
+const customers: Record<string, number> = {};
+beforeAll(async () => {
+  server = await startApiServer();
+  acme = (await signedIn(server.app, 'user@acme-labs.example')).client;
+  globex = (await signedIn(server.app, 'user@globex.example')).client;
+  for (const c of await db().selectFrom('customers').select(['id', 'customer_folder']).execute()) {
+    customers[c.customer_folder] = c.id;
+  }
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+
+interface Paged<T> {
+  items: T[];
+  totalCount: number;
+}
+
+const list = async (client: InjectClient, isHistory: boolean, body: Record<string, unknown> = {}) =>
+  resultOf<Paged<WorkOrderRow>>(
+    await client.serviceCalls.list({ query: { isHistory }, body: { pageIndex: 0, pageSize: 20, ...body } as never }),
+  );
+
+const callsOf = (customer: string, history: boolean) =>
+  db()
+    .selectFrom('service_calls')
+    .select(['id', 'service_order_no', 'start_date', 'date_time_call_complete'])
+    .where('customer_id', '=', customers[customer]!)
+    .where('is_history', '=', history)
+    .execute();
+
+describe('POST ServiceCall/list', () => {
+  it('pages the scheduled and the historical orders of the caller’s customer in each tab’s default order', async () => {
+    for (const isHistory of [false, true]) {
+      const page = await list(acme, isHistory);
+      const expected = await callsOf('acme', isHistory);
+      expect(page.totalCount).toBe(expected.length);
+      expect(page.totalCount).toBeGreaterThan(20);
+      expect(page.items).toHaveLength(20);
+      expect(page.items.every((r) => (r.dateTimeCallComplete !== null) === isHistory)).toBe(true);
+      const own = new Set(expected.map((c) => c.service_order_no));
+      expect(page.items.every((r) => own.has(r.serviceOrderNo))).toBe(true);
+      const keys = page.items.map((r) => (isHistory ? r.dateTimeCallComplete! : (r.startDate ?? '')));
+      const sorted = [...keys].sort();
+      expect(keys).toEqual(isHistory ? sorted.reverse() : sorted);
+    }
+  });
+
+  it('filters, sorts and searches through the work-order fields', async () => {
+    const all = await list(acme, true, { pageSize: 100 });
+    const engineer = all.items.find((r) => r.serviceEngnName)!.serviceEngnName!;
+    const filtered = await list(acme, true, {
+      pageSize: 100,
+      filterSettings: [{ field: 'serviceEngnName', operator: FilterOperator.In, value: [engineer] }],
+      orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+    });
+    expect(filtered.totalCount).toBeGreaterThan(0);
+    expect(filtered.items.every((r) => r.serviceEngnName === engineer)).toBe(true);
+    const serials = filtered.items.map((r) => r.serial ?? '');
+    expect(serials).toEqual([...serials].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    const target = all.items[3]!;
+    const searched = await list(acme, true, { fullTextSearchSetting: { keyword: target.serviceOrderNo } });
+    expect(searched.items.map((r) => r.serviceOrderNo)).toEqual([target.serviceOrderNo]);
+  });
+
+  it('answers every field of the row, the document count, and PDF access from the user and the report', async () => {
+    const page = await list(acme, true, { pageSize: 100 });
+    const row = page.items.find((r) => r.userAccessPDF)!;
+    expect(row).toBeDefined();
+    expect(Object.keys(row)).toEqual(expect.arrayContaining(Object.keys(WORK_ORDER_LIST_FIELDS)));
+    expect(row.mfg).not.toBeNull();
+    expect(row.city).not.toBeNull();
+    const noReport = await db()
+      .selectFrom('service_calls')
+      .select('service_order_no')
+      .where('customer_id', '=', customers.acme!)
+      .where('report_available', '=', false)
+      .where('is_history', '=', true)
+      .executeTakeFirstOrThrow();
+    const withoutReport = await list(acme, true, { fullTextSearchSetting: { keyword: noReport.service_order_no } });
+    expect(withoutReport.items[0]!.userAccessPDF).toBe(false);
+
+    await db()
+      .updateTable('users')
+      .set({ may_open_service_reports: false })
+      .where('email', '=', 'user@acme-labs.example')
+      .execute();
+    try {
+      const denied = await list(acme, true, { pageSize: 100 });
+      expect(denied.items.some((r) => r.userAccessPDF)).toBe(false);
+    } finally {
+      await db()
+        .updateTable('users')
+        .set({ may_open_service_reports: true })
+        .where('email', '=', 'user@acme-labs.example')
+        .execute();
+    }
+  });
+
+  it('never shows another customer’s orders', async () => {
+    const globexOrders = new Set((await callsOf('globex', true)).map((c) => c.service_order_no));
+    const page = await list(acme, true, { pageSize: 100 });
+    expect(page.items.some((r) => globexOrders.has(r.serviceOrderNo))).toBe(false);
+    const one = [...globexOrders][0]!;
+    expect((await list(acme, true, { fullTextSearchSetting: { keyword: one } })).totalCount).toBe(0);
+    expect((await list(globex, true, { fullTextSearchSetting: { keyword: one } })).totalCount).toBe(1);
+  });
+
+  it('answers 400 for an unknown field, a value of the wrong kind, and a missing tab', async () => {
+    const unknown = await acme.serviceCalls.list({
+      query: { isHistory: true },
+      body: { pageIndex: 0, pageSize: 20, orderSettings: [{ field: 'password_hash', orderType: 0 }] } as never,
+    });
+    expect(unknown.status).toBe(400);
+    const wrongKind = await acme.serviceCalls.list({
+      query: { isHistory: true },
+      body: {
+        pageIndex: 0,
+        pageSize: 20,
+        filterSettings: [{ field: 'startDate', operator: FilterOperator.From, value: ['not a date'] }],
+      } as never,
+    });
+    expect(wrongKind.status).toBe(400);
+    const noTab = await server.app.inject({ method: 'POST', url: '/api/ServiceCall/list', payload: {} });
+    expect([400, 401, 403]).toContain(noTab.statusCode);
+  });
+});
+
+describe('POST ServiceCall/FilterFields', () => {
+  it('suggests the distinct values of every field of the tab, narrowed by the other filters only', async () => {
+    const statuses = resultOf<Record<string, (string | null)[]>>(
+      await acme.serviceCalls.filterFields({
+        query: { isHistory: true },
+        body: { pageSize: 100, selectFields: ['callStatus', 'jobType', 'startDate'] } as never,
+      }),
+    );
+    expect(statuses.callStatus!.sort()).toEqual(['CLOSED', 'PROCESSED']);
+    expect(statuses.jobType!.length).toBeGreaterThan(1);
+    expect(statuses.startDate!.length).toBeGreaterThan(1);
+    const narrowed = resultOf<Record<string, (string | null)[]>>(
+      await acme.serviceCalls.filterFields({
+        query: { isHistory: true },
+        body: {
+          pageSize: 100,
+          selectFields: ['callStatus', 'jobType'],
+          filterSettings: [
+            { field: 'jobType', operator: FilterOperator.In, value: ['Repair'] },
+            { field: 'callStatus', operator: FilterOperator.In, value: ['CLOSED'] },
+          ],
+        } as never,
+      }),
+    );
+    expect(narrowed.jobType!.length).toBeGreaterThan(1);
+    expect(narrowed.callStatus!.sort()).toEqual(['CLOSED', 'PROCESSED']);
+  });
+
+  it('refuses a field that is not a work-order field', async () => {
+    const res = await acme.serviceCalls.filterFields({
+      query: { isHistory: false },
+      body: { pageSize: 100, selectFields: ['issue_type'] } as never,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('POST ServiceCall/export', () => {
+  it('writes the visible columns of the filtered, sorted tab as a real workbook', async () => {
+    const filterSettings = [{ field: 'jobType', operator: FilterOperator.In, value: ['Preventive maintenance'] }];
+    const res = await acme.serviceCalls.export({
+      query: { isHistory: true },
+      body: {
+        filterSettings,
+        orderSettings: [{ field: 'serviceOrderNo', orderType: OrderType.Descending }],
+        layoutContent: {
+          columnOrderKeys: ['serviceOrderNo', 'jobType', 'dateTimeCallComplete', 'serial'],
+          columnShowKeys: ['serviceOrderNo', 'jobType', 'dateTimeCallComplete'],
+          columnHeaders: { serviceOrderNo: 'Order number', jobType: 'Job type', dateTimeCallComplete: 'Completed' },
+        },
+      } as never,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="WorkOrderHistory_\d{8}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.body as unknown as Buffer as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Order number', 'Job type', 'Completed']);
+    const count = (await list(acme, true, { filterSettings })).totalCount;
+    expect(sheet.rowCount - 2).toBe(count);
+    const numbers: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 2) {
+        expect(row.getCell(2).value).toBe('Preventive maintenance');
+        expect(row.getCell(3).value).toBeInstanceOf(Date);
+        numbers.push(String(row.getCell(1).value));
+      }
+    });
+    expect(numbers).toEqual([...numbers].sort().reverse());
+  });
+
+  it('refuses a column that is not a work-order field', async () => {
+    const res = await acme.serviceCalls.export({
+      query: { isHistory: false },
+      body: {
+        layoutContent: { columnOrderKeys: ['request_email'], columnShowKeys: ['request_email'], columnHeaders: {} },
+      } as never,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('service calls of one instrument', () => {
+  const instrumentWithCalls = async (customer: string) => {
+    const row = await db()
+      .selectFrom('service_calls')
+      .innerJoin('equipment', 'equipment.id', 'service_calls.equipment_id')
+      .select(['equipment.id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('equipment.customer_id', '=', customers[customer]!)
+      .where('equipment.is_hidden', '=', false)
+      .groupBy('equipment.id')
+      .having((eb) => eb.fn.countAll(), '>', 3)
+      .orderBy('equipment.id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, count: Number(row.n) };
+  };
+
+  it('pages the calls of an equipment newest first (side panel), and refuses another customer’s equipment', async () => {
+    const { id, count } = await instrumentWithCalls('acme');
+    const page = resultOf<Paged<ServiceCallSummary>>(
+      await acme.serviceCalls.equipmentServiceCalls({ params: { id }, query: { pageSize: 2 } }),
+    );
+    expect(page.totalCount).toBe(count);
+    expect(page.items).toHaveLength(2);
+    expect(page.items[0]!.startDate! >= page.items[1]!.startDate!).toBe(true);
+    const foreign = await instrumentWithCalls('globex');
+    const refused = await acme.serviceCalls.equipmentServiceCalls({ params: { id: foreign.id }, query: {} });
+    expect(refused.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+  });
+
+  it('pages the work orders of the detail page with a session timestamp that keeps later pages still', async () => {
+    const { id, count } = await instrumentWithCalls('acme');
+    const first = resultOf<Paged<EquipmentWorkOrderRow> & { sessionTimestamp: number }>(
+      await acme.serviceCalls.equipmentWorkOrders({ params: { id }, query: { pageSize: 2 } }),
+    );
+    expect(first.totalCount).toBe(count);
+    expect(Object.keys(first.items[0]!).sort()).toEqual(
+      [
+        'serviceOrderId',
+        'serviceOrderNo',
+        'svmxOrderNo',
+        'startDate',
+        'jobType',
+        'serial',
+        'mfg',
+        'model',
+        'callStatus',
+        'userAccessPDF',
+      ].sort(),
+    );
+    const later = resultOf<Paged<EquipmentWorkOrderRow>>(
+      await acme.serviceCalls.equipmentWorkOrders({
+        params: { id },
+        query: { pageSize: 2, pageIndex: 1, sessionTimestamp: first.sessionTimestamp - 10 * 365 * 86_400_000 },
+      }),
+    );
+    expect(later.totalCount).toBe(0);
+  });
+
+  it('lists the upcoming calls of the given equipment in a bounded period, and only the caller’s own', async () => {
+    const upcoming = await db()
+      .selectFrom('service_calls')
+      .select(['equipment_id', 'service_order_no'])
+      .where('customer_id', '=', customers.acme!)
+      .where('is_history', '=', false)
+      .where('start_date', '>', new Date())
+      .where('start_date', '<', new Date(Date.now() + 30 * 86_400_000))
+      .where('equipment_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const foreign = await instrumentWithCalls('globex');
+    const now = new Date();
+    const res = resultOf<{ items: UpcomingServiceCall[] }>(
+      await acme.serviceCalls.upcoming({
+        body: {
+          equipmentIds: [upcoming.equipment_id!, foreign.id],
+          startTime: now.toISOString(),
+          endTime: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+        },
+      }),
+    );
+    expect(res.items.map((i) => i.serviceOrderNo)).toContain(upcoming.service_order_no);
+    expect(res.items.every((i) => i.equipmentId === upcoming.equipment_id)).toBe(true);
+
+    const refreshed = resultOf<ServiceCallSummary[]>(
+      await acme.equipment.refreshUpcomingServiceCalls({ params: { id: upcoming.equipment_id! }, body: {} }),
+    );
+    expect(refreshed.map((c) => c.serviceOrderNo)).toContain(upcoming.service_order_no);
+
+    const tooLong = await acme.serviceCalls.upcoming({
+      body: {
+        equipmentIds: [upcoming.equipment_id!],
+        startTime: now.toISOString(),
+        endTime: new Date(now.getTime() + 400 * 86_400_000).toISOString(),
+      },
+    });
+    expect(tooLong.status).toBe(400);
+  });
+});
