@@ -1,0 +1,204 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, bench, describe } from 'vitest';
+import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { WORK_ORDER_LIST_FIELDS } from '../../contract/serviceCalls';
+import { startTestServer } from '../support/testServer';
+import { signedIn, type InjectClient } from '../support/injectClient';
+import { timed } from './timed';
+
+/**
+ * Work orders of a customer with 200,000 instruments and 1,000,000 work orders, in-process on PGlite (the world of
+ * the inventory bench; BENCH_DATA_DIR reuses it). Targets (issue 10): list page of 20 with full text, two filters and
+ * a sort p95 ≤ 50 ms on both tabs; FilterFields p95 ≤ 100 ms for every filterable column; export of 100,000 rows
+ * ≤ 20 s with server memory growth ≤ 300 MB; one PDF ≤ 300 ms.
+ */
+const SIZE = { equipment: 200_000, usersPerCustomer: 2 };
+const WORK_ORDERS = 1_000_000;
+const BENCH_PREFIX = 'BW';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let client: InjectClient;
+let agent: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  const started = Date.now();
+  server = await startTestServer({
+    size: SIZE,
+    listen: false,
+    validateResponses: false,
+    dataDir: process.env.BENCH_DATA_DIR,
+  });
+  const db = server.database.db;
+  const { count } = await db
+    .selectFrom('service_calls')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('service_order_no', 'like', `${BENCH_PREFIX}%`)
+    .executeTakeFirstOrThrow();
+  if (Number(count) !== WORK_ORDERS) {
+    await db.deleteFrom('service_calls').where('service_order_no', 'like', `${BENCH_PREFIX}%`).execute();
+    // Orders on random instruments of Acme Labs over six years; nine in ten finished, the rest ahead.
+    await sql`
+      insert into service_calls (customer_id, equipment_id, service_order_no, svmx_order_no, job_type, call_status,
+        issue_text, contact_name, email, start_date, date_time_call_received, svmx_cse_schedule_date, work_start_date,
+        date_time_call_complete, repair_problem, repair_solution, service_engn_name, cust_ref_no,
+        purchase_order_number, report_available, city, department, cost_center, mfg, model, pki_tag, system_id,
+        system_nick_name, serial, dtype, building, floor, asset_id)
+      select e.customer_id, e.id, ${BENCH_PREFIX} || lpad(n::text, 9, '0'), 'WO-' || (20000000 + n),
+        (array['Preventive maintenance', 'Repair', 'Qualification', 'Calibration', 'Installation'])[1 + n % 5],
+        case when finished then (array['CLOSED', 'CLOSED', 'CLOSED', 'PROCESSED'])[1 + n % 4]
+             else (array['OPEN', 'RELEASED', 'IN PROCESS'])[1 + n % 3] end,
+        'Bench order ' || n, 'Uma Standard', 'user@acme-labs.example', start, start - interval '5 days', start,
+        case when finished then start + interval '1 hour' end, case when finished then start + interval '4 hours' end,
+        case when finished then 'Pressure fluctuates during runs' end,
+        case when finished then 'Replaced the seals and the check valves' end,
+        (array['Jonas Becker', 'Maria Rossi', 'Kenji Watanabe', 'Laura Martin', 'Li Wei'])[1 + n % 5],
+        'REF-' || (n % 100000), 'PO' || (n % 50000), finished and n % 10 <> 0, l.city, e.department, e.cost_center,
+        e.mfg, e.model, e.pki_tag, e.system_id, e.system_nick_name, e.serial, e.dtype, e.building, e.floor, e.asset_id
+      from (
+        select n, (select min(id) from equipment) + (n * 7919) % 200000 as equipment_id, n % 10 <> 0 as finished,
+          date_trunc('hour', now()) + make_interval(days => case when n % 10 <> 0 then -(n % 2190) else n % 60 end)
+            as start
+        from generate_series(1, ${WORK_ORDERS}) n
+      ) g
+      join equipment e on e.id = g.equipment_id
+      join locations l on l.id = e.location_id`.execute(db);
+    await sql`vacuum analyze service_calls`.execute(db);
+  }
+  console.log(
+    `world of ${SIZE.equipment} instruments and ${WORK_ORDERS} work orders in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  agent = await signedIn(server.app, 'user@acme-labs.example');
+  client = agent.client;
+}, 3_600_000);
+afterAll(() => server.close());
+
+/** A page as the screen asks for it: a word, two filters, a sort. */
+const listBody = {
+  pageIndex: 2,
+  pageSize: 20,
+  fullTextSearchSetting: { keyword: 'lambda' },
+  filterSettings: [
+    { field: 'jobType', operator: FilterOperator.In, value: ['Repair', 'Preventive maintenance'] },
+    { field: 'serviceEngnName', operator: FilterOperator.In, value: ['Maria Rossi', 'Li Wei', 'Jonas Becker'] },
+  ],
+  orderSettings: [{ field: 'serial', orderType: OrderType.Descending }],
+};
+
+const history = timed('work-order history page (target p95 ≤ 50 ms)');
+const scheduled = timed('scheduled work-order page (target p95 ≤ 50 ms)');
+const report = timed('service report PDF (target ≤ 300 ms)');
+
+describe('work orders of 200,000 instruments and 1,000,000 orders', () => {
+  const options = { time: 4_000, warmupIterations: 3 };
+  bench(
+    'POST ServiceCall/list?isHistory=true: page of 20, a word, two filters, a sort',
+    async () => {
+      await history(() => client.serviceCalls.list({ query: { isHistory: true }, body: listBody }));
+    },
+    options,
+  );
+  bench(
+    'POST ServiceCall/list?isHistory=false: page of 20, a word, two filters, a sort',
+    async () => {
+      await scheduled(() => client.serviceCalls.list({ query: { isHistory: false }, body: listBody }));
+    },
+    options,
+  );
+
+  bench(
+    'POST ServiceCall/FilterFields: every filterable column, ten calls each (target p95 ≤ 100 ms)',
+    async () => {
+      const worst: string[] = [];
+      for (const field of Object.keys(WORK_ORDER_LIST_FIELDS)) {
+        const times: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          const started = performance.now();
+          const res = await client.serviceCalls.filterFields({
+            query: { isHistory: true },
+            body: {
+              pageIndex: 0,
+              pageSize: 100,
+              selectFields: [field],
+              filterSettings: [{ field: 'jobType', operator: FilterOperator.In, value: ['Repair'] }],
+            },
+          });
+          times.push(performance.now() - started);
+          const values = res.status === 200 && res.body.errorCode === 0 ? res.body.result?.[field] : undefined;
+          if (!Array.isArray(values)) throw new Error(`FilterFields ${field} failed`);
+        }
+        const p95 = [...times].sort((a, b) => a - b)[9]!;
+        worst.push(`${field} ${p95.toFixed(0)} ms`);
+      }
+      console.log(`FilterFields p95 per column (target ≤ 100 ms): ${worst.join(', ')}`);
+    },
+    { iterations: 1, time: 0, warmupIterations: 0 },
+  );
+
+  bench(
+    'GET ServiceCall/{no}/PDF: one service report',
+    async () => {
+      const order = await server.database.db
+        .selectFrom('service_calls')
+        .select('service_order_no')
+        .where('report_available', '=', true)
+        .where('service_order_no', 'like', `${BENCH_PREFIX}%`)
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      await report(async () => {
+        const res = await server.app.inject({
+          method: 'GET',
+          url: `/api/ServiceCall/${order.service_order_no}/PDF`,
+          cookies: Object.fromEntries(agent.jar),
+        });
+        const ok = res.statusCode === 200 && res.rawPayload.subarray(0, 5).toString() === '%PDF-';
+        return { status: ok ? 200 : res.statusCode, body: { errorCode: ok ? 0 : 1 } };
+      });
+    },
+    { time: 4_000, warmupIterations: 3 },
+  );
+
+  bench(
+    'POST ServiceCall/export: about 100,000 rows, 10 columns (target ≤ 20 s, memory ≤ +300 MB)',
+    async () => {
+      const columns = ['serviceOrderNo', 'jobType', 'callStatus', 'startDate', 'dateTimeCallComplete', 'serial'];
+      const all = [...columns, 'mfg', 'model', 'city', 'serviceEngnName'];
+      // Repairs finished in the last 1,200 days: about 100,000 of the 1,000,000.
+      const since = new Date(Date.now() - 1_200 * 86_400_000).toISOString();
+      const filterSettings = [
+        { field: 'jobType', operator: FilterOperator.In, value: ['Repair'] },
+        { field: 'dateTimeCallComplete', operator: FilterOperator.From, value: [since] },
+      ];
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const started = Date.now();
+      const res = await client.serviceCalls.export({
+        query: { isHistory: true },
+        body: {
+          pageIndex: 0,
+          pageSize: 0,
+          filterSettings,
+          orderSettings: [{ field: 'dateTimeCallComplete', orderType: OrderType.Descending }],
+          layoutContent: { columnOrderKeys: all, columnShowKeys: all, columnHeaders: {} },
+        },
+      });
+      clearInterval(sampler);
+      if (res.status !== 200 || !Buffer.isBuffer(res.body)) throw new Error('export failed');
+      const count = await client.serviceCalls.list({
+        query: { isHistory: true },
+        body: { pageIndex: 0, pageSize: 1, filterSettings },
+      });
+      const rows = count.status === 200 && count.body.errorCode === 0 ? (count.body.result?.totalCount ?? NaN) : NaN;
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.body as never);
+      if (workbook.worksheets[0]!.rowCount - 2 !== rows) throw new Error('the export does not hold every row');
+      console.log(
+        `work-order export: ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s (target ≤ 20 s), ` +
+          `server memory +${((peak - before) / 1e6).toFixed(0)} MB at peak (target ≤ 300 MB)`,
+      );
+    },
+    { iterations: 1, time: 0, warmupIterations: 0 },
+  );
+});
