@@ -417,6 +417,16 @@ describe('customer isolation', () => {
   });
 });
 
+/** The documents column of the work-order grid for a service call. */
+const serviceCallDocumentCount = async (callId: number) =>
+  (
+    await server.database.db
+      .selectFrom('service_calls')
+      .select('document_count')
+      .where('id', '=', callId)
+      .executeTakeFirstOrThrow()
+  ).document_count;
+
 describe('documents of a service call', () => {
   it('works the same way for a service call of the customer, without touching any equipment count', async () => {
     const callId = await newServiceCall(acmeId);
@@ -432,8 +442,12 @@ describe('documents of a service call', () => {
     expect(await list(acme, 'ServiceCall', callId)).toEqual([v2]);
     expect((await history(acme, 'ServiceCall', callId, v1!.documentId)).map((d) => d.version)).toEqual([2, 1]);
     const target = { type: 'ServiceCall' as const, id: callId, documentId: v2!.documentId };
+    expect(await serviceCallDocumentCount(callId)).toBe(1);
     resultOf(await acme.documents.remove({ params: target, query: {} }));
+    expect(await serviceCallDocumentCount(callId)).toBe(0);
     expect(resultOf<Document>(await acme.documents.restore({ params: target, body: {} })).isDeleted).toBe(false);
+    // The work-order grid's documents column follows (spec 3 section 4).
+    expect(await serviceCallDocumentCount(callId)).toBe(1);
   });
 
   it('refuses an equipment document file for a service call (another bucket)', async () => {
