@@ -116,6 +116,36 @@ describe('POST ServiceCall/list', () => {
     }
   });
 
+  it('shows a service request raised now at the top of Scheduled, with the instrument it was raised for', async () => {
+    const equipment = await db()
+      .selectFrom('equipment')
+      .select(['id', 'serial'])
+      .where('customer_id', '=', customers.acme!)
+      .where('is_hidden', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const raised = resultOf<{ serviceOrderNo: string }>(
+      await acme.serviceCalls.createRequest({
+        body: {
+          equipmentId: equipment.id,
+          issueType: '7',
+          priority: 3,
+          issueText: 'The pump leaks at the purge valve.',
+          attachFiles: [],
+          requestEmail: '',
+        },
+      }),
+    );
+    const page = await list(acme, false);
+    expect(page.items[0]).toMatchObject({
+      serviceOrderNo: raised.serviceOrderNo,
+      serial: equipment.serial,
+      callStatus: 'OPEN',
+      description: 'The pump leaks at the purge valve.',
+      userAccessPDF: false,
+    });
+  });
+
   it('never shows another customer’s orders', async () => {
     const globexOrders = new Set((await callsOf('globex', true)).map((c) => c.service_order_no));
     const page = await list(acme, true, { pageSize: 100 });
