@@ -420,6 +420,33 @@ describe('DELETE Equipment/{id}', () => {
   });
 });
 
+/** Run `check` with extra equipment of Acme in its first location (rows from `row(i)`), removed afterwards. */
+async function withExtraEquipment(
+  count: number,
+  row: (i: number) => { serial: string; mfg: string; model: string },
+  check: (locationId: number, ids: number[]) => Promise<void>,
+) {
+  const location = (await locationsOf('acme'))[0]!;
+  const inserted = await db()
+    .insertInto('equipment')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        customer_id: ids.acme!,
+        location_id: location.id,
+        data_source_id: 1,
+        ...row(i),
+      })),
+    )
+    .returning('id')
+    .execute();
+  const insertedIds = inserted.map((r) => r.id);
+  try {
+    await check(location.id, insertedIds);
+  } finally {
+    await db().deleteFrom('equipment').where('id', 'in', insertedIds).execute();
+  }
+}
+
 describe('GET Equipment/list/all, GET Equipment/list/new and PUT Equipment/List (link)', () => {
   it('lists every location of the customer with its equipment and the user’s marks', async () => {
     const all = resultOf<LinkableEquipmentList>(await user.equipment.listAll({ query: {} }));
@@ -443,53 +470,29 @@ describe('GET Equipment/list/all, GET Equipment/list/new and PUT Equipment/List 
   });
 
   it('shows at most LINKABLE_EQUIPMENT_MAX per location with the full count, and a keyword narrows on the server', async () => {
-    const location = (await locationsOf('acme'))[0]!;
     const extra = LINKABLE_EQUIPMENT_MAX + 25;
-    const inserted = await db()
-      .insertInto('equipment')
-      .values(
-        Array.from({ length: extra }, (_, i) => ({
-          customer_id: ids.acme!,
-          location_id: location.id,
-          serial: `CAP-${String(i).padStart(4, '0')}`,
-          mfg: 'Aaa Capped',
-          model: i === extra - 1 ? 'Needle' : 'Hay',
-          data_source_id: 1,
-        })),
-      )
-      .returning('id')
-      .execute();
-    try {
+    const serialOf = (i: number) => `CAP-${String(i).padStart(4, '0')}`;
+    const row = (i: number) => ({ serial: serialOf(i), mfg: 'Aaa Capped', model: i === extra - 1 ? 'Needle' : 'Hay' });
+    await withExtraEquipment(extra, row, async (locationId) => {
       const before = await db()
         .selectFrom('equipment')
         .select(db().fn.countAll<string>().as('n'))
-        .where('location_id', '=', location.id)
+        .where('location_id', '=', locationId)
         .where('is_hidden', '=', false)
         .executeTakeFirstOrThrow();
       const all = resultOf<LinkableEquipmentList>(await user.equipment.listAll({ query: {} }));
-      const tab = all.locations.find((l) => l.locationId === location.id)!;
+      const tab = all.locations.find((l) => l.locationId === locationId)!;
       expect(tab.equipment).toHaveLength(LINKABLE_EQUIPMENT_MAX);
       expect(tab.equipmentCount).toBe(Number(before.n));
-      expect(tab.equipment[0]!.serial).toBe('CAP-0000');
+      expect(tab.equipment[0]!.serial).toBe(serialOf(0));
 
       const needle = resultOf<LinkableEquipmentList>(
-        await user.equipment.listAll({ query: { locationId: location.id, keyword: 'aaa needle' } }),
+        await user.equipment.listAll({ query: { locationId, keyword: 'aaa needle' } }),
       );
-      expect(needle.locations.map((l) => l.locationId)).toEqual([location.id]);
+      expect(needle.locations.map((l) => l.locationId)).toEqual([locationId]);
       expect(needle.locations[0]!.equipmentCount).toBe(1);
-      expect(needle.locations[0]!.equipment.map((e) => e.serial)).toEqual([
-        `CAP-${String(extra - 1).padStart(4, '0')}`,
-      ]);
-    } finally {
-      await db()
-        .deleteFrom('equipment')
-        .where(
-          'id',
-          'in',
-          inserted.map((r) => r.id),
-        )
-        .execute();
-    }
+      expect(needle.locations[0]!.equipment.map((e) => e.serial)).toEqual([serialOf(extra - 1)]);
+    });
   });
 
   it("refuses another customer's location and answers 400 for a keyword or location that is not one", async () => {
@@ -519,34 +522,11 @@ describe('GET Equipment/list/all, GET Equipment/list/new and PUT Equipment/List 
   });
 
   it('answers at most NEW_EQUIPMENT_MAX new ids', async () => {
-    const location = (await locationsOf('acme'))[0]!;
-    const inserted = await db()
-      .insertInto('equipment')
-      .values(
-        Array.from({ length: NEW_EQUIPMENT_MAX + 5 }, (_, i) => ({
-          customer_id: ids.acme!,
-          location_id: location.id,
-          serial: `FRESH-${i}`,
-          mfg: 'Fresh',
-          model: 'Arrival',
-          data_source_id: 1,
-        })),
-      )
-      .returning('id')
-      .execute();
-    try {
+    const row = (i: number) => ({ serial: `FRESH-${i}`, mfg: 'Fresh', model: 'Arrival' });
+    await withExtraEquipment(NEW_EQUIPMENT_MAX + 5, row, async () => {
       const fresh = resultOf<number[]>(await user.equipment.listNew({ query: {} }));
       expect(fresh).toHaveLength(NEW_EQUIPMENT_MAX);
-    } finally {
-      await db()
-        .deleteFrom('equipment')
-        .where(
-          'id',
-          'in',
-          inserted.map((r) => r.id),
-        )
-        .execute();
-    }
+    });
   });
 
   it('links equipment to a first-time user, sets the linked-once flag, and the new count drops', async () => {
