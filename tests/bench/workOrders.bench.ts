@@ -56,7 +56,7 @@ beforeAll(async () => {
         'REF-' || (n % 100000), 'PO' || (n % 50000), finished and n % 10 <> 0, l.city, e.department, e.cost_center,
         e.mfg, e.model, e.pki_tag, e.system_id, e.system_nick_name, e.serial, e.dtype, e.building, e.floor, e.asset_id
       from (
-        select n, (select min(id) from equipment) + (n * 7919) % 200000 as equipment_id, n % 10 <> 0 as finished,
+        select n, (select min(id) from equipment) + ((n::bigint * 7919) % 200000)::int as equipment_id, n % 10 <> 0 as finished,
           date_trunc('hour', now()) + make_interval(days => case when n % 10 <> 0 then -(n % 2190) else n % 60 end)
             as start
         from generate_series(1, ${WORK_ORDERS}) n
