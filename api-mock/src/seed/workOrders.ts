@@ -265,4 +265,10 @@ export async function seedWorkOrders(db: Kysely<Database>, f: Faker, now = new D
       asset_id = e.asset_id
     from equipment e join locations l on l.id = e.location_id
     where e.id = c.equipment_id and c.mfg is null`.execute(db);
+  // ... and those finished carry the engineer's report, as finished orders do.
+  await sql`update service_calls set report_available = true, service_engn_name = ${ENGINEERS[1]},
+      work_start_date = start_date, repair_problem = coalesce(issue_text, job_type),
+      repair_solution = 'Work carried out as scheduled; the instrument was released to the laboratory.',
+      signed_by = contact_name, signed_at = date_time_call_complete
+    where is_history and service_engn_name is null`.execute(db);
 }
