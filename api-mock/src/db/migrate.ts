@@ -17,6 +17,7 @@ import * as reservationSearch from './migrations/015_reservation_search';
 import * as sessionEndedNotify from './migrations/016_session_ended_notify';
 import * as storedObjects from './migrations/017_stored_objects';
 import * as workOrders from './migrations/018_work_orders';
+import * as workOrderFilterIndexes from './migrations/019_work_order_filter_indexes';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '016_session_ended_notify': sessionEndedNotify,
   '017_stored_objects': storedObjects,
   '018_work_orders': workOrders,
+  '019_work_order_filter_indexes': workOrderFilterIndexes,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -45,3 +45,50 @@ export const WORK_ORDER_FIELDS: ListFields = Object.fromEntries(
     { column: COLUMNS[name], type: WORK_ORDER_LIST_FIELDS[name] },
   ]),
 );
+
+/** Fields of long free text: values of up to 4,000 characters do not fit a btree entry, so they are not indexed. */
+const LONG_TEXT: readonly WorkOrderListField[] = ['repairProblem', 'repairSolution', 'description'];
+
+/**
+ * Columns with an index on (customer_id, is_history, column) (migration 019): their filter suggestions walk the
+ * index from one distinct value to the next. Frozen here because a migration uses it; add a migration to change it.
+ */
+export const WORK_ORDER_INDEXED_COLUMNS = [
+  'svmx_order_no',
+  'service_order_no',
+  'city',
+  'department',
+  'cost_center',
+  'mfg',
+  'model',
+  'pki_tag',
+  'system_id',
+  'system_nick_name',
+  'serial',
+  'job_type',
+  'call_status',
+  'svmx_cse_schedule_date',
+  'date_time_call_received',
+  'start_date',
+  'work_start_date',
+  'date_time_call_complete',
+  'asset_id',
+  'contact_name',
+  'email',
+  'office_phone',
+  'dtype',
+  'building',
+  'floor',
+  'service_engn_name',
+  'cust_ref_no',
+  'equipment_id',
+  'purchase_order_number',
+  'document_count',
+] as const;
+
+/** Whether a field's suggestions can walk its index. */
+export const walksWorkOrderIndex = (name: string): boolean =>
+  !LONG_TEXT.includes(name as WorkOrderListField) &&
+  (WORK_ORDER_INDEXED_COLUMNS as readonly string[]).includes(
+    (WORK_ORDER_FIELDS[name]?.column ?? '').replace('service_calls.', ''),
+  );

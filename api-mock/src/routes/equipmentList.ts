@@ -1,5 +1,5 @@
 import { initServer } from '@ts-rest/fastify';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { equipmentContract, type EquipmentListType } from '../../../contract/equipment';
 import type { FilterSetting } from '../../../contract/listQuery';
 import type { AppDeps } from '../deps';
@@ -20,6 +20,7 @@ import {
 } from '../queries/equipment';
 import { EQUIPMENT_FIELDS, walksIndex } from '../queries/equipmentFields';
 import { exportEquipment } from '../queries/equipmentExport';
+import { suggestionPage } from '../lib/filterSuggestions';
 
 const s = initServer();
 
@@ -114,44 +115,16 @@ export function equipmentListRouter({ db }: AppDeps) {
         const field = fieldColumn(name);
         // A column's own filter does not narrow its suggestions, so a picked value can be unpicked.
         const others: FilterSetting[] = body.filterSettings.filter((f) => f.field !== name);
-        const column = sql.ref(field.column);
         const base = equipmentInScope(db, scope)
           .where(filtersWhere(EQUIPMENT_FIELDS, others))
           .$if(fullText !== null, (qb) => qb.where(fullText!));
-        let rows: { value: string | null }[];
-        if (field.type === 'text' && walksIndex(name)) {
-          // Step along the (customer, column) index from one distinct value to the next: a few probes per value
-          // instead of reading every instrument of the customer.
-          const probe = (after: RawBuilder<unknown> | null) =>
-            base
-              .select(column.as('value'))
-              .where(sql<boolean>`${column} <> ''`)
-              .$if(after !== null, (qb) => qb.where(sql<boolean>`${column} > ${after}`))
-              .orderBy(column)
-              .limit(1);
-          const blank = await base
-            .select(sql`1`.as('one'))
-            .where(sql<boolean>`(${column} is null or ${column} = '')`)
-            .limit(1)
-            .executeTakeFirst();
-          const offset = Math.max(0, body.pageIndex * body.pageSize - (blank ? 1 : 0));
-          const size = body.pageIndex === 0 && blank ? body.pageSize - 1 : body.pageSize;
-          const values = await sql<{ value: string }>`with recursive v(value) as (
-              (${probe(null)})
-              union all
-              select (${probe(sql.ref('v.value'))}) from v where v.value is not null
-            ) select value::text as value from v where value is not null limit ${size} offset ${offset}`.execute(db);
-          rows = [...(body.pageIndex === 0 && blank ? [{ value: null }] : []), ...values.rows];
-        } else {
-          rows = await base
-            .select(sql<string | null>`${column}::text`.as('value'))
-            .distinct()
-            .orderBy(sql`1 asc nulls first`)
-            .limit(body.pageSize)
-            .offset(body.pageIndex * body.pageSize)
-            .execute();
-        }
-        result[name] = rows.map((r) => r.value);
+        result[name] = await suggestionPage(db, base, {
+          column: field.column,
+          type: field.type,
+          walksIndex: field.type === 'text' && walksIndex(name),
+          pageIndex: body.pageIndex,
+          pageSize: body.pageSize,
+        });
       }
       return ok(result);
     }),

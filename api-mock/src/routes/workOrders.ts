@@ -13,7 +13,8 @@ import { forbidden, HttpProblem, notFound as notFoundProblem } from '../lib/prob
 import { ReportBusy } from '../reports/reportRenderer';
 import { serviceReportOf } from '../queries/serviceReport';
 import { equipmentInScope, type EquipmentScope } from '../queries/equipment';
-import { WORK_ORDER_FIELDS } from '../queries/workOrderFields';
+import { walksWorkOrderIndex, WORK_ORDER_FIELDS } from '../queries/workOrderFields';
+import { suggestionPage } from '../lib/filterSuggestions';
 import {
   CALL_COLUMNS,
   mayOpenServiceReports,
@@ -122,19 +123,19 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
       const fullText = workOrderFullText(body.fullTextSearchSetting?.keyword);
       const result: Record<string, (string | null)[]> = {};
       for (const name of new Set(body.selectFields)) {
-        const column = sql.ref(fieldOf(name).column);
+        const field = fieldOf(name);
         // A column's own filter does not narrow its suggestions, so a picked value can be unpicked.
         const others: FilterSetting[] = body.filterSettings.filter((f) => f.field !== name);
-        const rows = await workOrdersInScope(db, scope)
+        const base = workOrdersInScope(db, scope)
           .where(filtersWhere(WORK_ORDER_FIELDS, others))
-          .$if(fullText !== null, (qb) => qb.where(fullText!))
-          .select(sql<string | null>`${column}::text`.as('value'))
-          .distinct()
-          .orderBy(sql`1 asc nulls first`)
-          .limit(body.pageSize)
-          .offset(body.pageIndex * body.pageSize)
-          .execute();
-        result[name] = rows.map((r) => r.value);
+          .$if(fullText !== null, (qb) => qb.where(fullText!));
+        result[name] = await suggestionPage(db, base, {
+          column: field.column,
+          type: field.type,
+          walksIndex: walksWorkOrderIndex(name),
+          pageIndex: body.pageIndex,
+          pageSize: body.pageSize,
+        });
       }
       return ok(result);
     }),
