@@ -25,6 +25,8 @@ export const PreferenceKeys = {
   productsManagement: 'productsManagement',
   /** The theme setting; its value holds `pageTheme` (spec 1 section 1). */
   theme: 'theme',
+  /** The page tours the user has seen (spec 1 section 2), so a first-visit tour starts once per user. */
+  pageTours: 'pageTours',
 } as const;
 
 export const PREFERENCE_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;

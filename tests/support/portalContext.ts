@@ -1,20 +1,25 @@
 import type { Browser, BrowserContext } from 'playwright-core';
+import { PAGE_TOUR_IDS, type PageTourId } from '../../web/src/components/tours/pageTours';
 
-export type OneTimeNotice = 'releaseNote' | 'notificationMessage' | 'cookieBanner';
+/** `pageTours`: the first-visit page tours (all of them; `tours` names only some). */
+export type OneTimeNotice = 'releaseNote' | 'notificationMessage' | 'cookieBanner' | 'pageTours';
 
 /**
  * A browser context whose users have already dismissed the one-time notices (release notes, the system message,
- * the cookie banner), so a test of something else sees the page itself. `show` keeps the named notices.
+ * the cookie banner, the first-visit page tours), so a test of something else sees the page itself. `show` keeps
+ * the named notices; `tours` keeps the first-visit tours of the named pages only. The tours seen are remembered in
+ * this browser here; a user's setting on the server (once a tour was seen) counts as well.
  */
 export async function newPortalContext(
   browser: Browser,
-  opts: { locale?: string; show?: OneTimeNotice[] } = {},
+  opts: { locale?: string; show?: OneTimeNotice[]; tours?: PageTourId[] } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: opts.locale ?? 'en-US' });
   const dismissed: Record<OneTimeNotice, unknown> = {
     releaseNote: { neverShow: true, version: 'seen' },
     notificationMessage: { show: false, about: null },
     cookieBanner: { show: false, about: 'cookies' },
+    pageTours: { seen: PAGE_TOUR_IDS.filter((id) => !(opts.tours ?? []).includes(id)) },
   };
   for (const notice of opts.show ?? []) delete dismissed[notice];
   await context.addInitScript((entries: Array<[string, unknown]>) => {

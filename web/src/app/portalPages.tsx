@@ -13,6 +13,7 @@ import { InventoryPage } from '../features/inventory/InventoryPage';
 import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
+import { WorkOrdersPage } from '../features/workOrders/WorkOrdersPage';
 
 export type PortalMode = 'normal' | 'admin';
 
@@ -40,6 +41,12 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     element: <InventoryPage />,
     modes: ['normal'],
     menu: { labelKey: 'menu_product', icon: 'lab-test' },
+  },
+  {
+    path: 'workOrder',
+    element: <WorkOrdersPage />,
+    modes: ['normal'],
+    menu: { labelKey: 'workOrders:menu_work_orders', icon: 'wrench' },
   },
   {
     path: 'calendar',

@@ -20,6 +20,8 @@ export const NAMESPACES = [
   'avatar',
   'calendar',
   'reservation',
+  'workOrders',
+  'tours',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');

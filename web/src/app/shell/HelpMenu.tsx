@@ -1,9 +1,11 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { useRef } from 'react';
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
+import { usePageTour } from '../../components/tours';
 
-/** The help menu: the help pages that exist for this user, under the mode's base. */
+/** The help menu: the tour of the page shown (where it has one), and the help pages under the mode's base. */
 export function HelpMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -14,19 +16,34 @@ export function HelpMenu() {
     { path: 'releaseNote', icon: 'history' as const, label: t('help_release_notes') },
     { path: 'feedback', icon: 'comment' as const, label: t('help_feedback') },
   ].filter((i) => pages.includes(i.path));
-  if (items.length === 0) return null;
+  const pageTour = usePageTour();
+  const button = useRef<HTMLButtonElement>(null);
+  /** The tour starts once the menu has closed, so the menu does not take the focus back from it. */
+  const tourAsked = useRef(false);
+  if (items.length === 0 && pageTour.tour === null) return null;
   return (
     <Popover
       placement="bottom-end"
+      onClosed={() => {
+        if (!tourAsked.current) return;
+        tourAsked.current = false;
+        pageTour.start(button.current);
+      }}
       content={
         <Menu aria-label={t('help_menu')}>
+          {pageTour.tour !== null && (
+            <>
+              <MenuItem icon="map" text={t('tours:take_tour')} onClick={() => (tourAsked.current = true)} />
+              {items.length > 0 && <MenuDivider />}
+            </>
+          )}
           {items.map((i) => (
             <MenuItem key={i.path} icon={i.icon} text={i.label} onClick={() => navigate(`${base}/${i.path}`)} />
           ))}
         </Menu>
       }
     >
-      <Button variant="minimal" icon="help" aria-label={t('help_menu')} />
+      <Button ref={button} variant="minimal" icon="help" aria-label={t('help_menu')} data-tour="help-menu" />
     </Popover>
   );
 }

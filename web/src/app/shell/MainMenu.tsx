@@ -18,7 +18,11 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
     setCollapsed(!collapsed);
   };
   return (
-    <nav aria-label={t('main_menu')} className={`portal-main-menu ${collapsed ? 'portal-main-menu-collapsed' : ''}`}>
+    <nav
+      data-tour="main-menu"
+      aria-label={t('main_menu')}
+      className={`portal-main-menu ${collapsed ? 'portal-main-menu-collapsed' : ''}`}
+    >
       <Button
         variant="minimal"
         icon={collapsed ? 'menu-open' : 'menu-closed'}

@@ -12,6 +12,7 @@ export function NewServiceRequestButton() {
       <Button
         variant="minimal"
         icon="build"
+        data-tour="new-service-request"
         text={t('serviceRequest:new_service_request')}
         onClick={() => setOpen(true)}
       />

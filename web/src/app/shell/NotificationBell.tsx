@@ -36,6 +36,7 @@ export function NotificationBell({ pushedCount }: { pushedCount: number | null }
     <Button
       variant="minimal"
       icon="notifications"
+      data-tour="notifications"
       aria-label={badge ? t('notifications_unread', { count: badge }) : t('notifications')}
       onClick={() => navigate(`${base}/notification`)}
     >

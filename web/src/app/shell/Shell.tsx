@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
 import { trackPageView } from '../../lib/usageEvents';
+import { PageTourProvider } from '../../components/tours';
 import type { PortalPage } from '../portalPages';
 import { ReleaseNoteModal } from '../../features/help/ReleaseNoteModal';
 import { AvatarMenu } from './AvatarMenu';
@@ -30,36 +31,38 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
     }, []),
   );
   return (
-    <div className="portal-shell">
-      <Navbar className="portal-header">
-        <NavbarGroup align={Alignment.START}>
-          <NavbarHeading>
-            <Link to={`${base}/welcome`} className="portal-home-link">
-              {t('app_name')}
-            </Link>
-          </NavbarHeading>
-          {adminMode && <Tag intent="warning">{t('admin_mode')}</Tag>}
-          <NavbarDivider />
-          <CompanyMenu />
-        </NavbarGroup>
-        <NavbarGroup align={Alignment.END}>
-          {!adminMode && <NewServiceRequestButton />}
-          <NotificationBell pushedCount={pushedCount} />
-          <HelpMenu />
-          <DownloadAppPopover />
-          <AvatarMenu />
-        </NavbarGroup>
-      </Navbar>
-      <SupportedBrowserBanner />
-      <ReleaseNoteModal key={user.userId} userId={user.userId} />
-      <NotificationMessageModal key={`n${user.userId}`} userId={user.userId} />
-      <CookieBanner key={`c${user.userId}`} userId={user.userId} />
-      <div className="portal-body" data-hub={hubStatus}>
-        <MainMenu pages={pages} base={base} />
-        <div className="portal-content">
-          <Outlet />
+    <PageTourProvider key={user.userId} userId={user.userId} base={base}>
+      <div className="portal-shell">
+        <Navbar className="portal-header">
+          <NavbarGroup align={Alignment.START}>
+            <NavbarHeading>
+              <Link to={`${base}/welcome`} className="portal-home-link">
+                {t('app_name')}
+              </Link>
+            </NavbarHeading>
+            {adminMode && <Tag intent="warning">{t('admin_mode')}</Tag>}
+            <NavbarDivider />
+            <CompanyMenu />
+          </NavbarGroup>
+          <NavbarGroup align={Alignment.END}>
+            {!adminMode && <NewServiceRequestButton />}
+            <NotificationBell pushedCount={pushedCount} />
+            <HelpMenu />
+            <DownloadAppPopover />
+            <AvatarMenu />
+          </NavbarGroup>
+        </Navbar>
+        <SupportedBrowserBanner />
+        <ReleaseNoteModal key={user.userId} userId={user.userId} />
+        <NotificationMessageModal key={`n${user.userId}`} userId={user.userId} />
+        <CookieBanner key={`c${user.userId}`} userId={user.userId} />
+        <div className="portal-body" data-hub={hubStatus}>
+          <MainMenu pages={pages} base={base} />
+          <div className="portal-content">
+            <Outlet />
+          </div>
         </div>
       </div>
-    </div>
+    </PageTourProvider>
   );
 }

@@ -90,6 +90,7 @@ export function SavedViewBar<V extends object>({ views }: SavedViewBarProps<V>) 
     <div
       role="group"
       aria-label={t('views:saved_views')}
+      data-tour="saved-views"
       style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}
     >
       <Popover

@@ -146,6 +146,7 @@ export function CalendarFilterPopover({ filter, onApply }: CalendarFilterPopover
     >
       <Button
         icon="filter"
+        data-tour="calendar-filter"
         intent={active ? Intent.PRIMARY : Intent.NONE}
         text={active ? t('calendar:filter_active') : t('calendar:filter')}
         aria-expanded={open}

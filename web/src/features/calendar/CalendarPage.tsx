@@ -158,6 +158,7 @@ export function CalendarPage() {
         <Button
           icon="add"
           intent={Intent.PRIMARY}
+          data-tour="calendar-add"
           text={t('calendar:add_reservation')}
           onClick={() => setDialog({ mode: 'add' })}
         />
@@ -167,6 +168,7 @@ export function CalendarPage() {
         <form
           role="search"
           className="calendar-search-box"
+          data-tour="calendar-search"
           onSubmit={(e) => {
             e.preventDefault();
             search();
@@ -194,7 +196,7 @@ export function CalendarPage() {
         </form>
         {!searching && (
           <>
-            <ButtonGroup>
+            <ButtonGroup data-tour="calendar-navigation">
               <Button
                 icon="chevron-left"
                 aria-label={t(timeInterval === 'day' ? 'calendar:previous_day' : 'calendar:previous_week')}
@@ -216,7 +218,7 @@ export function CalendarPage() {
             <strong id="calendar-range" className="calendar-range" aria-live="polite">
               {rangeLabel(period.start, period.end, timeInterval)}
             </strong>
-            <ButtonGroup aria-label={t('calendar:mode_label')} role="group">
+            <ButtonGroup aria-label={t('calendar:mode_label')} role="group" data-tour="calendar-mode">
               {(['week', 'day'] as const).map((mode) => (
                 <Button
                   key={mode}
@@ -249,7 +251,7 @@ export function CalendarPage() {
           onMonthShown={setOverviewMonth}
           onChange={changeLayout}
         />
-        <div className="calendar-main" aria-busy={loading}>
+        <div className="calendar-main" aria-busy={loading} data-tour="calendar-board">
           {searching ? (
             found.isPending ? (
               <Spinner aria-label={t('calendar:loading')} />

@@ -55,7 +55,11 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
 
   if (props.collapsed) {
     return (
-      <aside className="calendar-sidebar calendar-sidebar-collapsed" aria-label={t('calendar:sidebar')}>
+      <aside
+        className="calendar-sidebar calendar-sidebar-collapsed"
+        aria-label={t('calendar:sidebar')}
+        data-tour="calendar-sidebar"
+      >
         <Button
           variant="minimal"
           icon="double-chevron-right"
@@ -77,7 +81,7 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
     );
 
   return (
-    <aside className="calendar-sidebar" aria-label={t('calendar:sidebar')}>
+    <aside className="calendar-sidebar" aria-label={t('calendar:sidebar')} data-tour="calendar-sidebar">
       <div className="calendar-sidebar-top">
         <Button
           variant="minimal"

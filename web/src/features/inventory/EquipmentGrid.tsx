@@ -1,13 +1,12 @@
-import { useMemo } from 'react';
-import { Button, Icon, Menu, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
+import { useMemo, type ReactNode } from 'react';
+import { Button, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { GRID_ROW_HEIGHT_TALL, GRID_COLUMN_WIDTH } from '../../../../contract/limits';
 import type { Equipment } from '../../../../contract/equipment';
-import { OrderType, type FilterSetting, type OrderSetting } from '../../../../contract/listQuery';
-import { formatDate } from '../../lib/dates';
-import { fieldKind, fieldLabel, sortOf, PINNED_FIELD } from './inventoryLayout';
-import type { ReactNode } from 'react';
+import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
+import { listColumnHeader, movedColumns, sortOf, useKeyboardScrolling, valueText } from '../../components/list';
+import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
 import { RowActionsMenu, type RowActions } from './RowActionsMenu';
 
 interface Props {
@@ -23,69 +22,36 @@ interface Props {
   onHideColumn(field: string): void;
 }
 
-type Row = Record<string, unknown>;
+/** The serial and actions columns stay in place at the left. */
+const FROZEN_COLUMNS = 2;
 
-/** A cell's text: dates in the user's language, booleans translated, nested location fields read by path. */
-function useCellText() {
-  const { t } = useTranslation();
-  return (equipment: Equipment, field: string): string => {
-    const value = field.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], equipment);
-    if (value === null || value === undefined || value === '') return '';
-    const kind = fieldKind(field);
-    if (kind === 'date') return formatDate(String(value));
-    if (kind === 'boolean') return t(`inventory:bool_${String(value)}`);
-    return String(value);
-  };
-}
+type Row = Record<string, unknown>;
 
 /** The inventory grid (spec 2 section 2): pinned serial column with thumbnail, row actions, documents column. */
 export function EquipmentGrid(props: Props) {
   const { t } = useTranslation();
-  const text = useCellText();
   const { rows, columns, sort, filters } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-
-  const header = (field: string, movable: boolean) => {
-    const order = sortOf(sort, field);
-    return (
-      <ColumnHeaderCell
-        name={fieldLabel(t, field)}
-        nameRenderer={(name) => (
-          <span className="inventory-header-name">
-            {name}
-            {order === OrderType.Ascending && <Icon icon="sort-asc" size={12} title={t('inventory:sorted_asc')} />}
-            {order === OrderType.Descending && <Icon icon="sort-desc" size={12} title={t('inventory:sorted_desc')} />}
-            {filtered.has(field) && <Icon icon="filter" size={12} title={t('inventory:filtered')} />}
-          </span>
-        )}
-        menuRenderer={() => (
-          <Menu aria-label={fieldLabel(t, field)}>
-            <MenuItem
-              icon="sort-asc"
-              text={t('inventory:sort_asc')}
-              onClick={() => props.onSort(field, OrderType.Ascending)}
-            />
-            <MenuItem
-              icon="sort-desc"
-              text={t('inventory:sort_desc')}
-              onClick={() => props.onSort(field, OrderType.Descending)}
-            />
-            <MenuItem
-              icon="disable"
-              text={t('inventory:sort_none')}
-              disabled={order === undefined}
-              onClick={() => props.onSort(field, null)}
-            />
-            <MenuDivider />
-            <MenuItem icon="filter" text={t('inventory:filter_column')} onClick={() => props.onFilter(field)} />
-            {movable && (
-              <MenuItem icon="eye-off" text={t('inventory:hide_column')} onClick={() => props.onHideColumn(field)} />
-            )}
-          </Menu>
-        )}
-      />
+  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('inventory:title'));
+  /** A cell's text; nested location fields are read by path. */
+  const text = (equipment: Equipment, field: string) =>
+    valueText(
+      t,
+      INVENTORY_FIELDS,
+      field,
+      field.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], equipment),
     );
-  };
+
+  const header = (field: string, movable: boolean) =>
+    listColumnHeader({
+      t,
+      name: INVENTORY_FIELDS.label(t, field),
+      order: sortOf(sort, field),
+      filtered: filtered.has(field),
+      onSort: (orderType) => props.onSort(field, orderType),
+      onFilter: () => props.onFilter(field),
+      onHide: movable ? () => props.onHideColumn(field) : undefined,
+    });
 
   const pinned = (
     <Column
@@ -158,28 +124,26 @@ export function EquipmentGrid(props: Props) {
 
   const widths = [200, 64, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
   return (
-    <Table2
-      numRows={rows.length}
-      numFrozenColumns={2}
-      defaultRowHeight={GRID_ROW_HEIGHT_TALL}
-      columnWidths={widths}
-      enableColumnReordering
-      enableRowHeader={false}
-      enableFocusedCell={false}
-      renderMode={RenderMode.NONE}
-      cellRendererDependencies={[rows, columns, props.actions]}
-      onColumnsReordered={(oldIndex, newIndex, length) => {
-        // Only the data columns move: the pinned serial, actions and documents columns stay where they are.
-        const first = 2;
-        if (oldIndex < first || newIndex < first || oldIndex + length > first + columns.length) return;
-        const next = [...columns];
-        const moved = next.splice(oldIndex - first, length);
-        next.splice(Math.min(newIndex - first, next.length), 0, ...moved);
-        props.onReorder(next);
-      }}
-    >
-      {[pinned, actionsColumn, ...dataColumns, documentsColumn]}
-    </Table2>
+    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table2
+        numRows={rows.length}
+        numFrozenColumns={FROZEN_COLUMNS}
+        defaultRowHeight={GRID_ROW_HEIGHT_TALL}
+        columnWidths={widths}
+        enableColumnReordering
+        enableRowHeader={false}
+        enableFocusedCell={false}
+        renderMode={RenderMode.NONE}
+        cellRendererDependencies={[rows, columns, props.actions]}
+        onColumnsReordered={(oldIndex, newIndex, length) => {
+          // Only the data columns move: the pinned serial, actions and documents columns stay where they are.
+          const next = movedColumns(columns, { oldIndex, newIndex, length }, FROZEN_COLUMNS);
+          if (next) props.onReorder(next);
+        }}
+      >
+        {[pinned, actionsColumn, ...dataColumns, documentsColumn]}
+      </Table2>
+    </div>
   );
 }
 

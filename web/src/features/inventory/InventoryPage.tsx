@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, ButtonGroup, H2, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
+import { EQUIPMENT_FILTER_FIELDS_PAGE_SIZE, NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
 import { Pager } from '../../components/Pager';
@@ -11,26 +11,34 @@ import { getToaster } from '../../components/toaster';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { readLocal, writeLocal } from '../../lib/localSettings';
-import { ColumnFilterDialog } from './ColumnFilterDialog';
-import { ColumnsPanel } from './ColumnsPanel';
-import { downloadFile } from '../../lib/downloadFile';
-import { EquipmentGrid, EquipmentTiles } from './EquipmentGrid';
-import { FilterChips } from './FilterChips';
+import { DocumentViewerDialog } from '../../components/documents/DocumentViewerDialog';
 import {
-  fieldLabel,
-  initialInventoryLayout,
-  MODE_STORAGE_KEY,
+  ColumnFilterDialog,
+  ColumnsPanel,
+  exportLayoutOf,
+  FilterChips,
+  reorderedColumns,
+  useSearchText,
   visibleColumns,
   withFilter,
+  type FilterSuggestions,
+} from '../../components/list';
+import { downloadFile } from '../../lib/downloadFile';
+import { EquipmentGrid, EquipmentTiles } from './EquipmentGrid';
+import {
+  initialInventoryLayout,
+  INVENTORY_FIELDS,
+  MODE_STORAGE_KEY,
+  PINNED_FIELD,
   type InventoryLayout,
   type InventoryMode,
 } from './inventoryLayout';
 import type { RowActions } from './RowActionsMenu';
-import { DocumentViewerDialog } from './documents/DocumentViewerDialog';
 import { EquipmentThumbnail } from './images/EquipmentThumbnail';
 import { ImageViewerDialog } from './images/ImageViewerDialog';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
+import { ServiceOrdersPanel } from './serviceOrders/ServiceOrdersPanel';
 import { ServiceRequestDialog } from './serviceRequest/ServiceRequestDialog';
 import { UpcomingReservationsPanel } from './upcomingReservations/UpcomingReservationsPanel';
 import {
@@ -44,11 +52,31 @@ import {
 /** Make - model - serial, as the dialogs name an equipment. */
 export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
 
-/** Wait this long after the last keystroke before searching. Chosen: not in spec. */
-const SEARCH_DEBOUNCE_MS = 300;
+/** The inventory's filter suggestions: POST Equipment/FilterFields of the followed equipment. */
+const INVENTORY_SUGGESTIONS: FilterSuggestions = {
+  queryKey: ['equipment', 'filterFields'],
+  pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
+  load: (field, others, keyword) =>
+    resultOf(
+      client.equipment.filterFields({
+        body: {
+          pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
+          pageIndex: 0,
+          selectFields: [field],
+          filterSettings: others,
+          fullTextSearchSetting: keyword ? { keyword } : null,
+          isFollowed: true,
+          listType: 'inventory',
+        },
+      }),
+    ),
+};
 
 type OpenDialog =
-  | { kind: 'serviceRequest' | 'edit' | 'images' | 'documents' | 'reservations' | 'remove'; equipment: Equipment }
+  | {
+      kind: 'serviceRequest' | 'serviceOrders' | 'edit' | 'images' | 'documents' | 'reservations' | 'remove';
+      equipment: Equipment;
+    }
   | { kind: 'add' | 'import' | 'link' | 'columns' }
   | { kind: 'filter'; field: string };
 
@@ -61,16 +89,11 @@ export function InventoryPage() {
   const [initialLayout] = useState(() => initialInventoryLayout(readLocal<InventoryMode>(MODE_STORAGE_KEY, 'grid')));
   const views = useSavedViews<InventoryLayout>({ preferenceKey: PreferenceKeys.inventory, initialLayout });
   const layout = views.layout;
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const { typed, setTyped, keyword } = useSearchText();
   const [pageIndex, setPageIndex] = useState(0);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort]);
 
   const changeLayout = (change: Partial<InventoryLayout>) => views.changeLayout({ ...layout, ...change });
@@ -96,11 +119,12 @@ export function InventoryPage() {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.items ?? [];
-  const columns = useMemo(() => visibleColumns(layout), [layout]);
+  const columns = useMemo(() => visibleColumns(layout, INVENTORY_FIELDS.columns), [layout]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['equipment'] });
 
   const actions: RowActions = {
     serviceRequest: (equipment) => setDialog({ kind: 'serviceRequest', equipment }),
+    serviceOrders: (equipment) => setDialog({ kind: 'serviceOrders', equipment }),
     edit: (equipment) => setDialog({ kind: 'edit', equipment }),
     images: (equipment) => setDialog({ kind: 'images', equipment }),
     documents: (equipment) => setDialog({ kind: 'documents', equipment }),
@@ -126,11 +150,7 @@ export function InventoryPage() {
           filterSettings: layout.filter,
           orderSettings: layout.sort,
           fullTextSearchSetting: searchText ? { keyword: searchText } : null,
-          layoutContent: {
-            columnOrderKeys: ['serial', ...columns],
-            columnShowKeys: ['serial', ...columns],
-            columnHeaders: Object.fromEntries(['serial', ...columns].map((c) => [c, fieldLabel(t, c)])),
-          },
+          layoutContent: exportLayoutOf(t, INVENTORY_FIELDS, [PINNED_FIELD, ...columns]),
         },
       });
       downloadFile(response, 'Product.xlsx');
@@ -149,22 +169,23 @@ export function InventoryPage() {
   const hasQuery = layout.filter.length > 0 || searchText !== '';
 
   return (
-    <section className="inventory-page" aria-labelledby="inventory-title">
-      <header className="inventory-toolbar">
+    <section className="list-page" aria-labelledby="inventory-title">
+      <header className="list-toolbar">
         <H2 id="inventory-title">{t('inventory:title')}</H2>
         <SavedViewBar views={views} />
         {layout.mode === 'grid' && (
           <InputGroup
             type="search"
             leftIcon="search"
-            className="inventory-search"
+            className="list-search"
+            data-tour="inventory-search"
             placeholder={t('inventory:search_placeholder')}
             aria-label={t('inventory:search_placeholder')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
           />
         )}
-        <ButtonGroup aria-label={t('inventory:mode_label')}>
+        <ButtonGroup aria-label={t('inventory:mode_label')} data-tour="inventory-mode">
           <Button
             icon="th"
             aria-label={t('inventory:mode_grid')}
@@ -181,9 +202,20 @@ export function InventoryPage() {
           />
         </ButtonGroup>
         {layout.mode === 'grid' && (
-          <Button icon="column-layout" text={t('inventory:columns')} onClick={() => setDialog({ kind: 'columns' })} />
+          <Button
+            icon="column-layout"
+            data-tour="inventory-columns"
+            text={t('inventory:columns')}
+            onClick={() => setDialog({ kind: 'columns' })}
+          />
         )}
-        <Button icon="export" text={t('inventory:export')} loading={exporting} onClick={() => void exportList()} />
+        <Button
+          icon="export"
+          data-tour="inventory-export"
+          text={t('inventory:export')}
+          loading={exporting}
+          onClick={() => void exportList()}
+        />
         <ProductAddingGate>
           <Button icon="import" text={t('inventory:import')} onClick={() => setDialog({ kind: 'import' })} />
         </ProductAddingGate>
@@ -197,6 +229,7 @@ export function InventoryPage() {
         </ProductAddingGate>
         <Button
           icon="link"
+          data-tour="inventory-manage"
           text={t('inventory:manage_products')}
           onClick={() => setDialog({ kind: 'link' })}
           endIcon={
@@ -214,13 +247,14 @@ export function InventoryPage() {
       </header>
 
       <FilterChips
+        fields={INVENTORY_FIELDS}
         filters={layout.filter}
         onEdit={(field) => setDialog({ kind: 'filter', field })}
         onRemove={(field) => changeLayout({ filter: withFilter(layout.filter, field, null) })}
         onClearAll={() => changeLayout({ filter: [] })}
       />
 
-      <div className="inventory-body" aria-busy={list.isFetching}>
+      <div className="list-body" aria-busy={list.isFetching} data-tour="inventory-list">
         {list.isPending ? (
           <Spinner aria-label={t('inventory:loading')} />
         ) : list.isError ? (
@@ -237,7 +271,7 @@ export function InventoryPage() {
             action={
               hasQuery ? (
                 <Button
-                  text={t('inventory:filter_clear_all')}
+                  text={t('list_filter_clear_all')}
                   onClick={() => {
                     setTyped('');
                     changeLayout({ filter: [] });
@@ -258,9 +292,7 @@ export function InventoryPage() {
             actions={actions}
             onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
             onFilter={(field) => setDialog({ kind: 'filter', field })}
-            onReorder={(order) =>
-              changeLayout({ columnOrderKeys: [...order, ...layout.columnOrderKeys.filter((c) => !order.includes(c))] })
-            }
+            onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
             onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
           />
         ) : (
@@ -279,6 +311,8 @@ export function InventoryPage() {
 
       <ColumnFilterDialog
         field={dialog?.kind === 'filter' ? dialog.field : null}
+        fields={INVENTORY_FIELDS}
+        suggestions={INVENTORY_SUGGESTIONS}
         filters={layout.filter}
         keyword={searchText}
         onClose={() => setDialog(null)}
@@ -308,6 +342,13 @@ export function InventoryPage() {
           onChanged={refresh}
         />
       )}
+      {dialog?.kind === 'serviceOrders' && (
+        <ServiceOrdersPanel
+          equipment={dialog.equipment}
+          title={equipmentTitle(dialog.equipment)}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'reservations' && (
         <UpcomingReservationsPanel
           equipment={dialog.equipment}
@@ -335,6 +376,7 @@ export function InventoryPage() {
       <ImportProductDialog isOpen={dialog?.kind === 'import'} onClose={() => setDialog(null)} onImported={refresh} />
       <ColumnsPanel
         isOpen={dialog?.kind === 'columns'}
+        fields={INVENTORY_FIELDS}
         shown={layout.columnShowKeys}
         onChange={(shown) => changeLayout({ columnShowKeys: shown })}
         onClose={() => setDialog(null)}

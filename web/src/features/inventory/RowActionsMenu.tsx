@@ -5,6 +5,7 @@ import { USER_ADDED_DATA_SOURCE_ID, type Equipment } from '../../../../contract/
 /** What the row menu and the documents column can do with an equipment. */
 export interface RowActions {
   serviceRequest(equipment: Equipment): void;
+  serviceOrders(equipment: Equipment): void;
   edit(equipment: Equipment): void;
   images(equipment: Equipment): void;
   documents(equipment: Equipment): void;
@@ -32,6 +33,11 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
               onClick={() => actions.serviceRequest(equipment)}
             />
           )}
+          <MenuItem
+            icon="history"
+            text={t('inventory:action_service_orders')}
+            onClick={() => actions.serviceOrders(equipment)}
+          />
           <MenuItem icon="edit" text={t('inventory:action_edit')} onClick={() => actions.edit(equipment)} />
           <MenuItem icon="media" text={t('inventory:action_images')} onClick={() => actions.images(equipment)} />
           <MenuItem

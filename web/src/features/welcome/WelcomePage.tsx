@@ -19,14 +19,14 @@ export function WelcomePage() {
   const own = user.userLocation.customer.customerLocations.find((l) => l.locationId === user.locationId);
   return (
     <main className="portal-page">
-      <H2>{t('welcome_greeting', { name: user.firstName })}</H2>
+      <H2 data-tour="welcome-greeting">{t('welcome_greeting', { name: user.firstName })}</H2>
       <p>
         {t('welcome_company', { company: user.userLocation.customer.name, city: own?.city ?? '' })}{' '}
         <time dateTime={new Date().toISOString().slice(0, 10)} key={i18n.language}>
           {formatDate(new Date())}
         </time>
       </p>
-      <section aria-label={t('welcome_quick_entries')} className="portal-cards">
+      <section aria-label={t('welcome_quick_entries')} className="portal-cards" data-tour="welcome-quick-entries">
         {QUICK_ENTRIES.map((entry) => {
           const content = (
             <>

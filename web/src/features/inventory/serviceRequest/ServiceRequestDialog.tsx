@@ -18,7 +18,7 @@ import {
   Switch,
   TextArea,
 } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../../contract/equipment';
 import { ErrorCode } from '../../../../../contract/errors';
@@ -26,6 +26,7 @@ import { ATTACHMENT_EXTENSIONS } from '../../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { RemoteSuggest } from '../../../components/RemoteSuggest';
+import { SERVICE_CALLS_KEY } from '../../../components/serviceCalls';
 import { showToast } from '../../../components/showToast';
 import { SubmitProblemCallout } from '../../../components/SubmitProblemCallout';
 import { client, resultOf } from '../../../lib/api';
@@ -94,6 +95,7 @@ const toast = (message: string, intent: Intent) => showToast(message, intent, 'e
 
 function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceRequestDialogProps, 'isOpen'>) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const { user } = useCurrentSession();
   const ids = useId();
   const idOf = (field: string) => `${ids}-${field}`;
@@ -137,6 +139,8 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
     },
     onSuccess: ({ serviceOrderNo }) => {
       toast(t('serviceRequest:submitted', { serviceOrderNo }), Intent.SUCCESS);
+      // The request is a new work order: the lists of service calls show it.
+      void queryClient.invalidateQueries({ queryKey: [SERVICE_CALLS_KEY] });
       onSubmitted?.(serviceOrderNo);
       onClose();
     },

@@ -1,7 +1,7 @@
 import { Button, Callout, Classes, HTMLTable, Intent, Popover, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Document } from '../../../../../contract/documents';
+import type { Document } from '../../../../contract/documents';
 import { documentHistory, historyKey, problemOf, type DocumentOwner } from './documentsApi';
 import { UploadCells, UploadHeadCells } from './UploadCells';
 

@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Document } from '../../../../../contract/documents';
-import { formatDateTime } from '../../../lib/dates';
+import type { Document } from '../../../../contract/documents';
+import { formatDateTime } from '../../lib/dates';
 import { FileSize } from './FileSize';
 
 /** The heads of the upload columns of a document table and a version history, and of the actions after them. */

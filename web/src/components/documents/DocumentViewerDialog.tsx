@@ -16,11 +16,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Document } from '../../../../../contract/documents';
-import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { documentUploadMachine } from '../../../../../machines/documentUpload.machine';
-import { getToaster } from '../../../components/toaster';
-import { useUnsavedData } from '../../../lib/unsavedData';
+import type { Document } from '../../../../contract/documents';
+import { MODAL_WIDTH } from '../../../../contract/limits';
+import { documentUploadMachine } from '../../../../machines/documentUpload.machine';
+import { getToaster } from '../toaster';
+import { useUnsavedData } from '../../lib/unsavedData';
 import {
   deleteDocument,
   documentsKey,

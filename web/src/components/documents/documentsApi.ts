@@ -5,19 +5,14 @@ import {
   type DocumentFile,
   type DocumentOwnerType,
   type DocumentUpload,
-} from '../../../../../contract/documents';
-import {
-  DOCUMENT_MAX_BYTES,
-  FILE_SIZE_MESSAGE,
-  FILE_TYPE_MESSAGE,
-  type UploadKind,
-} from '../../../../../contract/images';
-import { MB } from '../../../../../contract/limits';
-import type { DocumentUploadEvent, PendingUpload, UploadProblem } from '../../../../../machines/documentUpload.machine';
-import { client, resultOf } from '../../../lib/api';
-import { GENERIC_CONTENT_TYPE, TransferFailure, uploadFile } from '../../../lib/fileUpload';
-import { requestErrorOf } from '../../../lib/requestErrors';
-import { handOverSessionErrors } from '../../../lib/sessionHandOver';
+} from '../../../../contract/documents';
+import { DOCUMENT_MAX_BYTES, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadKind } from '../../../../contract/images';
+import { MB } from '../../../../contract/limits';
+import type { DocumentUploadEvent, PendingUpload, UploadProblem } from '../../../../machines/documentUpload.machine';
+import { client, resultOf } from '../../lib/api';
+import { GENERIC_CONTENT_TYPE, TransferFailure, uploadFile } from '../../lib/fileUpload';
+import { requestErrorOf } from '../../lib/requestErrors';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
 
 /** Where the files of each owner type are uploaded (bucket, folder and limits of the kind). */
 const UPLOAD_KIND: Readonly<Record<DocumentOwnerType, UploadKind>> = {

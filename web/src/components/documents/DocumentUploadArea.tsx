@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Button, Callout, Classes, FileInput, Intent, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from '../../../../../contract/images';
-import { MB } from '../../../../../contract/limits';
-import type { PendingUpload, PickedFile, UploadProblem } from '../../../../../machines/documentUpload.machine';
-import { FileDropCard } from '../../../components/FileDropCard';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from '../../../../contract/images';
+import { MB } from '../../../../contract/limits';
+import type { PendingUpload, PickedFile, UploadProblem } from '../../../../machines/documentUpload.machine';
+import { FileDropCard } from '../FileDropCard';
 
 const ACCEPT = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const TYPE_LIST = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(' ');

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, HTMLTable, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Document } from '../../../../../contract/documents';
+import type { Document } from '../../../../contract/documents';
 import { canOpenInBrowser, type DocumentOwner } from './documentsApi';
 import { DocumentVersions } from './DocumentVersions';
 import { UploadCells, UploadHeadCells } from './UploadCells';

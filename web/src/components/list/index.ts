@@ -1,0 +1,19 @@
+export { ColumnFilterDialog, type ColumnFilterDialogProps, type FilterSuggestions } from './ColumnFilterDialog';
+export { ColumnsPanel, type ColumnsPanelProps } from './ColumnsPanel';
+export { FilterChips, type FilterChipsProps } from './FilterChips';
+export { listColumnHeader, type ListColumnHeaderProps } from './listColumnHeader';
+export {
+  describeFilter,
+  exportLayoutOf,
+  movedColumns,
+  reorderedColumns,
+  sortOf,
+  valueText,
+  visibleColumns,
+  withFilter,
+  type FieldKind,
+  type ListFields,
+  type ListLayout,
+} from './listLayout';
+export { SEARCH_DEBOUNCE_MS, useSearchText } from './useSearchText';
+export { useKeyboardScrolling } from './useKeyboardScrolling';

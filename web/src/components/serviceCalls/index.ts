@@ -1,0 +1,5 @@
+export { SERVICE_CALLS_KEY } from './serviceCallKeys';
+export { openServiceCallPdf } from './serviceCallPdf';
+export { STATUS_STYLE, statusToneOf, type ServiceCallStatusTone } from './serviceCallStatus';
+export { ServiceCallStatusTag } from './ServiceCallStatusTag';
+export { ServiceOrderNumber, type ServiceOrderNumberProps } from './ServiceOrderNumber';

@@ -1,0 +1,79 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Classes } from '@blueprintjs/core';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Driver } from 'driver.js';
+import { readyToStart, tourOfPath, type PageTourId } from './pageTours';
+import { anchorReady, runTour } from './runTour';
+import { useTourMemory } from './useTourMemory';
+
+/** How often and how long a first-visit tour waits for its page (the list loading, a modal closing). */
+const WAIT_STEP_MS = 200;
+const WAIT_FOR_PAGE_MS = 8000;
+
+export interface PageTour {
+  /** The tour of the page shown now, or null when the page has none. */
+  tour: PageTourId | null;
+  /** Starts it; when it closes, focus goes to `returnFocusTo` (by default, the element focused now). */
+  start: (returnFocusTo?: HTMLElement | null) => void;
+}
+
+const PageTourContext = createContext<PageTour>({ tour: null, start: () => {} });
+
+/** The current page's tour, for the help menu's "Take a tour of this page". */
+export const usePageTour = () => useContext(PageTourContext);
+
+export interface PageTourProviderProps {
+  userId: number;
+  /** The mode's base path (/app or /admin). */
+  base: string;
+  children: ReactNode;
+}
+
+/**
+ * Knows the tour of the page shown now, starts it on the user's first visit to the page (once per user), and on
+ * request from the help menu. A tour open when the user leaves the page closes.
+ */
+export function PageTourProvider({ userId, base, children }: PageTourProviderProps) {
+  const { t } = useTranslation('tours');
+  const { pathname } = useLocation();
+  const tour = tourOfPath(pathname, base);
+  const memory = useTourMemory(userId);
+  const running = useRef<Driver | null>(null);
+
+  const start = useCallback(
+    (returnFocusTo?: HTMLElement | null) => {
+      if (tour === null) return;
+      running.current?.destroy();
+      running.current = runTour(tour, t, returnFocusTo ?? document.activeElement);
+    },
+    [tour, t],
+  );
+
+  const firstVisit = tour !== null && memory.ready && !memory.isSeen(tour);
+  const { markSeen } = memory;
+  useEffect(() => {
+    if (!firstVisit || tour === null) return;
+    const began = Date.now();
+    const timer = window.setInterval(() => {
+      // A modal (release notes, a system message) goes first; the tour waits until it is closed.
+      if (document.body.classList.contains(Classes.OVERLAY_OPEN)) return;
+      if (!readyToStart(tour, anchorReady) && Date.now() - began < WAIT_FOR_PAGE_MS) return;
+      window.clearInterval(timer);
+      markSeen(tour);
+      start();
+    }, WAIT_STEP_MS);
+    return () => window.clearInterval(timer);
+  }, [firstVisit, tour, markSeen, start]);
+
+  useEffect(
+    () => () => {
+      running.current?.destroy();
+      running.current = null;
+    },
+    [pathname],
+  );
+
+  const value = useMemo(() => ({ tour, start }), [tour, start]);
+  return <PageTourContext.Provider value={value}>{children}</PageTourContext.Provider>;
+}

@@ -1,0 +1,138 @@
+import { useMemo } from 'react';
+import { Button } from '@blueprintjs/core';
+import { Cell, Column, RenderMode, Table2 } from '@blueprintjs/table';
+import { useTranslation } from 'react-i18next';
+import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
+import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
+import type { WorkOrderRow } from '../../../../contract/serviceCalls';
+import { listColumnHeader, movedColumns, sortOf, useKeyboardScrolling, valueText } from '../../components/list';
+import { ServiceCallStatusTag, ServiceOrderNumber } from '../../components/serviceCalls';
+import { DOCUMENTS_FIELD, ORDER_NUMBER_FIELD, WORK_ORDER_FIELDS } from './workOrderFields';
+
+export interface WorkOrderGridProps {
+  rows: WorkOrderRow[];
+  /** The visible movable columns in their order. */
+  columns: string[];
+  /** The order the list is in (the user's sort, or the tab's default). */
+  order: OrderSetting[];
+  /** The user chose the sort (it can be taken off again). */
+  userSorted: boolean;
+  filters: FilterSetting[];
+  onSort(field: string, orderType: 0 | 1 | null): void;
+  onFilter(field: string): void;
+  onReorder(columns: string[]): void;
+  onHideColumn(field: string): void;
+  onDocuments(row: WorkOrderRow): void;
+}
+
+/** The order number stays in place at the left. */
+const FROZEN_COLUMNS = 1;
+const ORDER_NUMBER_WIDTH = 170;
+const DOCUMENTS_WIDTH = 120;
+
+/**
+ * The work-order grid (spec 3 sections 2 and 3): the order number pinned first (it opens the PDF), the chosen
+ * columns, the status styled by its meaning, and the documents column last.
+ */
+export function WorkOrderGrid(props: WorkOrderGridProps) {
+  const { t } = useTranslation();
+  const { rows, columns, order, userSorted, filters } = props;
+  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
+  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('workOrders:title'));
+
+  const header = (field: string, hideable: boolean) =>
+    listColumnHeader({
+      t,
+      name: WORK_ORDER_FIELDS.label(t, field),
+      order: sortOf(order, field),
+      filtered: filtered.has(field),
+      canClearSort: userSorted && sortOf(order, field) !== undefined,
+      onSort: (orderType) => props.onSort(field, orderType),
+      onFilter: () => props.onFilter(field),
+      onHide: hideable ? () => props.onHideColumn(field) : undefined,
+    });
+
+  const cell = (row: WorkOrderRow, field: string) => {
+    if (field === 'callStatus') {
+      return (
+        <Cell>
+          <ServiceCallStatusTag status={row.callStatus} />
+        </Cell>
+      );
+    }
+    const text = valueText(t, WORK_ORDER_FIELDS, field, row[field as keyof WorkOrderRow]);
+    return <Cell tooltip={text}>{text}</Cell>;
+  };
+
+  const orderNumberColumn = (
+    <Column
+      key={ORDER_NUMBER_FIELD}
+      id={ORDER_NUMBER_FIELD}
+      columnHeaderCellRenderer={() => header(ORDER_NUMBER_FIELD, false)}
+      cellRenderer={(r) => {
+        const row = rows[r]!;
+        return (
+          <Cell interactive>
+            <ServiceOrderNumber serviceOrderNo={row.serviceOrderNo} canOpenPdf={row.userAccessPDF} />
+          </Cell>
+        );
+      }}
+    />
+  );
+  const dataColumns = columns.map((field) => (
+    <Column
+      key={field}
+      id={field}
+      columnHeaderCellRenderer={() => header(field, true)}
+      cellRenderer={(r) => cell(rows[r]!, field)}
+    />
+  ));
+  const documentsColumn = (
+    <Column
+      key={DOCUMENTS_FIELD}
+      id={DOCUMENTS_FIELD}
+      columnHeaderCellRenderer={() => header(DOCUMENTS_FIELD, false)}
+      cellRenderer={(r) => {
+        const row = rows[r]!;
+        return (
+          <Cell interactive>
+            <Button
+              size="small"
+              variant="minimal"
+              icon={row.documentCount > 0 ? 'document-open' : 'add'}
+              text={String(row.documentCount)}
+              aria-label={t('workOrders:documents_of', {
+                count: row.documentCount,
+                serviceOrderNo: row.serviceOrderNo,
+              })}
+              onClick={() => props.onDocuments(row)}
+            />
+          </Cell>
+        );
+      }}
+    />
+  );
+
+  return (
+    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table2
+        numRows={rows.length}
+        numFrozenColumns={FROZEN_COLUMNS}
+        defaultRowHeight={GRID_ROW_HEIGHT}
+        columnWidths={[ORDER_NUMBER_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), DOCUMENTS_WIDTH]}
+        enableColumnReordering
+        enableRowHeader={false}
+        enableFocusedCell={false}
+        renderMode={RenderMode.NONE}
+        cellRendererDependencies={[rows, columns, order, filters]}
+        onColumnsReordered={(oldIndex, newIndex, length) => {
+          // Only the chosen columns move: the order number and documents columns stay where they are.
+          const next = movedColumns(columns, { oldIndex, newIndex, length }, FROZEN_COLUMNS);
+          if (next) props.onReorder(next);
+        }}
+      >
+        {[orderNumberColumn, ...dataColumns, documentsColumn]}
+      </Table2>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, H2, InputGroup, Intent, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PreferenceKeys } from '../../../../contract/preferences';
+import { WORK_ORDER_PAGE_SIZE, type WorkOrderRow } from '../../../../contract/serviceCalls';
+import { DocumentViewerDialog } from '../../components/documents/DocumentViewerDialog';
+import {
+  ColumnFilterDialog,
+  ColumnsPanel,
+  FilterChips,
+  reorderedColumns,
+  useSearchText,
+  visibleColumns,
+  withFilter,
+} from '../../components/list';
+import { Pager } from '../../components/Pager';
+import { SavedViewBar, useSavedViews } from '../../components/savedViews';
+import { SERVICE_CALLS_KEY } from '../../components/serviceCalls';
+import { showToast } from '../../components/showToast';
+import {
+  activeTypeOf,
+  INITIAL_WORK_ORDER_LAYOUT,
+  orderSettingsOf,
+  WORK_ORDER_FIELDS,
+  WORK_ORDER_TABS,
+  type WorkOrderLayout,
+  type WorkOrderTab,
+} from './workOrderFields';
+import { WorkOrderListBody } from './WorkOrderListBody';
+import { exportWorkOrders, useWorkOrderList, workOrderSuggestions } from './workOrderQueries';
+
+const TABS_ID = 'work-order-tabs';
+
+type OpenDialog = { kind: 'columns' } | { kind: 'filter'; field: string } | { kind: 'documents'; row: WorkOrderRow };
+
+/** /app/workOrder (spec 3 section 2 "Work orders"): scheduled and past service calls with views, filters and export. */
+export function WorkOrdersPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const views = useSavedViews<WorkOrderLayout>({
+    preferenceKey: PreferenceKeys.workOrder,
+    initialLayout: INITIAL_WORK_ORDER_LAYOUT,
+  });
+  const layout = views.layout;
+  const activeType = activeTypeOf(layout);
+  const { typed, setTyped, keyword } = useSearchText();
+  const [pageIndex, setPageIndex] = useState(0);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort, activeType]);
+
+  const list = useWorkOrderList(layout, keyword, pageIndex, views.status !== 'loading');
+  const columns = useMemo(() => visibleColumns(layout, WORK_ORDER_FIELDS.columns), [layout]);
+  const suggestions = useMemo(() => workOrderSuggestions(activeType), [activeType]);
+  const changeLayout = (change: Partial<WorkOrderLayout>) => views.changeLayout({ ...layout, ...change });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [SERVICE_CALLS_KEY] });
+  /** The count the grid shows now (the row the dialog was opened with may have been loaded again since). */
+  const documentCountOf = (row: WorkOrderRow) =>
+    list.data?.items.find((r) => r.serviceOrderId === row.serviceOrderId)?.documentCount ?? row.documentCount;
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await exportWorkOrders(t, layout, keyword);
+      showToast(t('workOrders:export_done'), Intent.SUCCESS);
+    } catch {
+      // The request layer has already told the user what went wrong.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const tabPanel = (
+    <div className="list-body" aria-busy={list.isFetching} data-tour="work-order-list">
+      <WorkOrderListBody
+        list={list}
+        narrowed={layout.filter.length > 0 || keyword !== ''}
+        onClearQuery={() => {
+          setTyped('');
+          changeLayout({ filter: [] });
+        }}
+        columns={columns}
+        order={orderSettingsOf(layout)}
+        userSorted={layout.sort.length > 0}
+        filters={layout.filter}
+        onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
+        onFilter={(field) => setDialog({ kind: 'filter', field })}
+        onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
+        onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
+        onDocuments={(row) => setDialog({ kind: 'documents', row })}
+      />
+    </div>
+  );
+
+  return (
+    <section className="list-page" aria-labelledby="work-orders-title">
+      <header className="list-toolbar">
+        <H2 id="work-orders-title">{t('workOrders:title')}</H2>
+        <SavedViewBar views={views} />
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          className="list-search"
+          data-tour="work-order-search"
+          placeholder={t('workOrders:search_placeholder')}
+          aria-label={t('workOrders:search_placeholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <Button
+          icon="column-layout"
+          data-tour="work-order-columns"
+          text={t('workOrders:columns')}
+          onClick={() => setDialog({ kind: 'columns' })}
+        />
+        <Button
+          icon="export"
+          data-tour="work-order-export"
+          text={t('workOrders:export')}
+          loading={exporting}
+          onClick={() => void exportList()}
+        />
+      </header>
+
+      <div data-tour="work-order-tabs">
+        <Tabs
+          id={TABS_ID}
+          selectedTabId={activeType}
+          onChange={(tab) => changeLayout({ activeType: tab as WorkOrderTab })}
+          aria-label={t('workOrders:tabs_label')}
+        >
+          {WORK_ORDER_TABS.map((tab) => (
+            <Tab key={tab} id={tab} title={t(`workOrders:tab_${tab}`)} />
+          ))}
+        </Tabs>
+      </div>
+
+      <FilterChips
+        fields={WORK_ORDER_FIELDS}
+        filters={layout.filter}
+        onEdit={(field) => setDialog({ kind: 'filter', field })}
+        onRemove={(field) => changeLayout({ filter: withFilter(layout.filter, field, null) })}
+        onClearAll={() => changeLayout({ filter: [] })}
+      />
+
+      <TabPanel id={activeType} parentId={TABS_ID} selectedTabId={activeType} panel={tabPanel} className="list-panel" />
+      {list.data && list.data.totalCount > 0 && (
+        <Pager
+          pageIndex={pageIndex}
+          pageSize={WORK_ORDER_PAGE_SIZE}
+          totalCount={list.data.totalCount}
+          onPage={setPageIndex}
+        />
+      )}
+      {list.isFetching && !list.isPending && <Tag minimal>{t('workOrders:loading')}</Tag>}
+
+      <ColumnFilterDialog
+        field={dialog?.kind === 'filter' ? dialog.field : null}
+        fields={WORK_ORDER_FIELDS}
+        suggestions={suggestions}
+        filters={layout.filter}
+        keyword={keyword}
+        onClose={() => setDialog(null)}
+        onApply={(field, filter) => {
+          changeLayout({ filter: withFilter(layout.filter, field, filter) });
+          setDialog(null);
+        }}
+      />
+      <ColumnsPanel
+        isOpen={dialog?.kind === 'columns'}
+        fields={WORK_ORDER_FIELDS}
+        shown={layout.columnShowKeys}
+        onChange={(shown) => changeLayout({ columnShowKeys: shown })}
+        onClose={() => setDialog(null)}
+      />
+      {dialog?.kind === 'documents' && (
+        <DocumentViewerDialog
+          isOpen
+          ownerType="ServiceCall"
+          ownerId={dialog.row.serviceOrderId}
+          title={t('workOrders:documents_title', { serviceOrderNo: dialog.row.serviceOrderNo })}
+          onClose={() => setDialog(null)}
+          onCountChange={(count) => count !== documentCountOf(dialog.row) && refresh()}
+        />
+      )}
+    </section>
+  );
+}
