@@ -1,12 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { FilterOperator, OrderType } from '../../contract/listQuery';
 import { startTestServer } from '../support/testServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
-import { launchBrowser } from '../support/browser';
-import { newPortalContext } from '../support/portalContext';
-import { signInAt } from '../support/e2e';
+import { pageReadyTimes } from './pageReady';
 import { timed } from './timed';
 
 /**
@@ -147,25 +144,7 @@ describe('inventory page in headless Chromium (200,000 instruments)', () => {
   bench(
     'navigate to /app/product until its 30 rows show, five times',
     async () => {
-      const browser: Browser = await launchBrowser();
-      const times: number[] = [];
-      try {
-        for (let i = 0; i < 6; i++) {
-          const context = await newPortalContext(browser);
-          const page = await context.newPage();
-          await signInAt(page, server.url, 'user@acme-labs.example');
-          await page.waitForURL(/\/app\//);
-          const started = Date.now();
-          await page.goto(`${server.url}/app/product`);
-          await page.getByText(/^1–30 of /).waitFor();
-          // The first navigation warms the browser's cache of the app's files; it is not counted.
-          if (i > 0) times.push(Date.now() - started);
-          await context.close();
-        }
-      } finally {
-        await browser.close();
-      }
-      const sorted = [...times].sort((a, b) => a - b);
+      const sorted = await pageReadyTimes(server.url, '/app/product', (page) => page.getByText(/^1–30 of /).waitFor());
       console.log(`inventory page ready: median ${sorted[2]} ms of ${sorted.join(', ')} ms`);
     },
     { iterations: 1, time: 0, warmupIterations: 0 },

@@ -229,17 +229,8 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
       const equipment = await visibleEquipment(actor, params.id);
       if (!equipment) return notFound(params.id);
       const calls = callsOfEquipment(actor.customerId, equipment, query.otherComponent ?? false);
-      const [page, count] = await Promise.all([
-        calls
-          .select(CALL_COLUMNS)
-          .orderBy(sql`service_calls.start_date desc nulls last`)
-          .orderBy('service_calls.id', 'desc')
-          .limit(query.pageSize)
-          .offset(query.pageIndex * query.pageSize)
-          .execute(),
-        calls.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return ok({ items: page.map(toSummary), totalCount: Number(count.count) });
+      const { rows, totalCount } = await newestFirst(calls, query);
+      return ok({ items: rows.map(toSummary), totalCount });
     }),
 
     equipmentWorkOrders: s.route(serviceCallsContract.equipmentWorkOrders, async ({ request, params, query }) => {
@@ -253,18 +244,11 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
         '<=',
         new Date(sessionTimestamp),
       );
-      const [page, count, mayOpen] = await Promise.all([
-        calls
-          .select(CALL_COLUMNS)
-          .orderBy(sql`service_calls.start_date desc nulls last`)
-          .orderBy('service_calls.id', 'desc')
-          .limit(query.pageSize)
-          .offset(query.pageIndex * query.pageSize)
-          .execute(),
-        calls.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+      const [{ rows, totalCount }, mayOpen] = await Promise.all([
+        newestFirst(calls, query),
         mayOpenServiceReports(db, actor.userId),
       ]);
-      const items = page.map((row) => {
+      const items = rows.map((row) => {
         const r = toWorkOrderRow(row, mayOpen);
         return {
           serviceOrderId: r.serviceOrderId,
@@ -279,9 +263,27 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
           userAccessPDF: r.userAccessPDF,
         };
       });
-      return ok({ items, totalCount: Number(count.count), sessionTimestamp });
+      return ok({ items, totalCount, sessionTimestamp });
     }),
   };
+
+  /** A page of service calls, newest start first, and how many there are. */
+  async function newestFirst(
+    calls: ReturnType<typeof callsOfEquipment>,
+    page: { pageIndex: number; pageSize: number },
+  ) {
+    const [rows, count] = await Promise.all([
+      calls
+        .select(CALL_COLUMNS)
+        .orderBy(sql`service_calls.start_date desc nulls last`)
+        .orderBy('service_calls.id', 'desc')
+        .limit(page.pageSize)
+        .offset(page.pageIndex * page.pageSize)
+        .execute(),
+      calls.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, totalCount: Number(count.count) };
+  }
 
   /**
    * The service calls of an instrument's tag (its own), or of the other components of its system: the calls of the
