@@ -22,8 +22,6 @@ export async function suggestionPage<DB, TB extends keyof DB>(
       .execute()) as unknown as { value: string | null }[];
     return rows.map((r) => r.value);
   }
-  const blankCondition =
-    opts.type === 'text' ? sql<boolean>`(${column} is null or ${column} = '')` : sql<boolean>`(${column} is null)`;
   const probe = (after: RawBuilder<unknown> | null) =>
     base
       .select(column.as('value'))
@@ -31,11 +29,22 @@ export async function suggestionPage<DB, TB extends keyof DB>(
       .$if(after !== null, (qb) => qb.where(sql<boolean>`${column} > ${after}`))
       .orderBy(column)
       .limit(1);
-  const blank = await base
-    .select(sql`1`.as('one'))
-    .where(blankCondition)
+  // Nulls sort last in the index: the last entry (read backwards, one probe) is null when any is; an empty text is
+  // one equality probe. A single "is null or = ''" check would read the whole range when there is no blank.
+  const last = (await base
+    .select(column.as('value'))
+    .orderBy(sql`${column} desc nulls first`)
     .limit(1)
-    .executeTakeFirst();
+    .executeTakeFirst()) as { value: unknown } | undefined;
+  const empty =
+    opts.type === 'text'
+      ? await base
+          .select(sql`1`.as('one'))
+          .where(sql<boolean>`${column} = ''`)
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+  const blank = (last !== undefined && last.value === null) || empty !== undefined;
   const offset = Math.max(0, opts.pageIndex * opts.pageSize - (blank ? 1 : 0));
   const size = opts.pageIndex === 0 && blank ? opts.pageSize - 1 : opts.pageSize;
   const values = await sql<{ value: string }>`with recursive v(value) as (
