@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
 import { ErrorCode } from '../../contract/errors';
@@ -201,6 +202,30 @@ describe('POST ServiceCall/FilterFields', () => {
     );
     expect(narrowed.jobType!.length).toBeGreaterThan(1);
     expect(narrowed.callStatus!.sort()).toEqual(['CLOSED', 'PROCESSED']);
+  });
+
+  it('walks to the same suggestions a full scan gives: a short text, a date, a long free text, blanks first', async () => {
+    const cases = [
+      { field: 'serial', column: 'serial' },
+      { field: 'workStartDate', column: 'work_start_date' },
+      { field: 'repairProblem', column: 'repair_problem' },
+      { field: 'custRefNo', column: 'cust_ref_no' },
+    ] as const;
+    for (const isHistory of [true, false]) {
+      const answer = resultOf<Record<string, (string | null)[]>>(
+        await acme.serviceCalls.filterFields({
+          query: { isHistory },
+          body: { pageSize: 100, selectFields: cases.map((c) => c.field) } as never,
+        }),
+      );
+      for (const { field, column } of cases) {
+        const { rows } = await sql<{ value: string | null }>`select distinct
+            case when ${sql.ref(column)}::text = '' then null else ${sql.ref(column)}::text end as value
+          from service_calls where customer_id = ${customers.acme!} and is_history = ${isHistory}
+          order by 1 asc nulls first limit 100`.execute(db());
+        expect(answer[field], `${field}, history ${isHistory}`).toEqual(rows.map((r) => r.value));
+      }
+    }
   });
 
   it('refuses a field that is not a work-order field', async () => {

@@ -18,6 +18,7 @@ import * as sessionEndedNotify from './migrations/016_session_ended_notify';
 import * as storedObjects from './migrations/017_stored_objects';
 import * as workOrders from './migrations/018_work_orders';
 import * as workOrderFilterIndexes from './migrations/019_work_order_filter_indexes';
+import * as workOrderTextIndexes from './migrations/020_work_order_text_indexes';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '017_stored_objects': storedObjects,
   '018_work_orders': workOrders,
   '019_work_order_filter_indexes': workOrderFilterIndexes,
+  '020_work_order_text_indexes': workOrderTextIndexes,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -1,15 +1,26 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
+export interface SuggestionOptions {
+  column: string;
+  type: string;
+  /** The column has an index led by the scope's equality columns (on the column, or on its first `prefix` characters). */
+  walksIndex: boolean;
+  /** Long texts are indexed on their first characters; values that share them are suggested once. */
+  prefix?: number;
+  pageIndex: number;
+  pageSize: number;
+}
+
 /**
  * One page of the distinct values of a column among the rows of `base` (the list's scope, the other filters and the
- * search), blank first, then in order: the filter suggestions of a grid column. With `walksIndex` the column has an
- * index led by the scope's equality columns, and the page steps along it from one distinct value to the next (a
- * few probes per value) instead of reading every row of the customer.
+ * search), blank first, then in order: the filter suggestions of a grid column. With `walksIndex` the page steps
+ * along the column's index from one distinct value to the next (a few probes per value) instead of reading every
+ * row of the customer.
  */
 export async function suggestionPage<DB, TB extends keyof DB>(
   db: Kysely<DB>,
   base: SelectQueryBuilder<DB, TB, object>,
-  opts: { column: string; type: string; walksIndex: boolean; pageIndex: number; pageSize: number },
+  opts: SuggestionOptions,
 ): Promise<(string | null)[]> {
   const column = sql.ref(opts.column);
   if (!opts.walksIndex) {
@@ -22,35 +33,37 @@ export async function suggestionPage<DB, TB extends keyof DB>(
       .execute()) as unknown as { value: string | null }[];
     return rows.map((r) => r.value);
   }
+  // The walk's key is what the index holds: the column, or the literal-length prefix its expression index has.
+  const key = opts.prefix ? sql`left(${column}, ${sql.lit(opts.prefix)})` : column;
   const probe = (after: RawBuilder<unknown> | null) =>
     base
-      .select(column.as('value'))
-      .where(opts.type === 'text' ? sql<boolean>`${column} <> ''` : sql<boolean>`${column} is not null`)
-      .$if(after !== null, (qb) => qb.where(sql<boolean>`${column} > ${after}`))
-      .orderBy(column)
+      .select([key.as('key'), column.as('value')])
+      .where(opts.type === 'text' ? sql<boolean>`${key} <> ''` : sql<boolean>`${key} is not null`)
+      .$if(after !== null, (qb) => qb.where(sql<boolean>`${key} > ${after}`))
+      .orderBy(key)
       .limit(1);
   // Nulls sort last in the index: the last entry (read backwards, one probe) is null when any is; an empty text is
   // one equality probe. A single "is null or = ''" check would read the whole range when there is no blank.
   const last = (await base
-    .select(column.as('value'))
-    .orderBy(sql`${column} desc nulls first`)
+    .select(key.as('key'))
+    .orderBy(sql`${key} desc nulls first`)
     .limit(1)
-    .executeTakeFirst()) as { value: unknown } | undefined;
+    .executeTakeFirst()) as { key: unknown } | undefined;
   const empty =
     opts.type === 'text'
       ? await base
           .select(sql`1`.as('one'))
-          .where(sql<boolean>`${column} = ''`)
+          .where(sql<boolean>`${key} = ''`)
           .limit(1)
           .executeTakeFirst()
       : undefined;
-  const blank = (last !== undefined && last.value === null) || empty !== undefined;
+  const blank = (last !== undefined && last.key === null) || empty !== undefined;
   const offset = Math.max(0, opts.pageIndex * opts.pageSize - (blank ? 1 : 0));
   const size = opts.pageIndex === 0 && blank ? opts.pageSize - 1 : opts.pageSize;
-  const values = await sql<{ value: string }>`with recursive v(value) as (
+  const values = await sql<{ value: string }>`with recursive v(key, value) as (
       (${probe(null)})
       union all
-      select (${probe(sql.ref('v.value'))}) from v where v.value is not null
-    ) select value::text as value from v where value is not null limit ${size} offset ${offset}`.execute(db);
+      select next.key, next.value from v cross join lateral (${probe(sql.ref('v.key'))}) next
+    ) select value::text as value from v limit ${size} offset ${offset}`.execute(db);
   return [...(opts.pageIndex === 0 && blank ? [null] : []), ...values.rows.map((r) => r.value)];
 }

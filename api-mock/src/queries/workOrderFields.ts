@@ -46,8 +46,12 @@ export const WORK_ORDER_FIELDS: ListFields = Object.fromEntries(
   ]),
 );
 
-/** Fields of long free text: values of up to 4,000 characters do not fit a btree entry, so they are not indexed. */
+/** Fields of long free text (up to 4,000 characters, more than a btree entry holds): indexed on a prefix. */
 const LONG_TEXT: readonly WorkOrderListField[] = ['repairProblem', 'repairSolution', 'description'];
+/** Characters of a long text its index holds (migration 020); at most 4 bytes each, well inside a btree entry. */
+export const LONG_TEXT_PREFIX = 500;
+/** The long-text columns indexed on their prefix. Frozen here because a migration uses it. */
+export const WORK_ORDER_PREFIX_INDEXED_COLUMNS = ['repair_problem', 'repair_solution', 'issue_text'] as const;
 
 /**
  * Columns with an index on (customer_id, is_history, column) (migration 019): their filter suggestions walk the
@@ -86,9 +90,12 @@ export const WORK_ORDER_INDEXED_COLUMNS = [
   'document_count',
 ] as const;
 
-/** Whether a field's suggestions can walk its index. */
-export const walksWorkOrderIndex = (name: string): boolean =>
-  !LONG_TEXT.includes(name as WorkOrderListField) &&
-  (WORK_ORDER_INDEXED_COLUMNS as readonly string[]).includes(
-    (WORK_ORDER_FIELDS[name]?.column ?? '').replace('service_calls.', ''),
-  );
+/** How a field's suggestions walk an index: on the whole value, on a prefix of a long text, or not at all. */
+export function workOrderWalk(name: string): { walksIndex: boolean; prefix?: number } {
+  const column = (WORK_ORDER_FIELDS[name]?.column ?? '').replace('service_calls.', '');
+  if (LONG_TEXT.includes(name as WorkOrderListField)) {
+    const indexed = (WORK_ORDER_PREFIX_INDEXED_COLUMNS as readonly string[]).includes(column);
+    return indexed ? { walksIndex: true, prefix: LONG_TEXT_PREFIX } : { walksIndex: false };
+  }
+  return { walksIndex: (WORK_ORDER_INDEXED_COLUMNS as readonly string[]).includes(column) };
+}

@@ -13,7 +13,7 @@ import { forbidden, HttpProblem, notFound as notFoundProblem } from '../lib/prob
 import { ReportBusy } from '../reports/reportRenderer';
 import { serviceReportOf } from '../queries/serviceReport';
 import { equipmentInScope, type EquipmentScope } from '../queries/equipment';
-import { walksWorkOrderIndex, WORK_ORDER_FIELDS } from '../queries/workOrderFields';
+import { WORK_ORDER_FIELDS, workOrderWalk } from '../queries/workOrderFields';
 import { suggestionPage } from '../lib/filterSuggestions';
 import {
   CALL_COLUMNS,
@@ -132,7 +132,7 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
         result[name] = await suggestionPage(db, base, {
           column: field.column,
           type: field.type,
-          walksIndex: walksWorkOrderIndex(name),
+          ...workOrderWalk(name),
           pageIndex: body.pageIndex,
           pageSize: body.pageSize,
         });
