@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../support/apiServer';
+import { withoutReportAccess } from '../support/reportAccess';
 import { signedIn } from '../support/injectClient';
 import { pdfPages } from '../support/pdfText';
 
@@ -69,22 +70,11 @@ describe('GET ServiceCall/{serviceOrderNo}/PDF', () => {
     expect(noReport.json()).toMatchObject({ errorMessage: 'inventory:open_pdf_no_access_tip' });
 
     const order = await orderOf('acme', true);
-    await db()
-      .updateTable('users')
-      .set({ may_open_service_reports: false })
-      .where('email', '=', 'user@acme-labs.example')
-      .execute();
-    try {
+    await withoutReportAccess(db(), 'user@acme-labs.example', async () => {
       const denied = await open(acme, order.service_order_no);
       expect(denied.statusCode).toBe(403);
       expect(denied.headers['content-type']).not.toBe('application/pdf');
-    } finally {
-      await db()
-        .updateTable('users')
-        .set({ may_open_service_reports: true })
-        .where('email', '=', 'user@acme-labs.example')
-        .execute();
-    }
+    });
   });
 
   it('never gives another customer’s report: its number is not found', async () => {

@@ -12,15 +12,18 @@ import {
 } from '../../contract/serviceCalls';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
+import { withoutReportAccess } from '../support/reportAccess';
 import { signedIn, type InjectClient } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let acme: InjectClient;
+let acmeAgent: Awaited<ReturnType<typeof signedIn>>;
 let globex: InjectClient;
 const customers: Record<string, number> = {};
 beforeAll(async () => {
   server = await startApiServer();
-  acme = (await signedIn(server.app, 'user@acme-labs.example')).client;
+  acmeAgent = await signedIn(server.app, 'user@acme-labs.example');
+  acme = acmeAgent.client;
   globex = (await signedIn(server.app, 'user@globex.example')).client;
   for (const c of await db().selectFrom('customers').select(['id', 'customer_folder']).execute()) {
     customers[c.customer_folder] = c.id;
@@ -100,21 +103,10 @@ describe('POST ServiceCall/list', () => {
     const withoutReport = await list(acme, true, { fullTextSearchSetting: { keyword: noReport.service_order_no } });
     expect(withoutReport.items[0]!.userAccessPDF).toBe(false);
 
-    await db()
-      .updateTable('users')
-      .set({ may_open_service_reports: false })
-      .where('email', '=', 'user@acme-labs.example')
-      .execute();
-    try {
+    await withoutReportAccess(db(), 'user@acme-labs.example', async () => {
       const denied = await list(acme, true, { pageSize: 100 });
       expect(denied.items.some((r) => r.userAccessPDF)).toBe(false);
-    } finally {
-      await db()
-        .updateTable('users')
-        .set({ may_open_service_reports: true })
-        .where('email', '=', 'user@acme-labs.example')
-        .execute();
-    }
+    });
   });
 
   it('shows a service request raised now at the top of Scheduled, with the instrument it was raised for', async () => {
@@ -338,6 +330,33 @@ describe('service calls of one instrument', () => {
       }),
     );
     expect(later.totalCount).toBe(0);
+  });
+
+  it('answers 400 for an id or a page that is not one, and 10002 for another customer’s equipment on refresh', async () => {
+    const { id } = await instrumentWithCalls('acme');
+    const notAnId = await server.app.inject({
+      method: 'GET',
+      url: '/api/Equipment/abc/servicecall',
+      cookies: Object.fromEntries(acmeAgent.jar),
+    });
+    expect(notAnId.statusCode).toBe(400);
+    expect(
+      (await acme.serviceCalls.equipmentServiceCalls({ params: { id }, query: { pageSize: 100_000 } })).status,
+    ).toBe(400);
+    expect(
+      (await acme.serviceCalls.equipmentWorkOrders({ params: { id }, query: { pageIndex: -1 } as never })).status,
+    ).toBe(400);
+    const foreign = await instrumentWithCalls('globex');
+    const refused = await acme.equipment.refreshUpcomingServiceCalls({ params: { id: foreign.id }, body: {} });
+    expect(refused.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+    const tooMany = await acme.serviceCalls.upcoming({
+      body: {
+        equipmentIds: Array.from({ length: 1_001 }, (_, i) => i + 1),
+        startTime: new Date().toISOString(),
+        endTime: new Date().toISOString(),
+      },
+    });
+    expect(tooMany.status).toBe(400);
   });
 
   it('lists the upcoming calls of the given equipment in a bounded period, and only the caller’s own', async () => {
