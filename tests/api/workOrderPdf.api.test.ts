@@ -54,6 +54,7 @@ describe('GET ServiceCall/{serviceOrderNo}/PDF', () => {
       expect(text).toContain(order.serial!);
       expect(text).toContain(order.service_engn_name!);
       expect(text).toContain('Servicebericht');
+      expect(text).toContain('UTC+01:00');
     } finally {
       await db()
         .updateTable('users')

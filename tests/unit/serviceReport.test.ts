@@ -75,7 +75,7 @@ describe('service report PDF', () => {
   });
 
   it('shows the order, customer, instrument, texts, engineer and lines in English, with a page footer', async () => {
-    const pages = await pagesOf(await renderServiceReport(report, { language: 'en-us', timeZone: 'Europe/Berlin' }));
+    const pages = await pagesOf(await renderServiceReport(report, { language: 'en-us', utcOffsetMinutes: 60 }));
     expect(pages).toHaveLength(1);
     const text = pages[0]!;
     for (const expected of [
@@ -95,8 +95,22 @@ describe('service report PDF', () => {
       'Order no. 4000123456',
     ])
       expect(text).toContain(expected);
-    // Dates print in the user's zone: 08:15 UTC is 9:15 in Berlin in March.
+    // Dates print at the user's offset: 08:15 UTC is 9:15 at UTC+01:00.
     expect(text).toContain('Mar 2, 2026, 9:15');
+    expect(text).toContain('Time zone: UTC+01:00');
+  });
+
+  it('prints the dates at a half-hour offset, and in UTC when the offset is out of range', async () => {
+    const india = (await pagesOf(await renderServiceReport(report, { language: 'en-us', utcOffsetMinutes: 330 })))[0]!;
+    expect(india).toContain('Mar 2, 2026, 1:45');
+    expect(india).toContain('Time zone: UTC+05:30');
+    const newfoundland = (
+      await pagesOf(await renderServiceReport(report, { language: 'en-us', utcOffsetMinutes: -210 }))
+    )[0]!;
+    expect(newfoundland).toContain('Time zone: UTC-03:30');
+    const wrong = (await pagesOf(await renderServiceReport(report, { language: 'en-us', utcOffsetMinutes: 5000 })))[0]!;
+    expect(wrong).toContain('Mar 2, 2026, 8:15');
+    expect(wrong).toContain('Time zone: UTC');
   });
 
   it('prints "—" for a value that is missing', async () => {
@@ -125,7 +139,7 @@ describe('service report PDF', () => {
       problem: 'ポンプの圧力が不安定',
       lines: [{ kind: 'part', partNo: 'G4220-60022', description: '出口チェックバルブ', quantity: 1, unit: '個' }],
     };
-    const text = (await pagesOf(await renderServiceReport(japanese, { language: 'ja', timeZone: 'Asia/Tokyo' })))[0]!;
+    const text = (await pagesOf(await renderServiceReport(japanese, { language: 'ja', utcOffsetMinutes: 540 })))[0]!;
     for (const expected of [
       'ポンプの圧力が不安定',
       '株式会社アクメ研究所',

@@ -5,7 +5,7 @@ import { renderServiceReport, warmUpServiceReports, type ServiceReportData } fro
 export interface ReportJob {
   id: number;
   data: ServiceReportData;
-  options: { language: string; timeZone?: string };
+  options: { language: string; utcOffsetMinutes?: number };
 }
 export type ReportAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 

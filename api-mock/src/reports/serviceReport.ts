@@ -24,27 +24,30 @@ export type { ServiceReportData, ServiceReportLine } from './serviceReportData';
 export interface ServiceReportOptions {
   /** A portal language code ("ja", "zh-tw"); anything else renders in English. */
   language: string;
-  /** The IANA zone the dates print in; UTC when absent or unknown. */
-  timeZone?: string;
+  /** The user's offset east of UTC in minutes (the client's timeZoneDiff) the dates print in; UTC when absent. */
+  utcOffsetMinutes?: number;
 }
 
-const zoneOrUtc = (zone: string | undefined) => {
-  if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
+const MAX_OFFSET_MINUTES = 14 * 60;
+
+/** "UTC", "UTC+01:00", "UTC+05:30", "UTC-03:30". */
+export const offsetName = (minutes: number): string => {
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `UTC${minutes > 0 ? '+' : '-'}${hhmm}`;
 };
 
 /** The provider's service report of one work order, as an A4 PDF in the user's language. */
 export async function renderServiceReport(data: ServiceReportData, options: ServiceReportOptions): Promise<Buffer> {
   const { code, labels: t } = labelsFor(options.language);
   const locale = localeOf(code);
-  const timeZone = zoneOrUtc(options.timeZone);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  const date = (value: Date | null) => (value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : EMPTY);
+  const offset = options.utcOffsetMinutes ?? 0;
+  const offsetMinutes = Number.isInteger(offset) && Math.abs(offset) <= MAX_OFFSET_MINUTES ? offset : 0;
+  // Node 20's Intl knows no "+05:30" zones: the instant moves by the offset and prints as UTC wall time.
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const date = (value: Date | null) =>
+    value && !Number.isNaN(value.getTime()) ? dateFormat.format(value.getTime() + offsetMinutes * 60_000) : EMPTY;
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
 
   const fonts = reportFonts(code);
@@ -111,7 +114,7 @@ export async function renderServiceReport(data: ServiceReportData, options: Serv
     4,
   );
 
-  heading(doc, t.dates, { note: format(t.time_zone, { timeZone }) });
+  heading(doc, t.dates, { note: format(t.time_zone, { timeZone: offsetName(offsetMinutes) }) });
   fieldGrid(
     doc,
     [

@@ -52,14 +52,6 @@ const notFound = (id: number) => fail(ErrorCode.EquipmentNotFound, `No equipment
 /** The message a user without PDF access (or an order without a report yet) gets (spec 2 section 8). */
 export const PDF_NO_ACCESS_MESSAGE = 'inventory:open_pdf_no_access_tip';
 
-/** The fixed-offset zone of the client's offset east of UTC in minutes (whole hours only; else UTC). */
-export const zoneOfOffset = (minutes: number | undefined): string | undefined => {
-  if (minutes === undefined || minutes % 60 !== 0 || Math.abs(minutes) > 14 * 60) return undefined;
-  const hours = minutes / 60;
-  // Etc/GMT zones count the other way round: Etc/GMT-9 is nine hours east of UTC.
-  return hours === 0 ? 'UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
-};
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const toSummary = (
@@ -188,7 +180,7 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
       try {
         pdf = await reports!.render(report.data, {
           language: report.language,
-          timeZone: zoneOfOffset(query.timeZoneDiff),
+          utcOffsetMinutes: query.timeZoneDiff,
         });
       } catch (error) {
         if (error instanceof ReportBusy) {
