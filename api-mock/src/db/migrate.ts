@@ -19,6 +19,7 @@ import * as storedObjects from './migrations/017_stored_objects';
 import * as workOrders from './migrations/018_work_orders';
 import * as workOrderFilterIndexes from './migrations/019_work_order_filter_indexes';
 import * as workOrderTextIndexes from './migrations/020_work_order_text_indexes';
+import * as workOrderSearchPerTab from './migrations/021_work_order_search_per_tab';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '018_work_orders': workOrders,
   '019_work_order_filter_indexes': workOrderFilterIndexes,
   '020_work_order_text_indexes': workOrderTextIndexes,
+  '021_work_order_search_per_tab': workOrderSearchPerTab,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */
