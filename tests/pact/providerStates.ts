@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../api-mock/src/auth/password';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { avatarStates } from './avatarStates';
+import { equipmentDetailStates } from './equipmentDetailStates';
 import { reservationStates } from './reservationStates';
 import { workOrderStates } from './workOrderStates';
 import { stateUser } from './stateUsers';
@@ -44,6 +45,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...avatarStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...reservationStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...workOrderStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...equipmentDetailStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;

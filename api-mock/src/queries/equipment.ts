@@ -221,12 +221,40 @@ export function toEquipment(row: EquipmentListRow, extras: EquipmentExtras, now 
   };
 }
 
+/** The images of some equipment, each equipment's with its default. */
+export async function loadEquipmentImages(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, InstrumentImageData>> {
+  const byEquipment = new Map<number, InstrumentImageData>();
+  if (ids.length === 0) return byEquipment;
+  const images = await db
+    .selectFrom('equipment_images')
+    .selectAll()
+    .where('equipment_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  for (const image of images) {
+    const data = byEquipment.get(image.equipment_id) ?? { images: [], defaultImage: null };
+    const api: EquipmentImage = {
+      resourceId: image.id,
+      imageIdentifier: { resourceKey: image.image_key, bucketName: image.bucket_name },
+      thumbnailIdentifier: { resourceKey: image.thumbnail_key, bucketName: image.bucket_name },
+      fileName: image.file_name,
+    };
+    data.images.push(api);
+    if (image.is_default) data.defaultImage = api;
+    byEquipment.set(image.equipment_id, data);
+  }
+  return byEquipment;
+}
+
 /** Images, contracts and the next service calls of some equipment, in three queries. */
 export async function loadEquipmentExtras(db: Kysely<Database>, ids: readonly number[]): Promise<EquipmentExtras> {
   const extras: EquipmentExtras = { images: new Map(), contracts: new Map(), upcoming: new Map() };
   if (ids.length === 0) return extras;
   const [images, contracts, calls] = await Promise.all([
-    db.selectFrom('equipment_images').selectAll().where('equipment_id', 'in', ids).orderBy('id').execute(),
+    loadEquipmentImages(db, ids),
     db
       .selectFrom('equipment_contracts')
       .innerJoin('contracts', 'contracts.id', 'equipment_contracts.contract_id')
@@ -244,18 +272,7 @@ export async function loadEquipmentExtras(db: Kysely<Database>, ids: readonly nu
       .orderBy('start_date')
       .execute(),
   ]);
-  for (const image of images) {
-    const data = extras.images.get(image.equipment_id) ?? { images: [], defaultImage: null };
-    const api: EquipmentImage = {
-      resourceId: image.id,
-      imageIdentifier: { resourceKey: image.image_key, bucketName: image.bucket_name },
-      thumbnailIdentifier: { resourceKey: image.thumbnail_key, bucketName: image.bucket_name },
-      fileName: image.file_name,
-    };
-    data.images.push(api);
-    if (image.is_default) data.defaultImage = api;
-    extras.images.set(image.equipment_id, data);
-  }
+  extras.images = images;
   for (const c of contracts) {
     const list = extras.contracts.get(c.equipment_id) ?? [];
     list.push(toEquipmentContract(c));

@@ -8,6 +8,7 @@ import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
 import { customersRouter } from './customers';
 import { documentsRouter } from './documents';
+import { equipmentDetailRoutes } from './equipmentDetail';
 import { equipmentEditRoutes } from './equipmentEdit';
 import { equipmentImagesRoutes } from './equipmentImages';
 import { equipmentListRouter } from './equipmentList';
@@ -39,6 +40,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.equipment, equipmentListRouter(deps)),
     implement(contract.equipment, equipmentImagesRoutes(deps)),
     implement(contract.equipment, equipmentEditRoutes(deps)),
+    implement(contract.equipment, equipmentDetailRoutes(deps)),
     implement(contract.documents, documentsRouter(deps)),
     implement(contract.feedback, feedbackRouter(deps)),
     implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { EHS_NONE, type EhsData, type SystemComponent } from '../../../contract/equipment';
+import type { Database } from '../db/schema';
+import { loadEquipmentImages, type EquipmentListRow, type EquipmentScope } from './equipment';
+
+/** The EHS data of an equipment row; a pick-list never set reads as the blank 'none' option. */
+export const toEhsData = (row: EquipmentListRow): EhsData => ({
+  machineGuarding: row.machine_guarding ?? EHS_NONE,
+  energyHazard: row.energy_hazard ?? EHS_NONE,
+  lockTagOut: row.lock_tag_out ?? EHS_NONE,
+  chemicalHazards: row.chemical_hazards ?? EHS_NONE,
+  biosafetyHazards: row.biosafety_hazards ?? EHS_NONE,
+  radiologicalHazards: row.radiological_hazards ?? EHS_NONE,
+  locked: row.locked,
+  ehsLastChangedBy: row.ehs_last_changed_by,
+  ehsLastChangedOn: row.ehs_last_changed_on ? row.ehs_last_changed_on.toISOString() : null,
+});
+
+/**
+ * The other components of an equipment's system: the customer's equipment with the same system id (never itself),
+ * visible to the caller as the equipment is, in make, model and serial order. No system id: no component.
+ */
+export function otherComponents(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  equipment: { id: number; system_id: string | null },
+) {
+  return db
+    .selectFrom('equipment')
+    .where('equipment.customer_id', '=', scope.customerId)
+    .where('equipment.system_id', '=', equipment.system_id ?? '')
+    .where('equipment.id', '<>', equipment.id)
+    .$if(equipment.system_id === null || equipment.system_id === '', (q) => q.where('equipment.id', '<', 0))
+    .$if(!scope.isPEUser, (q) => q.where('equipment.is_hidden', '=', false));
+}
+
+/** A page of an equipment's other system components with their images, and how many there are. */
+export async function systemComponentPage(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  equipment: { id: number; system_id: string | null },
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ items: SystemComponent[]; totalCount: number }> {
+  const components = otherComponents(db, scope, equipment);
+  const [rows, count] = await Promise.all([
+    components
+      .select(['id', 'serial', 'mfg', 'model', 'dtype', 'system_id'])
+      .orderBy('mfg')
+      .orderBy('model')
+      .orderBy('serial')
+      .orderBy('id')
+      .limit(page.pageSize)
+      .offset(page.pageIndex * page.pageSize)
+      .execute(),
+    components.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const images = await loadEquipmentImages(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => ({
+      equipmentId: r.id,
+      serial: r.serial,
+      mfg: r.mfg,
+      model: r.model,
+      dtype: r.dtype,
+      systemId: r.system_id,
+      instrumentImageData: images.get(r.id) ?? null,
+    })),
+    totalCount: Number(count.count),
+  };
+}
