@@ -162,3 +162,86 @@ describe('GET Equipment/{id}/system/component', () => {
     }
   });
 });
+
+describe('PUT Equipment/{id}/ehs', () => {
+  const ehsBody = (equipmentId: number, overrides: Record<string, unknown> = {}) => ({
+    equipmentId,
+    machineGuarding: 'interlockedGuard',
+    energyHazard: 'electrical;pneumatic',
+    lockTagOut: EHS_NONE,
+    chemicalHazards: 'na',
+    biosafetyHazards: 'bsl2',
+    radiologicalHazards: EHS_NONE,
+    locked: null,
+    ehsLastChangedBy: 'Somebody Else',
+    ...overrides,
+  });
+  const stored = () =>
+    server.database.db
+      .selectFrom('equipment')
+      .select(['machine_guarding', 'energy_hazard', 'chemical_hazards', 'locked', 'ehs_last_changed_by'])
+      .where('id', '=', loneId)
+      .executeTakeFirstOrThrow();
+  const save = (client: InjectClient, body: Record<string, unknown>, equipmentId = loneId) =>
+    client.equipment.updateEhs({ params: { equipmentId }, body: body as never });
+
+  it('saves the data of a manager (AllowEHSSetting), records who and when, and keeps a domain event', async () => {
+    const manager = (await signedIn(server.app, 'manager@acme-labs.example')).client;
+    const before = Date.now();
+    const saved = resultOf<EquipmentDetail>(await save(manager, ehsBody(loneId)));
+    const name = await server.database.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('email', '=', 'manager@acme-labs.example')
+      .executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({
+      machineGuarding: 'interlockedGuard',
+      energyHazard: 'electrical;pneumatic',
+      chemicalHazards: 'na',
+      biosafetyHazards: 'bsl2',
+      locked: null,
+      ehsLastChangedBy: `${name.first_name} ${name.last_name}`,
+    });
+    expect(Date.parse(saved.ehsLastChangedOn!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(await stored()).toMatchObject({ machine_guarding: 'interlockedGuard', locked: null });
+    const reread = resultOf<EquipmentDetail>(await detail(acme, loneId));
+    expect(reread.energyHazard).toBe('electrical;pneumatic');
+    const event = await server.database.db
+      .selectFrom('events')
+      .select(['event_type', 'entity_id'])
+      .where('event_type', '=', 'equipment.ehsUpdated')
+      .where('entity_id', '=', String(loneId))
+      .executeTakeFirst();
+    expect(event).toBeDefined();
+  });
+
+  it('refuses a standard user without an EHS function (403) and writes nothing', async () => {
+    const before = await stored();
+    const res = await save(acme, ehsBody(loneId, { machineGuarding: 'presenceSensing' }));
+    expect(res.status).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 400 for an exclusive option with others, an unknown or repeated option, or another id, writing nothing', async () => {
+    const manager = (await signedIn(server.app, 'manager@acme-labs.example')).client;
+    const before = await stored();
+    for (const overrides of [
+      { energyHazard: 'none;electrical' },
+      { chemicalHazards: 'na;toxic' },
+      { chemicalHazards: 'toxic;toxic' },
+      { machineGuarding: 'moatWithCrocodiles' },
+      { locked: 'yes' },
+      { equipmentId: instrumentId },
+    ]) {
+      const res = await save(manager, ehsBody(loneId, overrides));
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 10002 for another customer’s instrument', async () => {
+    const globexAdmin = (await signedIn(server.app, 'admin@globex.example')).client;
+    const res = await save(globexAdmin, ehsBody(loneId));
+    expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MatchersV3 } from '@pact-foundation/pact';
 import type { ProfileEdit } from '../../contract/accountManagement';
 import { ROLE } from '../../contract/limits';
 import { changingHeaders, eachLike, integer, like, pact, pactClient, string } from './support';
@@ -76,6 +77,29 @@ describe('account profile (consumer)', () => {
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).accountManagement.updateOwnProfile({ body });
       expect(res.body).toMatchObject({ errorCode: 0, result: { department: 'Quality control' } });
+    });
+  });
+
+  it('reads the own features and function codes', async () => {
+    const provider = pact()
+      .given('a signed-in user', { email: 'user@globex.example' })
+      .uponReceiving('a request for the own privileges')
+      .withRequest({ method: 'GET', path: `/api/users/${GLOBEX_USER}/privilege` })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: {
+            userPrivilege: MatchersV3.arrayContaining(
+              { feature: 'Reservation', functions: [] },
+              { feature: 'Equipment', functions: eachLike('Edit') },
+            ),
+          },
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).accountManagement.privilege({ params: { userId: GLOBEX_USER } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { userPrivilege: expect.any(Array) } });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ErrorCode } from '../../contract/errors';
-import { boolean, eachLike, integer, pact, pactClient, string } from './support';
+import { boolean, changingHeaders, eachLike, integer, pact, pactClient, string } from './support';
 
 const USER = 'user@acme-labs.example';
 const EXAMPLE_ID = 8;
@@ -89,6 +89,46 @@ describe('equipment detail (consumer)', () => {
         query: { pageIndex: 0, pageSize: 10 },
       });
       expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 2 } });
+    });
+  });
+
+  it('saves the EHS data of an instrument as a manager', async () => {
+    const body = {
+      equipmentId: EXAMPLE_ID,
+      machineGuarding: 'interlockedGuard',
+      energyHazard: 'electrical;pneumatic',
+      lockTagOut: 'none',
+      chemicalHazards: 'na',
+      biosafetyHazards: 'bsl2',
+      radiologicalHazards: 'none',
+      locked: false,
+    };
+    const provider = pact()
+      .given('an instrument in a system exists', { email: 'manager@acme-labs.example' })
+      .uponReceiving('an edit of the EHS data of an instrument')
+      .withRequest({
+        method: 'PUT',
+        path: equipmentPath('/ehs'),
+        headers: changingHeaders,
+        body: { ...body, equipmentId: MatchersV3.fromProviderState('${equipmentId}', EXAMPLE_ID) },
+      })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: {
+            machineGuarding: 'interlockedGuard',
+            energyHazard: 'electrical;pneumatic',
+            chemicalHazards: 'na',
+            locked: false,
+            ehsLastChangedBy: string('Max Manager'),
+            ehsLastChangedOn: string('2026-11-25T20:15:00.000Z'),
+          },
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.updateEhs({ params: { equipmentId: EXAMPLE_ID }, body });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { machineGuarding: 'interlockedGuard' } });
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../api-mock/src/db/schema';
 import { hashPassword } from '../../api-mock/src/auth/password';
+import { grantDefaultPrivileges } from '../../api-mock/src/auth/privileges';
 
 /**
  * A user of a provider state's own (so no other interaction sees what it changes), in the customer and location of
@@ -39,4 +40,5 @@ export async function stateUser(
       is_active: true,
     })
     .execute();
+  await grantDefaultPrivileges(db);
 }

@@ -1,18 +1,97 @@
+import { sql, type Kysely } from 'kysely';
 import { AccessCode } from '../../../contract/permissions';
-import type { Kysely } from 'kysely';
-import { ROLE } from '../../../contract/limits';
+import type { UserPrivilege } from '../../../contract/accountManagement';
 import type { Database } from '../db/schema';
+import { forbidden } from '../lib/problem';
 
-/** A user's access codes follow from role and provider status; nothing to keep in step in a table. */
-export function accessCodesFor(role: number, isPEUser: boolean): AccessCode[] {
-  const codes: AccessCode[] = [AccessCode.ContractManagement];
-  if (role >= ROLE.Manager || isPEUser) codes.push(AccessCode.UserManagement);
-  if (isPEUser) codes.push(AccessCode.Admin, AccessCode.EmailRouting);
-  return codes;
+export const FEATURES = ['Reservation', 'ARC', 'Other', 'Equipment'] as const;
+export type Feature = (typeof FEATURES)[number];
+export type FunctionCode = 'AllowEHSSetting' | 'IsEHSAdmin' | 'Edit';
+
+/** The access codes a user holds (the users/me privilege list). */
+export async function accessCodesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_access_codes')
+    .select('access_code')
+    .where('user_id', '=', userId)
+    .orderBy('access_code')
+    .execute();
+  return rows.map((r) => r.access_code);
 }
 
 /** Admin mode (the /admin/api prefix) is for holders of the admin access code. */
 export async function mayUseAdminMode(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const user = await db.selectFrom('users').select(['role', 'is_pe_user']).where('id', '=', userId).executeTakeFirst();
-  return !!user && accessCodesFor(user.role, user.is_pe_user).includes(AccessCode.Admin);
+  const row = await db
+    .selectFrom('user_access_codes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('access_code', '=', AccessCode.Admin)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A user's features and function codes as they apply to a customer: a feature counts only when both the user and
+ * the customer have it (provider staff switched to a customer get that customer's features).
+ */
+export async function privilegesOf(
+  db: Kysely<Database>,
+  userId: number,
+  customerId: number,
+): Promise<UserPrivilege['userPrivilege']> {
+  const rows = await db
+    .selectFrom('user_features')
+    .innerJoin('customer_features', (join) =>
+      join
+        .onRef('customer_features.feature', '=', 'user_features.feature')
+        .on('customer_features.customer_id', '=', customerId),
+    )
+    .select(['user_features.feature', 'user_features.functions'])
+    .where('user_features.user_id', '=', userId)
+    .execute();
+  return FEATURES.flatMap((feature) => {
+    const row = rows.find((r) => r.feature === feature);
+    return row ? [{ feature, functions: [...row.functions].sort() as FunctionCode[] }] : [];
+  });
+}
+
+/**
+ * Refuses (403) a caller without the feature or, when functions are named, without any one of them: the server
+ * checks what the client hides.
+ */
+export async function requireFeature(
+  db: Kysely<Database>,
+  actor: { userId: number; customerId: number },
+  feature: Feature,
+  anyOf: readonly FunctionCode[] = [],
+): Promise<void> {
+  const granted = (await privilegesOf(db, actor.userId, actor.customerId)).find((p) => p.feature === feature);
+  const allowed = granted !== undefined && (anyOf.length === 0 || anyOf.some((f) => granted.functions.includes(f)));
+  if (!allowed) {
+    throw forbidden(anyOf.length ? `Needs ${feature} with ${anyOf.join(' or ')}` : `Needs the ${feature} feature`);
+  }
+}
+
+/**
+ * What a new account starts with, given to every user that has no privileges yet and to every customer without
+ * features: all four features; contract management for everyone, user management from manager up, the admin codes
+ * for provider staff; Equipment with Edit, AllowEHSSetting from manager up and IsEHSAdmin for admins.
+ */
+export async function grantDefaultPrivileges(db: Kysely<Database>): Promise<void> {
+  await sql`insert into customer_features (customer_id, feature)
+    select c.id, f from customers c cross join unnest(${sql.val([...FEATURES])}::text[]) f
+    where not exists (select 1 from customer_features cf where cf.customer_id = c.id)`.execute(db);
+  await sql`insert into user_access_codes (user_id, access_code)
+    select u.id, code from users u cross join lateral unnest(
+      array[${AccessCode.ContractManagement}]::text[]
+      || case when u.role >= 2 or u.is_pe_user then array[${AccessCode.UserManagement}]::text[] else '{}' end
+      || case when u.is_pe_user then array[${AccessCode.Admin}, ${AccessCode.EmailRouting}]::text[] else '{}' end) code
+    where not exists (select 1 from user_access_codes a where a.user_id = u.id)`.execute(db);
+  await sql`insert into user_features (user_id, feature, functions)
+    select u.id, f, case when f = 'Equipment' then array['Edit']::varchar(30)[]
+        || case when u.role >= 2 or u.is_pe_user then array['AllowEHSSetting']::varchar(30)[] else '{}' end
+        || case when u.role >= 3 or u.is_pe_user then array['IsEHSAdmin']::varchar(30)[] else '{}' end
+      else '{}' end
+    from users u cross join unnest(${sql.val([...FEATURES])}::text[]) f
+    where not exists (select 1 from user_features uf where uf.user_id = u.id)`.execute(db);
 }

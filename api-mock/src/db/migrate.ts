@@ -20,6 +20,7 @@ import * as workOrders from './migrations/018_work_orders';
 import * as workOrderFilterIndexes from './migrations/019_work_order_filter_indexes';
 import * as workOrderTextIndexes from './migrations/020_work_order_text_indexes';
 import * as workOrderSearchPerTab from './migrations/021_work_order_search_per_tab';
+import * as privileges from './migrations/022_privileges';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '019_work_order_filter_indexes': workOrderFilterIndexes,
   '020_work_order_text_indexes': workOrderTextIndexes,
   '021_work_order_search_per_tab': workOrderSearchPerTab,
+  '022_privileges': privileges,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

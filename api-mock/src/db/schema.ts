@@ -417,6 +417,25 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A feature a customer has (migration 022). */
+export interface CustomerFeaturesTable {
+  customer_id: number;
+  feature: string;
+}
+
+/** An access code a user holds (migration 022). */
+export interface UserAccessCodesTable {
+  user_id: number;
+  access_code: string;
+}
+
+/** A feature a user has, with its function codes (migration 022). */
+export interface UserFeaturesTable {
+  user_id: number;
+  feature: string;
+  functions: ColumnType<string[], string[] | undefined, string[]>;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -444,6 +463,9 @@ export interface Database {
   service_call_attachments: ServiceCallAttachmentsTable;
   service_call_lines: ServiceCallLinesTable;
   reservations: ReservationsTable;
+  customer_features: CustomerFeaturesTable;
+  user_access_codes: UserAccessCodesTable;
+  user_features: UserFeaturesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

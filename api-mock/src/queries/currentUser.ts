@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LoggedInUser } from '../../../contract/users';
 import type { Database } from '../db/schema';
-import { accessCodesFor } from '../auth/privileges';
+import { accessCodesOf } from '../auth/privileges';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar';
 import { LANGUAGES } from '../lib/languages';
@@ -49,7 +49,7 @@ export async function loadLoggedInUser(
         customerLogoFileIdentifier: customer.logo_file_identifier,
       },
     },
-    privilege: accessCodesFor(user.role, user.is_pe_user).map((accessCode) => ({ accessCode })),
+    privilege: (await accessCodesOf(db, user.id)).map((accessCode) => ({ accessCode })),
     isPEUser: user.is_pe_user,
     role: user.role,
     ...(await avatarUrlsOf(files, user)),

@@ -1,14 +1,10 @@
 import { initServer } from '@ts-rest/fastify';
 import type { Kysely } from 'kysely';
-import {
-  accountManagementContract,
-  allowedRoleChoices,
-  canManageOtherUsers,
-  type UserDetail,
-} from '../../../contract/accountManagement';
+import { accountManagementContract, allowedRoleChoices, type UserDetail } from '../../../contract/accountManagement';
 import type { RoleId } from '../../../contract/limits';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
+import { requireReadableUser } from '../auth/otherUsers';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { countryIdOf } from '../lib/countries';
@@ -96,20 +92,7 @@ export function accountProfileRouter({ db }: AppDeps) {
   return {
     get: s.route(accountManagementContract.get, async ({ request, params }) => {
       const actor = await requireActor(db, request);
-      const own = params.id === actor.userId;
-      if (!own) {
-        // Another customer's user answers 404 like an unknown one; a standard user may read only themself.
-        const other = await db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', params.id)
-          .where('customer_id', '=', actor.customerId)
-          .executeTakeFirst();
-        if (!other) throw new HttpProblem(404, `No user ${params.id}`);
-        if (!canManageOtherUsers(actor.role as RoleId, actor.isPEUser)) {
-          throw forbidden('Only a manager or admin may open another user');
-        }
-      }
+      await requireReadableUser(db, actor, params.id);
       const detail = await loadUserDetail(db, params.id);
       if (!detail) throw new HttpProblem(404, `No user ${params.id}`);
       return ok(detail);

@@ -4,6 +4,9 @@ import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
 import { fail, ok } from '../lib/envelope';
+import { badRequest } from '../lib/problem';
+import { change } from '../db/events';
+import { requireFeature } from '../auth/privileges';
 import { findEquipment, loadEquipmentExtras, toEquipment, type EquipmentScope } from '../queries/equipment';
 import { systemComponentPage, toEhsData } from '../queries/equipmentDetail';
 
@@ -11,7 +14,8 @@ const s = initServer();
 
 /*
  * The instrument's own page (spec 2 "Equipment detail page"): the equipment with its EHS data, contracts, images and
- * upcoming calls, and the other components of its system. Another customer's id, or one that does not exist, is
+ * upcoming calls, the other components of its system, and the EHS edit (Equipment feature with IsEHSAdmin or
+ * AllowEHSSetting). Another customer's id, or one that does not exist, is
  * errorCode 10002, the same answer, so an id reveals nothing.
  */
 
@@ -21,6 +25,9 @@ const scopeOf = (actor: Actor): EquipmentScope => ({
   userId: actor.userId,
   isPEUser: actor.isPEUser,
 });
+
+/** ehsLastChangedBy holds a first and a last name (spec 2 section 7), at most 61 characters. */
+const EHS_CHANGED_BY_MAX = 61;
 
 const notFound = (id: number) => fail(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
 
@@ -42,6 +49,46 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
         ...toEhsData(row),
         ...(components ? { systemComponents: components.items } : {}),
       });
+    }),
+
+    updateEhs: s.route(equipmentContract.updateEhs, async ({ request, params, body }) => {
+      const actor = await requireActor(db, request);
+      await requireFeature(db, actor, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
+      if (body.equipmentId !== params.equipmentId) throw badRequest('equipmentId differs from the path');
+      const row = await findEquipment(db, scopeOf(actor), params.equipmentId);
+      if (!row) return notFound(params.equipmentId);
+      const author = await db
+        .selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', actor.userId)
+        .executeTakeFirstOrThrow();
+      // Who changed it and when are the server's to record, whatever the client sent.
+      const values = {
+        machine_guarding: body.machineGuarding,
+        energy_hazard: body.energyHazard,
+        lock_tag_out: body.lockTagOut,
+        chemical_hazards: body.chemicalHazards,
+        biosafety_hazards: body.biosafetyHazards,
+        radiological_hazards: body.radiologicalHazards,
+        locked: body.locked,
+        ehs_last_changed_by: `${author.first_name} ${author.last_name}`.slice(0, EHS_CHANGED_BY_MAX),
+        ehs_last_changed_on: new Date(),
+      };
+      const saved = await change(db, async (trx) => {
+        await trx.updateTable('equipment').set(values).where('id', '=', row.id).execute();
+        return {
+          result: { ...row, ...values },
+          event: {
+            customerId: actor.customerId,
+            actorId: actor.userId,
+            entityType: 'equipment',
+            entityId: row.id,
+            eventType: 'equipment.ehsUpdated',
+            payload: values,
+          },
+        };
+      });
+      return ok(toEhsData(saved));
     }),
 
     systemComponents: s.route(equipmentContract.systemComponents, async ({ request, params, query }) => {

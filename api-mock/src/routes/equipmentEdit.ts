@@ -10,6 +10,7 @@ import {
 } from '../../../contract/equipment';
 import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
+import { requireFeature } from '../auth/privileges';
 import { requireActor, type Actor } from '../auth/actor';
 import { change, type DomainEvent } from '../db/events';
 import type { EquipmentTable } from '../db/schema';
@@ -265,6 +266,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const remove = s.route(equipmentContract.remove, async ({ request, params }) => {
     const actor = await requireActor(db, request);
+    await requireFeature(db, actor, 'ARC');
     const existing = await findEquipment(db, scopeOf(actor), params.id);
     if (!existing) return notFound(params.id);
     // Spec 2 section 6: equipment the caller added is deleted; any other is only taken off the caller's list.

@@ -16,6 +16,7 @@ import { feedbackRouter } from './feedback';
 import { locationRouter } from './location';
 import { messagesRouter } from './messages';
 import { preferencesRouter } from './preferences';
+import { privilegeRoutes } from './privileges';
 import { reservationsRouter } from './reservations';
 import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
@@ -47,6 +48,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.serviceCalls, serviceRequestsRouter(deps)),
     implement(contract.accountManagement, { customerUsers: customerUsersRoute(deps) }),
     implement(contract.accountManagement, avatarRoutes(deps)),
+    implement(contract.accountManagement, privilegeRoutes(deps)),
     implement(contract.reservations, reservationsRouter(deps)),
     implement(contract.serviceCalls, workOrdersRouter(deps)),
     implement(contract.equipment, { refreshUpcomingServiceCalls: refreshUpcomingRoute(deps) }),

@@ -8,7 +8,9 @@ import {
   type Reservation,
 } from '../../../contract/reservations';
 import type { AppDeps } from '../deps';
+import type { FastifyRequest } from 'fastify';
 import { requireActor, type Actor } from '../auth/actor';
+import { requireFeature } from '../auth/privileges';
 import { appendEvent, type DomainEvent } from '../db/events';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
@@ -115,9 +117,16 @@ export function reservationsRouter({ db, config }: AppDeps) {
         .execute(),
     );
 
+  /** Every reservation call needs the Reservation feature, as the calendar menu and the row menu do. */
+  const reservationActor = async (request: FastifyRequest) => {
+    const actor = await requireActor(db, request);
+    await requireFeature(db, actor, 'Reservation');
+    return actor;
+  };
+
   return s.router(reservationsContract, {
     calendar: async ({ request, query }) => {
-      const actor = await requireActor(db, request);
+      const actor = await reservationActor(request);
       const period = { start: new Date(query.start), end: new Date(query.end) };
       if (period.end <= period.start) throw badRequest('end must be after start');
       const scope = { customerId: actor.customerId, userId: actor.userId };
@@ -155,7 +164,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     overview: async ({ request, query }) => {
-      const actor = await requireActor(db, request);
+      const actor = await reservationActor(request);
       const period = { start: new Date(query.start), end: new Date(query.end) };
       if (period.end <= period.start) throw badRequest('end must be after start');
       const scope = { customerId: actor.customerId, userId: actor.userId };
@@ -163,7 +172,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     create: async ({ request, params, query, body }) => {
-      const actor = await requireActor(db, request);
+      const actor = await reservationActor(request);
       const first = { start: new Date(body.startDate!), end: new Date(body.endDate!) };
       const periods = occurrences(first, body.recurrence, query.timeZoneDiff ?? 0);
       try {
@@ -211,7 +220,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     update: async ({ request, body }) => {
-      const actor = await requireActor(db, request);
+      const actor = await reservationActor(request);
       const stored = await findReservation(actor, body.reservationId);
       if (stored.reserved_by !== actor.userId) throw forbidden('Only the reserver may change a reservation');
       const now = Date.now();
@@ -266,7 +275,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     remove: async ({ request, params, query }) => {
-      const actor = await requireActor(db, request);
+      const actor = await reservationActor(request);
       const stored = await findReservation(actor, params.id);
       const byReserver = stored.reserved_by === actor.userId;
       const now = new Date();
@@ -336,7 +345,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     search: async ({ request, query }) => {
-      const actor = await requireActor(db, request);
+      const actor = await reservationActor(request);
       const condition = await reservationSearchCondition(db, actor.customerId, query.keyword);
       const [rows, count] = await Promise.all([
         reservationsWithDetails(db)

@@ -11,6 +11,7 @@ import { createContract } from '../../../tests/factories/contract';
 import { DEMO_PASSWORD } from './demoAccounts';
 import { seedCalendar } from './calendar';
 import { seedWorkOrders } from './workOrders';
+import { grantDefaultPrivileges } from '../auth/privileges';
 import { seedNotifications } from './messages';
 
 export interface DemoWorldSize {
@@ -241,6 +242,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
     await seedNotifications(trx, f);
     await seedCalendar(trx, f);
     await seedWorkOrders(trx, f);
+    await grantDefaultPrivileges(trx);
     await appendEvent(trx, {
       customerId: null,
       actorId: null,

@@ -1,0 +1,23 @@
+import { initServer } from '@ts-rest/fastify';
+import { accountManagementContract } from '../../../contract/accountManagement';
+import type { AppDeps } from '../deps';
+import { requireActor } from '../auth/actor';
+import { privilegesOf } from '../auth/privileges';
+import { requireReadableUser } from '../auth/otherUsers';
+import { ok } from '../lib/envelope';
+
+const s = initServer();
+
+/**
+ * GET users/{userId}/privilege: a user's features and function codes in the caller's current customer. Anyone reads
+ * their own; a manager or admin reads those of their customer's users; another customer's user is unknown (404).
+ */
+export function privilegeRoutes({ db }: AppDeps) {
+  return {
+    privilege: s.route(accountManagementContract.privilege, async ({ request, params }) => {
+      const actor = await requireActor(db, request);
+      await requireReadableUser(db, actor, params.userId);
+      return ok({ userPrivilege: await privilegesOf(db, params.userId, actor.customerId) });
+    }),
+  };
+}
