@@ -29,11 +29,20 @@ export default tseslint.config(
   },
   restrict(['web/**/*.{ts,tsx}'], [NO_SERVER]),
   restrict(
-    ['web/src/features/**/*.{ts,tsx}'],
+    ['web/src/features/*/*.{ts,tsx}'],
     [
       NO_SERVER,
       { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'A feature never imports another feature.' },
       { regex: '^\\.\\./\\.\\./app(/|$)', message: 'Features do not import the app shell.' },
+    ],
+  ),
+  // One folder down in a feature, "../x/" is the feature's own folder and "../../x/" another feature.
+  restrict(
+    ['web/src/features/*/*/*.{ts,tsx}'],
+    [
+      NO_SERVER,
+      { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: 'A feature never imports another feature.' },
+      { regex: '^\\.\\./\\.\\./\\.\\./app(/|$)', message: 'Features do not import the app shell.' },
     ],
   ),
   restrict(

@@ -20,6 +20,7 @@ import { ContactRequestPage } from '../features/contactRequest/ContactRequestPag
 import { ProfileCompletionPage } from '../features/profile/ProfileCompletionPage';
 import { announce } from '../lib/crossTab';
 import { CurrentSessionContext, maySwitchToAdmin, type CurrentSession } from '../lib/currentUser';
+import { usePrivileges, type Privileges } from '../lib/privileges';
 import { setAdminMode } from '../lib/requestLayer';
 import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
@@ -34,17 +35,34 @@ const modeOf = (pathname: string): PortalMode => (/^\/admin(\/|$)/i.test(pathnam
 
 /** The signed-in portal in one mode: the pages the user may open, under that mode's base path. */
 function Portal({ user, onSignedOut }: { user: LoggedInUser; onSignedOut: () => void }) {
+  const privileges = usePrivileges(user.userId, user.userLocation.customerId);
+  // The pages depend on the features: without them a deep link to a gated page would bounce to the welcome page.
+  if (privileges.isPending) return <FullPageSpinner />;
+  return <PortalPages user={user} privileges={privileges.data ?? NO_PRIVILEGES} onSignedOut={onSignedOut} />;
+}
+
+const NO_PRIVILEGES: Privileges = [];
+
+function PortalPages({
+  user,
+  privileges,
+  onSignedOut,
+}: {
+  user: LoggedInUser;
+  privileges: Privileges;
+  onSignedOut: () => void;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const requested = modeOf(location.pathname);
   const mode: PortalMode = requested === 'admin' && maySwitchToAdmin(user) ? 'admin' : 'normal';
   setAdminMode(mode === 'admin');
   const accessCodes = useMemo(() => user.privilege.map((p) => p.accessCode), [user]);
-  const pages = useMemo(() => pagesFor(mode, accessCodes), [mode, accessCodes]);
+  const pages = useMemo(() => pagesFor(mode, accessCodes, privileges), [mode, accessCodes, privileges]);
   const base = BASE[mode];
   const session: CurrentSession = useMemo(
-    () => ({ user, adminMode: mode === 'admin', base, pages: pages.map((p) => p.path) }),
-    [user, mode, base, pages],
+    () => ({ user, adminMode: mode === 'admin', base, pages: pages.map((p) => p.path), privileges }),
+    [user, mode, base, pages, privileges],
   );
   return (
     <CurrentSessionContext.Provider value={session}>

@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '@blueprintjs/core';
+import { hasFeature, type Feature, type Privileges } from '../lib/privileges';
 import { MyAccountPage } from '../features/account/MyAccountPage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 import { CalendarPage } from '../features/calendar/CalendarPage';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { ContactUsPage } from '../features/contactUs/ContactUsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
+import { EquipmentDetailPage } from '../features/equipmentDetail/EquipmentDetailPage';
 import { FeedbackPage } from '../features/feedback/FeedbackPage';
 import { FaqPage } from '../features/help/FaqPage';
 import { HelpTutorialsPage } from '../features/help/HelpTutorialsPage';
 import { InventoryPage } from '../features/inventory/InventoryPage';
+import { EquipmentFormDialog, equipmentFieldLabelKey } from '../features/inventory/equipmentForm';
+import { ImageViewerDialog } from '../features/inventory/images/ImageViewerDialog';
+import { ServiceRequestDialog } from '../features/inventory/serviceRequest/ServiceRequestDialog';
 import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
@@ -25,6 +30,8 @@ export interface PortalPage {
   modes: readonly PortalMode[];
   /** Kept only for users holding this access code (the permission table). */
   accessCode?: string;
+  /** Kept only for users with this feature (spec 2 section 2: the calendar needs Reservation). */
+  feature?: Feature;
   /** Shown in the main menu with this label key and icon. */
   menu?: { labelKey: string; icon: IconName };
 }
@@ -43,6 +50,20 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     menu: { labelKey: 'menu_product', icon: 'lab-test' },
   },
   {
+    path: 'product/equipmentDetail/:equipmentId',
+    element: (
+      <EquipmentDetailPage
+        parts={{
+          ServiceRequestDialog,
+          EquipmentFormDialog,
+          ImageViewerDialog,
+          fieldLabelKey: equipmentFieldLabelKey,
+        }}
+      />
+    ),
+    modes: ['normal'],
+  },
+  {
     path: 'workOrder',
     element: <WorkOrdersPage />,
     modes: ['normal'],
@@ -52,6 +73,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     path: 'calendar',
     element: <CalendarPage />,
     modes: ['normal'],
+    feature: 'Reservation',
     menu: { labelKey: 'calendar:menu_calendar', icon: 'calendar' },
   },
   {
@@ -83,7 +105,12 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
 
 export const BASE: Record<PortalMode, string> = { normal: '/app', admin: '/admin' };
 
-/** The pages a user may open in a mode: not listed in the permission table, or the user holds the code. */
-export function pagesFor(mode: PortalMode, accessCodes: readonly string[]): PortalPage[] {
-  return PORTAL_PAGES.filter((p) => p.modes.includes(mode) && (!p.accessCode || accessCodes.includes(p.accessCode)));
+/** The pages a user may open in a mode: those whose access code and feature (if any) the user holds. */
+export function pagesFor(mode: PortalMode, accessCodes: readonly string[], privileges: Privileges): PortalPage[] {
+  return PORTAL_PAGES.filter(
+    (p) =>
+      p.modes.includes(mode) &&
+      (!p.accessCode || accessCodes.includes(p.accessCode)) &&
+      (!p.feature || hasFeature(privileges, p.feature)),
+  );
 }

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { AccessCode } from '../../../contract/permissions';
 import type { LoggedInUser } from '../../../contract/users';
+import type { Privileges } from './privileges';
 
 export interface CurrentSession {
   user: LoggedInUser;
@@ -10,6 +11,8 @@ export interface CurrentSession {
   base: string;
   /** Paths (under the base) of the pages this user may open in this mode. */
   pages: readonly string[];
+  /** The user's features and function codes in the current customer. */
+  privileges: Privileges;
 }
 
 export const CurrentSessionContext = createContext<CurrentSession | null>(null);

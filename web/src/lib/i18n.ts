@@ -22,6 +22,9 @@ export const NAMESPACES = [
   'reservation',
   'workOrders',
   'tours',
+  'equipmentDetail',
+  'instrumentWorkOrders',
+  'ehs',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');

@@ -2,10 +2,12 @@ import { useMemo, type ReactNode } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { GRID_ROW_HEIGHT_TALL, GRID_COLUMN_WIDTH } from '../../../../contract/limits';
 import type { Equipment } from '../../../../contract/equipment';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { listColumnHeader, movedColumns, sortOf, useKeyboardScrolling, valueText } from '../../components/list';
+import { useCurrentSession } from '../../lib/currentUser';
 import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
 import { RowActionsMenu, type RowActions } from './RowActionsMenu';
 
@@ -22,6 +24,9 @@ interface Props {
   onHideColumn(field: string): void;
 }
 
+/** The instrument's own page (spec 2 section 2). */
+const detailPath = (base: string, e: Equipment) => `${base}/product/equipmentDetail/${e.equipmentId}`;
+
 /** The serial and actions columns stay in place at the left. */
 const FROZEN_COLUMNS = 2;
 
@@ -30,6 +35,7 @@ type Row = Record<string, unknown>;
 /** The inventory grid (spec 2 section 2): pinned serial column with thumbnail, row actions, documents column. */
 export function EquipmentGrid(props: Props) {
   const { t } = useTranslation();
+  const { base } = useCurrentSession();
   const { rows, columns, sort, filters } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
   const scrolling = useKeyboardScrolling<HTMLDivElement>(t('inventory:title'));
@@ -63,7 +69,7 @@ export function EquipmentGrid(props: Props) {
         return (
           <Cell className="inventory-serial-cell">
             <span className="inventory-thumb">{props.thumbnail(equipment)}</span>
-            <span>{equipment.serial}</span>
+            <Link to={detailPath(base, equipment)}>{equipment.serial || equipment.equipmentId}</Link>
             {equipment.isNew && (
               <Tag minimal intent="success">
                 {t('inventory:new_tag')}
@@ -158,13 +164,16 @@ export function EquipmentTiles({
   actions: RowActions;
 }) {
   const { t } = useTranslation();
+  const { base } = useCurrentSession();
   return (
     <ul className="inventory-tiles" aria-label={t('inventory:tiles_label')}>
       {rows.map((e) => (
         <li key={e.equipmentId} className="bp6-card bp6-elevation-1 inventory-tile">
           <div className="inventory-tile-image">{thumbnail(e)}</div>
           <div className="inventory-tile-text">
-            <strong>{[e.mfg, e.model].filter(Boolean).join(' - ')}</strong>
+            <Link to={detailPath(base, e)}>
+              <strong>{[e.mfg, e.model].filter(Boolean).join(' - ')}</strong>
+            </Link>
             <span>{t('inventory:tile_serial', { serial: e.serial ?? '' })}</span>
             <span>{[e.location.city, e.building, e.room].filter(Boolean).join(' · ')}</span>
           </div>

@@ -34,7 +34,8 @@ import {
   type InventoryMode,
 } from './inventoryLayout';
 import type { RowActions } from './RowActionsMenu';
-import { EquipmentThumbnail } from './images/EquipmentThumbnail';
+import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
+import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
 import { ImageViewerDialog } from './images/ImageViewerDialog';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
@@ -74,7 +75,7 @@ const INVENTORY_SUGGESTIONS: FilterSuggestions = {
 
 type OpenDialog =
   | {
-      kind: 'serviceRequest' | 'serviceOrders' | 'edit' | 'images' | 'documents' | 'reservations' | 'remove';
+      kind: 'serviceRequest' | 'serviceOrders' | 'edit' | 'images' | 'documents' | 'reservations' | 'ehs' | 'remove';
       equipment: Equipment;
     }
   | { kind: 'add' | 'import' | 'link' | 'columns' }
@@ -129,6 +130,7 @@ export function InventoryPage() {
     images: (equipment) => setDialog({ kind: 'images', equipment }),
     documents: (equipment) => setDialog({ kind: 'documents', equipment }),
     reservations: (equipment) => setDialog({ kind: 'reservations', equipment }),
+    ehs: (equipment) => setDialog({ kind: 'ehs', equipment }),
     remove: (equipment) => setDialog({ kind: 'remove', equipment }),
     deletes: (equipment) => deletesEquipment(equipment, user.userId),
   };
@@ -321,6 +323,9 @@ export function InventoryPage() {
           setDialog(null);
         }}
       />
+      {dialog?.kind === 'ehs' && (
+        <EditEhsForEquipment equipmentId={dialog.equipment.equipmentId} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'documents' && (
         <DocumentViewerDialog
           isOpen

@@ -1,6 +1,8 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { USER_ADDED_DATA_SOURCE_ID, type Equipment } from '../../../../contract/equipment';
+import { useCurrentSession } from '../../lib/currentUser';
+import { hasFeature } from '../../lib/privileges';
 
 /** What the row menu and the documents column can do with an equipment. */
 export interface RowActions {
@@ -10,6 +12,7 @@ export interface RowActions {
   images(equipment: Equipment): void;
   documents(equipment: Equipment): void;
   reservations(equipment: Equipment): void;
+  ehs(equipment: Equipment): void;
   remove(equipment: Equipment): void;
   /** Whether removing this equipment deletes it (user-added by the current user) or only takes it off the list. */
   deletes(equipment: Equipment): boolean;
@@ -17,9 +20,14 @@ export interface RowActions {
 
 export const isUserAdded = (e: Equipment) => e.dataSourceId === USER_ADDED_DATA_SOURCE_ID;
 
-/** The row action menu (spec 2 section 2); the service request is hidden for user-added instruments. */
+/**
+ * The row action menu (spec 2 section 2); the service request is hidden for user-added instruments, upcoming
+ * reservations need the Reservation feature, removing needs ARC and editing EHS data needs Equipment with IsEHSAdmin
+ * or AllowEHSSetting.
+ */
 export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; actions: RowActions }) {
   const { t } = useTranslation();
+  const { privileges } = useCurrentSession();
   const name = [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' ');
   return (
     <Popover
@@ -45,18 +53,27 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
             text={t('inventory:action_documents')}
             onClick={() => actions.documents(equipment)}
           />
-          <MenuItem
-            icon="calendar"
-            text={t('reservation:upcoming_reservations')}
-            onClick={() => actions.reservations(equipment)}
-          />
-          <MenuDivider />
-          <MenuItem
-            icon="trash"
-            intent="danger"
-            text={actions.deletes(equipment) ? t('inventory:action_delete') : t('inventory:action_remove')}
-            onClick={() => actions.remove(equipment)}
-          />
+          {hasFeature(privileges, 'Reservation') && (
+            <MenuItem
+              icon="calendar"
+              text={t('reservation:upcoming_reservations')}
+              onClick={() => actions.reservations(equipment)}
+            />
+          )}
+          {hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']) && (
+            <MenuItem icon="shield" text={t('ehs:action_edit')} onClick={() => actions.ehs(equipment)} />
+          )}
+          {hasFeature(privileges, 'ARC') && (
+            <>
+              <MenuDivider />
+              <MenuItem
+                icon="trash"
+                intent="danger"
+                text={actions.deletes(equipment) ? t('inventory:action_delete') : t('inventory:action_remove')}
+                onClick={() => actions.remove(equipment)}
+              />
+            </>
+          )}
         </Menu>
       }
     >

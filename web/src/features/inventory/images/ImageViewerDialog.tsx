@@ -39,7 +39,7 @@ import { useObjectUrl } from '../../../lib/objectUrl';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import { uploadProblemOf } from '../../../lib/uploadProblem';
 import { useUnsavedData } from '../../../lib/unsavedData';
-import { EquipmentThumbnail } from './EquipmentThumbnail';
+import { EquipmentThumbnail } from '../../../components/images/EquipmentThumbnail';
 import {
   checkPickedFiles,
   IMAGE_ACCEPT,
@@ -51,7 +51,7 @@ import {
   WRONG_TYPE,
   type Problem,
 } from './imageUpload';
-import { useSignedUrl } from './signedUrls';
+import { useSignedUrl } from '../../../components/images/signedUrls';
 
 /** Width of the image viewer (spec 2 section 9: modal widths 1000 and 750). */
 const IMAGE_DIALOG_WIDTH = 750;

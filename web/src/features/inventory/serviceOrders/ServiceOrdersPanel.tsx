@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { Button, Classes, Drawer, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Classes, Drawer } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SERVICE_CALL_PAGE_SIZE, type Equipment } from '../../../../../contract/equipment';
-import { Pager } from '../../../components/Pager';
-import { SERVICE_CALLS_KEY, ServiceCallStatusTag, ServiceOrderNumber } from '../../../components/serviceCalls';
+import { SERVICE_CALL_PAGE_SIZE, type Equipment, type ServiceCallSummary } from '../../../../../contract/equipment';
+import {
+  PagedServiceCalls,
+  SERVICE_CALLS_KEY,
+  ServiceCallStatusTag,
+  ServiceOrderNumber,
+  type ServiceCallColumn,
+} from '../../../components/serviceCalls';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { formatDateTime } from '../../../lib/dates';
@@ -43,65 +48,40 @@ export function ServiceOrdersPanel({ equipment, title, onClose }: ServiceOrdersP
   const found = useServiceCallsOf(equipment.equipmentId, pageIndex);
   const heading = t('inventory:action_service_orders');
 
-  const body = () => {
-    if (found.isPending)
-      return <NonIdealState icon={<Spinner size={32} />} title={t('inventory:service_orders_loading')} />;
-    if (found.isError) {
-      return (
-        <NonIdealState
-          icon="error"
-          title={t('inventory:service_orders_load_failed')}
-          action={<Button icon="refresh" text={t('retry')} onClick={() => void found.refetch()} />}
-        />
-      );
-    }
-    if (found.data.totalCount === 0) {
-      return <NonIdealState icon="wrench" title={t('inventory:service_orders_empty')} />;
-    }
-    return (
-      <>
-        <HTMLTable compact striped aria-label={heading} aria-busy={found.isFetching} style={{ width: '100%' }}>
-          <thead>
-            <tr>
-              <th scope="col">{t('workOrders:field_serviceOrderNo')}</th>
-              <th scope="col">{t('workOrders:field_svmxOrderNo')}</th>
-              <th scope="col">{t('workOrders:field_jobType')}</th>
-              <th scope="col">{t('workOrders:field_callStatus')}</th>
-              <th scope="col">{t('workOrders:field_startDate')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {found.data.items.map((call) => (
-              <tr key={call.serviceOrderNo}>
-                <td>
-                  <ServiceOrderNumber serviceOrderNo={call.serviceOrderNo} canOpenPdf={call.pdfAvailable} />
-                </td>
-                <td className="service-orders-nowrap">{call.svmxOrderNo}</td>
-                <td>{call.jobType}</td>
-                <td>
-                  <ServiceCallStatusTag status={call.callStatus} />
-                </td>
-                <td className="service-orders-nowrap">{call.startDate ? formatDateTime(call.startDate) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={SERVICE_CALL_PAGE_SIZE}
-          totalCount={found.data.totalCount}
-          onPage={setPageIndex}
-        />
-      </>
-    );
-  };
+  const columns: ServiceCallColumn<ServiceCallSummary>[] = [
+    {
+      header: t('workOrders:field_serviceOrderNo'),
+      cell: (call) => <ServiceOrderNumber serviceOrderNo={call.serviceOrderNo} canOpenPdf={call.pdfAvailable} />,
+    },
+    { header: t('workOrders:field_svmxOrderNo'), cell: (call) => call.svmxOrderNo, nowrap: true },
+    { header: t('workOrders:field_jobType'), cell: (call) => call.jobType },
+    { header: t('workOrders:field_callStatus'), cell: (call) => <ServiceCallStatusTag status={call.callStatus} /> },
+    {
+      header: t('workOrders:field_startDate'),
+      cell: (call) => (call.startDate ? formatDateTime(call.startDate) : ''),
+      nowrap: true,
+    },
+  ];
 
   return (
     <Drawer isOpen onClose={onClose} title={heading} icon="wrench" size={PANEL_WIDTH}>
       <div className={Classes.DRAWER_BODY} role="region" aria-label={heading}>
         <div className={Classes.DIALOG_BODY}>
           <p className={Classes.TEXT_MUTED}>{title}</p>
-          {body()}
+          <PagedServiceCalls
+            label={heading}
+            list={found}
+            columns={columns}
+            rowKey={(call) => call.serviceOrderNo}
+            pageIndex={pageIndex}
+            pageSize={SERVICE_CALL_PAGE_SIZE}
+            onPage={setPageIndex}
+            texts={{
+              loading: t('inventory:service_orders_loading'),
+              failed: t('inventory:service_orders_load_failed'),
+              empty: t('inventory:service_orders_empty'),
+            }}
+          />
         </div>
       </div>
       <div className={Classes.DRAWER_FOOTER}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Classes, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { EquipmentImage } from '../../../../../contract/images';
+import type { EquipmentImage } from '../../../../contract/images';
 import { useSignedUrl } from './signedUrls';
 
 export interface EquipmentThumbnailProps {

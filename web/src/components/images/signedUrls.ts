@@ -5,8 +5,8 @@ import {
   type DownloadUrl,
   type EquipmentImage,
   type FileIdentifier,
-} from '../../../../../contract/images';
-import { client, resultOf } from '../../../lib/api';
+} from '../../../../contract/images';
+import { client, resultOf } from '../../lib/api';
 
 /** Signed URLs are cached for their lifetime (spec 1 section 7), less a minute so an image never loads expired. */
 const SIGNED_URL_CACHE_MS = (SIGNED_URL_SECONDS - 60) * 1000;

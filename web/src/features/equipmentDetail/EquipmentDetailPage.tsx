@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from 'react';
+import { AnchorButton, Button, Classes, H2, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { EquipmentDetail } from '../../../../contract/equipment';
+import type { InstrumentImageData } from '../../../../contract/images';
+import { EditEhsDialog } from '../../components/ehs/EditEhsDialog';
+import { showToast } from '../../components/showToast';
+import { useCurrentSession } from '../../lib/currentUser';
+import { hasFeature } from '../../lib/privileges';
+import { requestErrorOf } from '../../lib/requestErrors';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import {
+  detailTitle,
+  equipmentDetailKey,
+  isNotFound,
+  isUserAdded,
+  parseEquipmentId,
+  useEquipmentDetail,
+} from './equipmentDetailQuery';
+import { InstrumentTab } from './InstrumentTab';
+import type { EquipmentDetailParts } from './parts';
+import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
+
+export interface EquipmentDetailPageProps {
+  parts: EquipmentDetailParts;
+}
+
+type TabId = 'instrument' | 'workOrders';
+
+const TITLE_ID = 'equipment-detail-title';
+const toolbar = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 } as const;
+const backRow = { marginBottom: 4, marginLeft: -8 } as const;
+
+/** What a failed lookup says, besides not found (which goes back to the list). */
+function loadProblemKey(error: unknown): string {
+  const e = requestErrorOf(error);
+  if (e.kind === 'network') return 'errorMessage:network_error';
+  if (e.kind === 'api') return `errorMessage:error_msg_${e.errorCode}`;
+  if (e.kind === 'http' && e.status === 401) return 'modal_sessionExpired_body';
+  if (e.kind === 'http' && e.status === 403) return 'errorMessage:permissions_changed';
+  if (e.kind === 'http' && e.status === 429) return 'errorMessage:too_many_requests';
+  return 'errorMessage:system_error';
+}
+
+/** /app/product/equipmentDetail/{equipmentId} (spec 2 section 2): one instrument with its tabs. */
+export function EquipmentDetailPage({ parts }: EquipmentDetailPageProps) {
+  const { equipmentId } = useParams();
+  // A fresh page for each instrument: tabs, dialogs and redirects start over.
+  return <EquipmentDetailView key={equipmentId} equipmentId={parseEquipmentId(equipmentId)} parts={parts} />;
+}
+
+function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | null; parts: EquipmentDetailParts }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { base, privileges } = useCurrentSession();
+  const mayEditEhs = hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
+  const detail = useEquipmentDetail(equipmentId);
+  const [tab, setTab] = useState<TabId>('instrument');
+  const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | null>(null);
+  const listPath = `${base}/product`;
+  const notFound = equipmentId === null || (detail.isError && isNotFound(detail.error));
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    if (detail.error && !notFound) handOverSessionErrors(detail.error);
+  }, [detail.error, notFound]);
+  useEffect(() => {
+    if (!notFound || leaving.current) return;
+    leaving.current = true;
+    showToast(t('errorMessage:error_msg_10002'), Intent.DANGER, 'error');
+    navigate(listPath, { replace: true });
+  }, [notFound, listPath, navigate, t]);
+
+  const back = (
+    <AnchorButton
+      icon="arrow-left"
+      variant="minimal"
+      href={listPath}
+      text={t('equipmentDetail:back')}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate(listPath);
+      }}
+    />
+  );
+
+  if (notFound || detail.isPending) {
+    return (
+      <section className="portal-page" aria-labelledby={TITLE_ID} aria-busy="true">
+        <div style={backRow}>{back}</div>
+        <div style={toolbar}>
+          <H2 id={TITLE_ID} className={Classes.SKELETON} style={{ margin: 0, minWidth: 320 }}>
+            {t('equipmentDetail:loading')}
+          </H2>
+        </div>
+        <Spinner aria-label={t('equipmentDetail:loading')} />
+      </section>
+    );
+  }
+  // A failed reload keeps what is on screen; only a page without data shows the failure.
+  const equipment = detail.data;
+  if (!equipment) {
+    return (
+      <section className="portal-page" aria-labelledby={TITLE_ID}>
+        <div style={backRow}>{back}</div>
+        <NonIdealState
+          icon="error"
+          title={<span id={TITLE_ID}>{t('equipmentDetail:load_failed')}</span>}
+          description={t(loadProblemKey(detail.error), { defaultValue: t('errorMessage:system_error') })}
+          action={<Button icon="refresh" text={t('retry')} onClick={() => void detail.refetch()} />}
+        />
+      </section>
+    );
+  }
+
+  const title = detailTitle(equipment);
+  const { ServiceRequestDialog, EquipmentFormDialog } = parts;
+  const imagesChanged = (data: InstrumentImageData | null) =>
+    queryClient.setQueryData<EquipmentDetail>(
+      equipmentDetailKey(equipment.equipmentId),
+      (old) => old && { ...old, instrumentImageData: data },
+    );
+
+  return (
+    <section className="portal-page" aria-labelledby={TITLE_ID}>
+      <div style={backRow}>{back}</div>
+      <div style={toolbar}>
+        <H2 id={TITLE_ID} style={{ margin: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {title}
+        </H2>
+        {!isUserAdded(equipment) && (
+          <Button
+            icon="wrench"
+            text={t('inventory:action_service_request')}
+            onClick={() => setDialog('serviceRequest')}
+          />
+        )}
+        {tab === 'instrument' && (
+          <Button
+            icon="edit"
+            intent={Intent.PRIMARY}
+            text={t('equipmentDetail:edit_instrument')}
+            onClick={() => setDialog('edit')}
+          />
+        )}
+        {tab === 'instrument' && mayEditEhs && (
+          <Button icon="shield" text={t('ehs:action_edit')} onClick={() => setDialog('ehs')} />
+        )}
+      </div>
+      <Tabs
+        id="equipment-detail-tabs"
+        selectedTabId={tab}
+        onChange={(id) => setTab(id as TabId)}
+        renderActiveTabPanelOnly
+      >
+        <Tab
+          id="instrument"
+          title={t('equipmentDetail:tab_instrument')}
+          panel={<InstrumentTab equipment={equipment} title={title} parts={parts} onImagesChanged={imagesChanged} />}
+        />
+        <Tab
+          id="workOrders"
+          title={t('equipmentDetail:tab_work_orders')}
+          panel={<WorkOrderOverviewTab equipment={equipment} />}
+        />
+      </Tabs>
+      <ServiceRequestDialog
+        isOpen={dialog === 'serviceRequest'}
+        equipment={equipment}
+        onClose={() => setDialog(null)}
+      />
+      <EquipmentFormDialog
+        isOpen={dialog === 'edit'}
+        equipment={equipment}
+        onClose={() => setDialog(null)}
+        onSaved={() => void detail.refetch({ cancelRefetch: false })}
+      />
+      {dialog === 'ehs' && (
+        <EditEhsDialog
+          target={equipment}
+          onClose={() => setDialog(null)}
+          onSaved={() => void detail.refetch({ cancelRefetch: false })}
+        />
+      )}
+    </section>
+  );
+}

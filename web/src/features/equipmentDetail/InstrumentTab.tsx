@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { EquipmentDetail } from '../../../../contract/equipment';
+import type { InstrumentImageData } from '../../../../contract/images';
+import { ContractSection } from './ContractSection';
+import { DetailSection } from './DetailSection';
+import { EhsSection } from './EhsSection';
+import {
+  AdditionalSection,
+  ContactsSection,
+  EquipmentDetailsSection,
+  LocationSection,
+  VendorSection,
+} from './FieldSections';
+import { ImageArea } from './ImageArea';
+import type { EquipmentDetailParts } from './parts';
+import { SystemComponentsList } from './systemComponents/SystemComponentsList';
+
+export interface InstrumentTabProps {
+  equipment: EquipmentDetail;
+  title: string;
+  parts: EquipmentDetailParts;
+  onImagesChanged(data: InstrumentImageData | null): void;
+}
+
+const LAYOUT = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)',
+  gap: 16,
+  alignItems: 'start',
+} as const;
+
+/** The Instrument tab (spec 2 section 2): the image area beside the collapsible sections. */
+export function InstrumentTab({ equipment, title, parts, onImagesChanged }: InstrumentTabProps) {
+  const { t } = useTranslation();
+  const fieldLabel = (field: string) => {
+    const key = parts.fieldLabelKey(field);
+    return key ? t(key) : field;
+  };
+  const fields = { equipment, fieldLabel };
+  return (
+    <div style={LAYOUT}>
+      <ImageArea equipment={equipment} title={title} parts={parts} onChanged={onImagesChanged} />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
+        <EquipmentDetailsSection {...fields} />
+        <ContractSection contracts={equipment.contractInfoHistory} />
+        <LocationSection {...fields} />
+        <ContactsSection {...fields} />
+        <DetailSection title={t('equipmentDetail:section_system_components')} defaultOpen={false}>
+          <SystemComponentsList equipmentId={equipment.equipmentId} systemId={equipment.systemId} />
+        </DetailSection>
+        <VendorSection {...fields} />
+        <AdditionalSection {...fields} />
+        <EhsSection ehs={equipment} />
+      </div>
+    </div>
+  );
+}

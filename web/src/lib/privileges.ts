@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UserPrivilege } from '../../../contract/accountManagement';
+import { client, resultOf } from './api';
+
+export type Privileges = UserPrivilege['userPrivilege'];
+export type Feature = Privileges[number]['feature'];
+type FunctionCode = Privileges[number]['functions'][number];
+
+/** The signed-in user's features and function codes in the current customer (GET users/{userId}/privilege). */
+export function usePrivileges(userId: number, customerId: number) {
+  return useQuery({
+    queryKey: ['privileges', userId, customerId],
+    queryFn: () => resultOf(client.accountManagement.privilege({ params: { userId } })),
+    select: (result) => result.userPrivilege,
+    // After a customer switch the previous customer's features stay until the new ones arrive: no blank shell.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Whether the user has the feature and, when functions are named, at least one of them. */
+export function hasFeature(privileges: Privileges, feature: Feature, anyOf: readonly FunctionCode[] = []): boolean {
+  const granted = privileges.find((p) => p.feature === feature);
+  return granted !== undefined && (anyOf.length === 0 || anyOf.some((f) => granted.functions.includes(f)));
+}
