@@ -103,6 +103,12 @@ describe('languages', () => {
     await page.getByRole('heading', { name: /ようこそ/ }).waitFor();
     const date = await page.locator('main time').textContent();
     expect(date).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    // A failed call's toast speaks the user's language too, also after a reload, which starts in the browser's.
+    await page.reload();
+    await page.getByRole('heading', { name: /ようこそ/ }).waitFor();
+    await page.route('**/api/ServiceCall/list**', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('menuitem', { name: '作業指示' }).click();
+    await page.getByText('システムで問題が発生しました。しばらくしてから、もう一度お試しください。').first().waitFor();
     await context.close();
   });
 });
