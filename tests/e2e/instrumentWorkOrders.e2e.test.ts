@@ -4,6 +4,7 @@ import type { EquipmentWorkOrderRow } from '../../contract/serviceCalls';
 import { seriousViolations } from '../support/axe';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
+import { openReportWindow } from '../support/reportWindow';
 
 let server: E2eServer;
 let browser: Browser;
@@ -257,19 +258,7 @@ describe('work order overview of an instrument', () => {
     expect(withReport).toBeDefined();
     expect(without).toBeDefined();
 
-    const popup = page.waitForEvent('popup');
-    const pdf = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === `/api/ServiceCall/${withReport.serviceOrderNo}/PDF`,
-    );
-    await page.getByRole('button', { name: `Open the report of ${withReport.serviceOrderNo}` }).click();
-    const response = await pdf;
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('application/pdf');
-    const window_ = await popup;
-    await window_.waitForURL(/^blob:/);
-    const bytes = await (await context.request.get(response.url())).body();
-    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    await window_.close();
+    await openReportWindow(page, context, withReport.serviceOrderNo);
 
     await page.getByRole('button', { name: `${without.serviceOrderNo}, report not available to you` }).click();
     await page.getByText('You do not have access to the service report of this order.', { exact: false }).waitFor();

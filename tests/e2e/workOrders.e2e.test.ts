@@ -7,6 +7,7 @@ import type { WorkOrderRow } from '../../contract/serviceCalls';
 import { seriousViolations } from '../support/axe';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
+import { openReportWindow } from '../support/reportWindow';
 
 let server: E2eServer;
 let browser: Browser;
@@ -198,20 +199,7 @@ describe('work orders', () => {
     const open = answer.items.find((r) => r.userAccessPDF)!;
     expect(open).toBeDefined();
 
-    const popup = page.waitForEvent('popup');
-    const pdf = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === `/api/ServiceCall/${open.serviceOrderNo}/PDF`,
-    );
-    await page.getByRole('button', { name: `Open the report of ${open.serviceOrderNo}` }).click();
-    const response = await pdf;
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('application/pdf');
-    // The new window shows the answer's bytes (the browser does not hand a consumed body to the test: ask again).
-    const window_ = await popup;
-    await window_.waitForURL(/^blob:/);
-    const bytes = await (await context.request.get(response.url())).body();
-    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    await window_.close();
+    await openReportWindow(page, context, open.serviceOrderNo);
 
     // A scheduled order has no report the user may open yet.
     const scheduled = listAnswer(page, 'scheduled');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import type { Database } from '../../api-mock/src/db/schema';
-import { signedIn } from '../support/injectClient';
+import { signInForState } from './stateUsers';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 
@@ -19,17 +19,12 @@ export function equipmentDetailStates(
   return {
     'an instrument in a system exists': async (params?: unknown) => {
       const { email } = params as { email: string };
-      setJar((await signedIn(app, email)).jar);
-      const user = await db
-        .selectFrom('users')
-        .select('customer_id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
+      const customerId = await signInForState(app, db, email, setJar);
       const ids = (
         await db
           .selectFrom('equipment')
           .select('id')
-          .where('customer_id', '=', user.customer_id)
+          .where('customer_id', '=', customerId)
           .where('is_hidden', '=', false)
           .orderBy('id')
           .limit(3)

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Updateable } from 'kysely';
+import { signedIn } from '../support/injectClient';
 import type { Database, UsersTable } from '../../api-mock/src/db/schema';
 import { hashPassword } from '../../api-mock/src/auth/password';
 import { grantDefaultPrivileges } from '../../api-mock/src/auth/privileges';
@@ -41,4 +43,16 @@ export async function stateUser(
     })
     .execute();
   await grantDefaultPrivileges(db);
+}
+
+/** Signs `email` in for a provider state (its jar goes to `setJar`) and answers the user's customer. */
+export async function signInForState(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  email: string,
+  setJar: (jar: Map<string, string>) => void,
+): Promise<number> {
+  setJar((await signedIn(app, email)).jar);
+  const user = await db.selectFrom('users').select('customer_id').where('email', '=', email).executeTakeFirstOrThrow();
+  return user.customer_id;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import type { Database } from '../../api-mock/src/db/schema';
-import { signedIn } from '../support/injectClient';
+import { signInForState } from './stateUsers';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 
@@ -19,17 +19,12 @@ export function workOrderStates(
   return {
     'work orders exist': async (params?: unknown) => {
       const { email } = params as { email: string };
-      setJar((await signedIn(app, email)).jar);
-      const user = await db
-        .selectFrom('users')
-        .select('customer_id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
+      const customerId = await signInForState(app, db, email, setJar);
       const upcoming = await db
         .selectFrom('service_calls')
         .innerJoin('equipment', 'equipment.id', 'service_calls.equipment_id')
         .select('equipment.id')
-        .where('service_calls.customer_id', '=', user.customer_id)
+        .where('service_calls.customer_id', '=', customerId)
         .where('equipment.is_hidden', '=', false)
         .where(sql<boolean>`service_calls.start_date between now() and now() + interval '29 days'`)
         .where('service_calls.is_history', '=', false)
