@@ -131,4 +131,32 @@ describe('equipment detail (consumer)', () => {
       expect(res.body).toMatchObject({ errorCode: 0, result: { machineGuarding: 'interlockedGuard' } });
     });
   });
+
+  it('sends a request to the contract team about an instrument', async () => {
+    const body = {
+      equipmentId: EXAMPLE_ID,
+      userName: 'Mark Manager',
+      firstName: 'Mark',
+      lastName: 'Manager',
+      emailAddress: 'manager@acme-labs.example',
+      telephone: '+1 617 555 0100',
+      contactMethod: 2 as const,
+      comments: 'Please quote a Gold plan.',
+      interestedIn: 'Gold',
+    };
+    const provider = pact()
+      .given('an instrument in a system exists', { email: 'manager@acme-labs.example' })
+      .uponReceiving('a request to the contract team about an instrument')
+      .withRequest({
+        method: 'POST',
+        path: '/api/Equipment/Contract/Request',
+        headers: changingHeaders,
+        body: { ...body, equipmentId: MatchersV3.fromProviderState('${equipmentId}', EXAMPLE_ID) },
+      })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: null } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.requestContract({ body });
+      expect(res.body).toMatchObject({ errorCode: 0 });
+    });
+  });
 });

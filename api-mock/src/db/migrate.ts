@@ -21,6 +21,7 @@ import * as workOrderFilterIndexes from './migrations/019_work_order_filter_inde
 import * as workOrderTextIndexes from './migrations/020_work_order_text_indexes';
 import * as workOrderSearchPerTab from './migrations/021_work_order_search_per_tab';
 import * as privileges from './migrations/022_privileges';
+import * as contractChangeRequests from './migrations/023_contract_change_requests';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '020_work_order_text_indexes': workOrderTextIndexes,
   '021_work_order_search_per_tab': workOrderSearchPerTab,
   '022_privileges': privileges,
+  '023_contract_change_requests': contractChangeRequests,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -436,6 +436,17 @@ export interface UserFeaturesTable {
   functions: ColumnType<string[], string[] | undefined, string[]>;
 }
 
+/** A request to the contract team about an instrument (migration 023). */
+export interface ContractChangeRequestsTable {
+  id: Generated<number>;
+  customer_id: number;
+  equipment_id: number;
+  user_id: number | null;
+  status: Generated<string>;
+  payload: ColumnType<unknown, string, string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -466,6 +477,7 @@ export interface Database {
   customer_features: CustomerFeaturesTable;
   user_access_codes: UserAccessCodesTable;
   user_features: UserFeaturesTable;
+  contract_change_requests: ContractChangeRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

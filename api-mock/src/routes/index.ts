@@ -10,6 +10,7 @@ import { customersRouter } from './customers';
 import { documentsRouter } from './documents';
 import { equipmentDetailRoutes } from './equipmentDetail';
 import { equipmentEditRoutes } from './equipmentEdit';
+import { equipmentRequestRoutes } from './equipmentRequests';
 import { equipmentImagesRoutes } from './equipmentImages';
 import { equipmentListRouter } from './equipmentList';
 import { feedbackRouter } from './feedback';
@@ -42,6 +43,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.equipment, equipmentImagesRoutes(deps)),
     implement(contract.equipment, equipmentEditRoutes(deps)),
     implement(contract.equipment, equipmentDetailRoutes(deps)),
+    implement(contract.equipment, equipmentRequestRoutes(deps)),
     implement(contract.documents, documentsRouter(deps)),
     implement(contract.feedback, feedbackRouter(deps)),
     implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),

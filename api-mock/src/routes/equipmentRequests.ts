@@ -1,0 +1,107 @@
+import { initServer } from '@ts-rest/fastify';
+import { ContactMethod, equipmentContract, USER_ADDED_DATA_SOURCE_ID } from '../../../contract/equipment';
+import { ErrorCode } from '../../../contract/errors';
+import type { AppDeps } from '../deps';
+import { requireActor } from '../auth/actor';
+import { requireFeature } from '../auth/privileges';
+import { change } from '../db/events';
+import { fail, ok } from '../lib/envelope';
+import { badRequest } from '../lib/problem';
+import { queueMail } from '../mail/outbox';
+import { findEquipment } from '../queries/equipment';
+
+const s = initServer();
+
+/** The provider's contract team. Chosen: not in spec; the e-mail routing of the admin screens will take over. */
+export const CONTRACT_TEAM_INBOX = 'contracts@provider.example';
+
+/** The refusal for an instrument the customer added: it has no provider contract (spec 2 section 2). */
+export const USER_ADDED_REFUSAL = 'user_added_equipment';
+
+const reference = (id: number) => `CR-${String(id).padStart(6, '0')}`;
+
+const CONTACT_METHOD_NAMES: Record<number, string> = {
+  [ContactMethod.ByPhone]: 'By phone',
+  [ContactMethod.ByEmail]: 'By email',
+  [ContactMethod.SeeComments]: 'See comments fields',
+};
+
+/**
+ * Requests about an instrument to the provider (spec 2 "Contact the contract team"): the ARC feature is needed, an
+ * instrument the customer added has no contract to change, and another customer's instrument is 10002. The request
+ * is stored with its status and mailed to the contract team, with a copy to the requester, in one transaction.
+ */
+export function equipmentRequestRoutes({ db }: AppDeps) {
+  return {
+    requestContract: s.route(equipmentContract.requestContract, async ({ request, body }) => {
+      const actor = await requireActor(db, request);
+      await requireFeature(db, actor, 'ARC');
+      const equipment = await findEquipment(
+        db,
+        { customerId: actor.customerId, userId: actor.userId },
+        body.equipmentId,
+      );
+      if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${body.equipmentId}`);
+      if (equipment.data_source_id === USER_ADDED_DATA_SOURCE_ID) throw badRequest(USER_ADDED_REFUSAL);
+      const customer = await db
+        .selectFrom('customers')
+        .select('name')
+        .where('id', '=', actor.customerId)
+        .executeTakeFirstOrThrow();
+      // The instrument as the portal has it, not as the form says.
+      const instrument = { mfg: equipment.mfg, model: equipment.model, serial: equipment.serial };
+      const payload = { ...body, ...instrument };
+      await change(db, async (trx) => {
+        const { id } = await trx
+          .insertInto('contract_change_requests')
+          .values({
+            customer_id: actor.customerId,
+            equipment_id: equipment.id,
+            user_id: actor.userId,
+            payload: JSON.stringify(payload),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const name = `${body.firstName} ${body.lastName}`;
+        const what = [instrument.mfg, instrument.model, instrument.serial].filter(Boolean).join(' - ');
+        await queueMail(trx, {
+          to: [CONTRACT_TEAM_INBOX],
+          subject: `Contract change request ${reference(id)}: ${what} (${customer.name})`,
+          body: [
+            `Contract change request ${reference(id)}`,
+            '',
+            `Customer: ${customer.name}`,
+            `Instrument: ${what}`,
+            `From: ${name} <${body.emailAddress}>, ${body.telephone}`,
+            `Contact: ${body.contactMethod ? CONTACT_METHOD_NAMES[body.contactMethod] : '—'}`,
+            ...(body.interestedIn ? [`Interested in: ${body.interestedIn}`] : []),
+            ...(body.additionalSolutionsFor ? [`Additional solutions for: ${body.additionalSolutionsFor}`] : []),
+            '',
+            body.comments ?? '',
+          ].join('\n'),
+        });
+        await queueMail(trx, {
+          to: [body.emailAddress],
+          subject: `We received your contract change request ${reference(id)}`,
+          body: [
+            `Dear ${name},`,
+            '',
+            `the contract team received your request ${reference(id)} about ${what} and will contact you.`,
+          ].join('\n'),
+        });
+        return {
+          result: id,
+          event: {
+            customerId: actor.customerId,
+            actorId: actor.userId,
+            entityType: 'equipment',
+            entityId: equipment.id,
+            eventType: 'equipment.contractChangeRequested',
+            payload: { requestId: id },
+          },
+        };
+      });
+      return ok(null);
+    }),
+  };
+}
