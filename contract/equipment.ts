@@ -186,6 +186,8 @@ export type EquipmentListField = keyof typeof EQUIPMENT_LIST_FIELDS;
 
 /** dataSourceId of equipment a user added by hand (spec 2 section 3: "a special value"). Value chosen: not in spec. */
 export const USER_ADDED_DATA_SOURCE_ID = 99;
+/** The refusal (400) of a contract request about an instrument the customer added: it has no provider contract. */
+export const USER_ADDED_REFUSAL = 'user_added_equipment';
 /** The provider's own make (spec 2 section 5 "{product}"): entered as make, it fills the service company. */
 export const PROVIDER_MAKE = 'PerkinElmer';
 /** status of equipment under contract (spec 2 section 3). */

@@ -1,5 +1,10 @@
 import { initServer } from '@ts-rest/fastify';
-import { ContactMethod, equipmentContract, USER_ADDED_DATA_SOURCE_ID } from '../../../contract/equipment';
+import {
+  ContactMethod,
+  equipmentContract,
+  USER_ADDED_DATA_SOURCE_ID,
+  USER_ADDED_REFUSAL,
+} from '../../../contract/equipment';
 import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
@@ -14,9 +19,6 @@ const s = initServer();
 
 /** The provider's contract team. Chosen: not in spec; the e-mail routing of the admin screens will take over. */
 export const CONTRACT_TEAM_INBOX = 'contracts@provider.example';
-
-/** The refusal for an instrument the customer added: it has no provider contract (spec 2 section 2). */
-export const USER_ADDED_REFUSAL = 'user_added_equipment';
 
 const reference = (id: number) => `CR-${String(id).padStart(6, '0')}`;
 

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'equipmentDetail',
   'instrumentWorkOrders',
   'ehs',
+  'contractRequest',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');

@@ -1,4 +1,4 @@
-import { Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   WARRANTY_CONTRACT_TYPES,
@@ -26,13 +26,30 @@ const categoryOf = (type: string | null) =>
 /** The contract number as the user knows it: the vendor's number for a vendor contract. */
 const numberOf = (c: EquipmentContract) => (c.isVendor ? c.vendorContractId : c.contractId) ?? c.contractId;
 
-/** The contract info section: the instrument's contract history with a status coloured by days to expiry. */
-export function ContractSection({ contracts }: { contracts: readonly EquipmentContract[] }) {
+/**
+ * The contract info section: the instrument's contract history with a status coloured by days to expiry, and the
+ * request to the contract team when the page offers it.
+ */
+export function ContractSection({
+  contracts,
+  onRequestChange,
+}: {
+  contracts: readonly EquipmentContract[];
+  onRequestChange?: () => void;
+}) {
   const { t } = useTranslation();
   const title = t('equipmentDetail:section_contract');
   const dash = <span className={Classes.TEXT_MUTED}>—</span>;
   return (
     <DetailSection title={title}>
+      {onRequestChange && (
+        <Button
+          icon="annotation"
+          text={t('contractRequest:action_contact_contract_team')}
+          onClick={onRequestChange}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       {contracts.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>{t('equipmentDetail:contract_none')}</p>
       ) : (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { EquipmentDetail } from '../../../../contract/equipment';
 import type { InstrumentImageData } from '../../../../contract/images';
+import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsDialog } from '../../components/ehs/EditEhsDialog';
 import { showToast } from '../../components/showToast';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -57,9 +58,10 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const queryClient = useQueryClient();
   const { base, privileges } = useCurrentSession();
   const mayEditEhs = hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
+  const mayRequestContractChange = hasFeature(privileges, 'ARC');
   const detail = useEquipmentDetail(equipmentId);
   const [tab, setTab] = useState<TabId>('instrument');
-  const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | null>(null);
+  const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
   const listPath = `${base}/product`;
   const notFound = equipmentId === null || (detail.isError && isNotFound(detail.error));
   const leaving = useRef(false);
@@ -159,7 +161,17 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
         <Tab
           id="instrument"
           title={t('equipmentDetail:tab_instrument')}
-          panel={<InstrumentTab equipment={equipment} title={title} parts={parts} onImagesChanged={imagesChanged} />}
+          panel={
+            <InstrumentTab
+              equipment={equipment}
+              title={title}
+              parts={parts}
+              onImagesChanged={imagesChanged}
+              onRequestContractChange={
+                mayRequestContractChange && !isUserAdded(equipment) ? () => setDialog('contract') : undefined
+              }
+            />
+          }
         />
         <Tab
           id="workOrders"
@@ -178,6 +190,7 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
         onClose={() => setDialog(null)}
         onSaved={() => void detail.refetch({ cancelRefetch: false })}
       />
+      {dialog === 'contract' && <ContractTeamDialog equipment={equipment} onClose={() => setDialog(null)} />}
       {dialog === 'ehs' && (
         <EditEhsDialog
           target={equipment}

@@ -20,6 +20,8 @@ export interface InstrumentTabProps {
   title: string;
   parts: EquipmentDetailParts;
   onImagesChanged(data: InstrumentImageData | null): void;
+  /** Opens the request to the contract team; absent where the page does not offer it. */
+  onRequestContractChange?: () => void;
 }
 
 const LAYOUT = {
@@ -30,7 +32,13 @@ const LAYOUT = {
 } as const;
 
 /** The Instrument tab (spec 2 section 2): the image area beside the collapsible sections. */
-export function InstrumentTab({ equipment, title, parts, onImagesChanged }: InstrumentTabProps) {
+export function InstrumentTab({
+  equipment,
+  title,
+  parts,
+  onImagesChanged,
+  onRequestContractChange,
+}: InstrumentTabProps) {
   const { t } = useTranslation();
   const fieldLabel = (field: string) => {
     const key = parts.fieldLabelKey(field);
@@ -42,7 +50,7 @@ export function InstrumentTab({ equipment, title, parts, onImagesChanged }: Inst
       <ImageArea equipment={equipment} title={title} parts={parts} onChanged={onImagesChanged} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
         <EquipmentDetailsSection {...fields} />
-        <ContractSection contracts={equipment.contractInfoHistory} />
+        <ContractSection contracts={equipment.contractInfoHistory} onRequestChange={onRequestContractChange} />
         <LocationSection {...fields} />
         <ContactsSection {...fields} />
         <DetailSection title={t('equipmentDetail:section_system_components')} defaultOpen={false}>

@@ -34,6 +34,7 @@ import {
   type InventoryMode,
 } from './inventoryLayout';
 import type { RowActions } from './RowActionsMenu';
+import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
 import { ImageViewerDialog } from './images/ImageViewerDialog';
@@ -75,7 +76,16 @@ const INVENTORY_SUGGESTIONS: FilterSuggestions = {
 
 type OpenDialog =
   | {
-      kind: 'serviceRequest' | 'serviceOrders' | 'edit' | 'images' | 'documents' | 'reservations' | 'ehs' | 'remove';
+      kind:
+        | 'serviceRequest'
+        | 'serviceOrders'
+        | 'edit'
+        | 'images'
+        | 'documents'
+        | 'reservations'
+        | 'ehs'
+        | 'contractChange'
+        | 'remove';
       equipment: Equipment;
     }
   | { kind: 'add' | 'import' | 'link' | 'columns' }
@@ -131,6 +141,7 @@ export function InventoryPage() {
     documents: (equipment) => setDialog({ kind: 'documents', equipment }),
     reservations: (equipment) => setDialog({ kind: 'reservations', equipment }),
     ehs: (equipment) => setDialog({ kind: 'ehs', equipment }),
+    contractChange: (equipment) => setDialog({ kind: 'contractChange', equipment }),
     remove: (equipment) => setDialog({ kind: 'remove', equipment }),
     deletes: (equipment) => deletesEquipment(equipment, user.userId),
   };
@@ -323,6 +334,9 @@ export function InventoryPage() {
           setDialog(null);
         }}
       />
+      {dialog?.kind === 'contractChange' && (
+        <ContractTeamDialog equipment={dialog.equipment} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'ehs' && (
         <EditEhsForEquipment equipmentId={dialog.equipment.equipmentId} onClose={() => setDialog(null)} />
       )}

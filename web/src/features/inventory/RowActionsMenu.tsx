@@ -13,6 +13,7 @@ export interface RowActions {
   documents(equipment: Equipment): void;
   reservations(equipment: Equipment): void;
   ehs(equipment: Equipment): void;
+  contractChange(equipment: Equipment): void;
   remove(equipment: Equipment): void;
   /** Whether removing this equipment deletes it (user-added by the current user) or only takes it off the list. */
   deletes(equipment: Equipment): boolean;
@@ -62,6 +63,13 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
           )}
           {hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']) && (
             <MenuItem icon="shield" text={t('ehs:action_edit')} onClick={() => actions.ehs(equipment)} />
+          )}
+          {hasFeature(privileges, 'ARC') && !isUserAdded(equipment) && (
+            <MenuItem
+              icon="annotation"
+              text={t('contractRequest:action_change_request')}
+              onClick={() => actions.contractChange(equipment)}
+            />
           )}
           {hasFeature(privileges, 'ARC') && (
             <>
