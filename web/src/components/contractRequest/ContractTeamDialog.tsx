@@ -36,6 +36,7 @@ import {
   type Draft,
   type Field,
 } from './contractTeamForm';
+import { FieldGroup, problemIdOf } from '../FieldGroup';
 
 /** The contact methods in the order the spec lists them (spec 2 section 3). */
 const METHODS: ReadonlyArray<{ method: Draft['contactMethod']; label: string }> = [
@@ -112,7 +113,7 @@ export function ContractTeamDialog({ equipment, onClose }: { equipment: Contract
     send.mutate(requestOf(draft, equipment));
   };
 
-  const errorId = (field: Field) => `${idOf(field)}-error`;
+  const errorId = (field: Field) => problemIdOf(idOf(field));
   const intentOf = (field: Field) => (errors[field] ? Intent.DANGER : Intent.NONE);
   const a11y = (field: Field) => ({
     id: idOf(field),
@@ -122,23 +123,15 @@ export function ContractTeamDialog({ equipment, onClose }: { equipment: Contract
     onBlur: () => leave(field),
   });
   const group = (field: Field, control: ReactNode, hint?: string) => (
-    <FormGroup
+    <FieldGroup
+      controlId={idOf(field)}
       label={t(LABELS[field])}
-      labelFor={idOf(field)}
-      labelInfo={REQUIRED.has(field) ? '*' : undefined}
-      intent={intentOf(field)}
-      helperText={
-        errors[field] ? (
-          <span id={errorId(field)} role="alert">
-            {t(errors[field].key, errors[field].values)}
-          </span>
-        ) : (
-          hint
-        )
-      }
+      required={REQUIRED.has(field)}
+      problem={errors[field]}
+      hint={hint}
     >
       {control}
-    </FormGroup>
+    </FieldGroup>
   );
   const title = t('contractRequest:title');
   const half = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', columnGap: 16 };

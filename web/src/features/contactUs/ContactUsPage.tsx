@@ -54,6 +54,7 @@ import {
   type FieldErrors,
   type Me,
 } from './contactUsDraft';
+import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
 
 const TYPES: ReadonlyArray<{ type: number; key: string; icon: IconName }> = [
   { type: CONTACT_TYPE.Sales, key: 'sales', icon: 'shopping-cart' },
@@ -233,7 +234,7 @@ function ContactUsForm({ countries, countriesFailed, onRetryCountries }: Contact
 
   const required = requiredFields(draft);
   const general = send.isError ? problemOf(send.error)?.general : undefined;
-  const errorId = (field: Field) => `${idOf(field)}-error`;
+  const errorId = (field: Field) => problemIdOf(idOf(field));
   const intentOf = (field: Field) => (errors[field] ? Intent.DANGER : Intent.NONE);
   const a11y = (field: Field) => ({
     id: idOf(field),
@@ -242,23 +243,15 @@ function ContactUsForm({ countries, countriesFailed, onRetryCountries }: Contact
     'aria-describedby': errors[field] ? errorId(field) : undefined,
   });
   const group = (field: Field, label: string, control: ReactNode, hint?: string) => (
-    <FormGroup
+    <FieldGroup
+      controlId={idOf(field)}
       label={label}
-      labelFor={idOf(field)}
-      labelInfo={required.has(field) ? '*' : undefined}
-      intent={intentOf(field)}
-      helperText={
-        errors[field] ? (
-          <span id={errorId(field)} role="alert">
-            {t(errors[field].key, errors[field].values)}
-          </span>
-        ) : (
-          hint
-        )
-      }
+      required={required.has(field)}
+      problem={errors[field]}
+      hint={hint}
     >
       {control}
-    </FormGroup>
+    </FieldGroup>
   );
   const textInput = (field: Field & keyof Draft, label: string, type = 'text', hint?: string) =>
     group(
