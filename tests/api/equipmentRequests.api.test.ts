@@ -89,7 +89,9 @@ describe('POST Equipment/Contract/Request', () => {
       .where('subject', 'like', `%${reference}%`)
       .orderBy('id')
       .execute();
-    expect(mails.map((m) => m.to_addresses)).toEqual([CONTRACT_TEAM_INBOX, 'mark.manager@acme-labs.example']);
+    // The copy goes to the account's address, not to the one the form names.
+    expect(mails.map((m) => m.to_addresses)).toEqual([CONTRACT_TEAM_INBOX, 'manager@acme-labs.example']);
+    expect(mails[0]!.body).toContain('mark.manager@acme-labs.example');
     expect(mails[0]!.body).toContain(instrument.serial!);
     expect(mails[0]!.body).toContain('Please quote a Gold plan');
     expect(mails[0]!.body).not.toContain('NOT-THIS-ONE');

@@ -45,6 +45,13 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
       );
       if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${body.equipmentId}`);
       if (equipment.data_source_id === USER_ADDED_DATA_SOURCE_ID) throw badRequest(USER_ADDED_REFUSAL);
+      // The copy goes to the account's own address: the form's address is for the contract team to answer, and a
+      // copy to any address it names would let a caller send the portal's mail to strangers.
+      const account = await db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', actor.userId)
+        .executeTakeFirstOrThrow();
       const customer = await db
         .selectFrom('customers')
         .select('name')
@@ -83,7 +90,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
           ].join('\n'),
         });
         await queueMail(trx, {
-          to: [body.emailAddress],
+          to: [account.email],
           subject: `We received your contract change request ${reference(id)}`,
           body: [
             `Dear ${name},`,
