@@ -1,38 +1,23 @@
-import type { z, ZodIssue } from 'zod';
 import { ErrorCode } from '../../../../contract/errors';
-import {
-  ContactMethod,
-  ContactMethodCode,
-  ContractTeamRequest,
-  REQUEST_MAX,
-  USER_ADDED_REFUSAL,
-} from '../../../../contract/equipment';
+import { ContractTeamRequest, REQUEST_MAX, USER_ADDED_REFUSAL } from '../../../../contract/equipment';
 import { submitProblemOf, type FieldMessages, type Message } from '../../lib/submitProblems';
+import {
+  contactDraftOf,
+  firstInvalid as firstInvalidOf,
+  schemaErrors,
+  textOrNull as text,
+  type ContactDraft,
+  type RequestInstrument,
+  type Requester,
+} from '../requestForm/requestForm';
+
+export { instrumentLabel, visibleErrors, type Requester } from '../requestForm/requestForm';
 
 /** The instrument the request is about: shown read-only and sent with the request. */
-export interface ContractInstrument {
-  equipmentId: number;
-  mfg: string | null;
-  model: string | null;
-  serial: string | null;
-}
-
-/** The signed-in user the form starts from. */
-export interface Requester {
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  officePhone: string | null;
-}
+export type ContractInstrument = RequestInstrument;
 
 /** The contract-team form as typed (spec 2 section 3 "Contract-team request"). */
-export interface Draft {
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  telephone: string;
-  contactMethod: z.infer<typeof ContactMethodCode>;
-  comments: string;
+export interface Draft extends ContactDraft {
   interestedIn: string;
 }
 
@@ -64,28 +49,11 @@ export const MAX_LENGTH = {
 } as const satisfies Partial<Record<Field, number>>;
 
 /** A new form: the signed-in user's name, e-mail and office phone; contact by e-mail. */
-export const initialDraft = (me: Requester): Draft => ({
-  firstName: me.firstName,
-  lastName: me.lastName,
-  emailAddress: me.emailAddress,
-  telephone: me.officePhone ?? '',
-  contactMethod: ContactMethod.ByEmail,
-  comments: '',
-  interestedIn: '',
-});
+export const initialDraft = (me: Requester): Draft => ({ ...contactDraftOf(me), interestedIn: '' });
 
 /** Whether closing now would lose something the user typed or chose. */
 export const isDirty = (draft: Draft, initial: Draft): boolean =>
   FIELDS.some((field) => draft[field] !== initial[field]);
-
-/** The instrument as the dialog names it: make - model - serial, leaving out what is unknown. */
-export const instrumentLabel = ({ mfg, model, serial }: ContractInstrument): string =>
-  [mfg, model, serial]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' - ');
-
-const text = (value: string) => value.trim() || null;
 
 /** The request as sent: the typed fields trimmed, the instrument, and the requester's full name. */
 export function requestOf(draft: Draft, instrument: ContractInstrument): ContractTeamRequest {
@@ -106,46 +74,15 @@ export function requestOf(draft: Draft, instrument: ContractInstrument): Contrac
   };
 }
 
-/** The words of the contract schema's message keys (the same words as the contact-us form). */
-const SCHEMA_MESSAGES: Readonly<Record<string, string>> = {
-  required_field: 'required_field',
-  lblEmailsWarning: 'feedback:email_invalid',
-  phone: 'feedback:phone_invalid',
-};
-
-const isField = (name: unknown): name is Field => FIELDS.includes(name as Field);
-
-function messageOf(issue: Pick<ZodIssue, 'message' | 'code'>, field: Field): Message {
-  const key = SCHEMA_MESSAGES[issue.message];
-  if (key) return { key };
-  const max = (MAX_LENGTH as Partial<Record<Field, number>>)[field];
-  if (issue.code === 'too_big' && max !== undefined) return { key: 'feedback:too_long', values: { max } };
-  return { key: 'invalid_value' };
-}
-
 /**
  * Checks the draft by the contract's rules: the first message per field. Only the typed fields are answered here;
  * the instrument's own values come from the server, and the server says so should it refuse them.
  */
-export function validate(draft: Draft, instrument: ContractInstrument): FieldErrors {
-  const parsed = ContractTeamRequest.safeParse(requestOf(draft, instrument));
-  if (parsed.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (isField(field)) errors[field] ??= messageOf(issue, field);
-  }
-  return errors;
-}
-
-/** The messages the user sees: those of the fields they have left, and all of them once they tried to send. */
-export function visibleErrors(errors: FieldErrors, touched: ReadonlySet<Field>, submitted: boolean): FieldErrors {
-  if (submitted) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field as Field)));
-}
+export const validate = (draft: Draft, instrument: ContractInstrument): FieldErrors =>
+  schemaErrors(ContractTeamRequest, requestOf(draft, instrument), FIELDS, MAX_LENGTH);
 
 /** The first field to correct, in screen order. */
-export const firstInvalid = (errors: FieldErrors): Field | undefined => FIELDS.find((field) => errors[field]);
+export const firstInvalid = (errors: FieldErrors): Field | undefined => firstInvalidOf(errors, FIELDS);
 
 /**
  * What a failed send says, above the form; undefined when another part of the app answers it (an expired
