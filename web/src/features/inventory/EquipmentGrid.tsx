@@ -10,6 +10,7 @@ import { listColumnHeader, movedColumns, sortOf, useKeyboardScrolling, valueText
 import { useCurrentSession } from '../../lib/currentUser';
 import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
 import { RowActionsMenu, type RowActions } from './RowActionsMenu';
+import { CONTRACT_STATUS_INTENT, latestContractStatus } from '../../components/contractStatusIntent';
 
 interface Props {
   rows: Equipment[];
@@ -32,6 +33,9 @@ const FROZEN_COLUMNS = 2;
 
 type Row = Record<string, unknown>;
 
+/** The grid's contract column. */
+const CONTRACT_FIELD = 'contractCategroy';
+
 /** The inventory grid (spec 2 section 2): pinned serial column with thumbnail, row actions, documents column. */
 export function EquipmentGrid(props: Props) {
   const { t } = useTranslation();
@@ -47,6 +51,23 @@ export function EquipmentGrid(props: Props) {
       field,
       field.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], equipment),
     );
+
+  const textCell = (equipment: Equipment, field: string) => (
+    <Cell tooltip={text(equipment, field)}>{text(equipment, field)}</Cell>
+  );
+  /** The contract column says, and colours, how its latest contract stands (spec 2 section 4). */
+  const contractCell = (equipment: Equipment) => {
+    const status = latestContractStatus(equipment);
+    if (!status) return textCell(equipment, CONTRACT_FIELD);
+    const words = [text(equipment, CONTRACT_FIELD), t(`equipmentDetail:contract_status_${status}`)]
+      .filter(Boolean)
+      .join(' · ');
+    return (
+      <Cell tooltip={words} intent={CONTRACT_STATUS_INTENT[status]} data-contract-status={status}>
+        {words}
+      </Cell>
+    );
+  };
 
   const header = (field: string, movable: boolean) =>
     listColumnHeader({
@@ -124,7 +145,7 @@ export function EquipmentGrid(props: Props) {
       key={field}
       id={field}
       columnHeaderCellRenderer={() => header(field, true)}
-      cellRenderer={(r) => <Cell tooltip={text(rows[r]!, field)}>{text(rows[r]!, field)}</Cell>}
+      cellRenderer={(r) => (field === CONTRACT_FIELD ? contractCell(rows[r]!) : textCell(rows[r]!, field))}
     />
   ));
 
