@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'instrumentWorkOrders',
   'ehs',
   'contractRequest',
+  'contractPlans',
 ] as const;
 
 const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
