@@ -271,6 +271,19 @@ export const ProductMarketInfo = z.object({
 });
 export type ProductMarketInfo = z.infer<typeof ProductMarketInfo>;
 
+/** Most of a product page's resource block the portal passes on, after sanitising (chosen: not in spec). */
+export const PRODUCT_RESOURCES_MAX = 60_000;
+
+/**
+ * The resource block of the product page at productUrl, fetched by the server, sanitised (links, lists and headings
+ * only) and with its links made absolute; null when the instrument has no product page or it could not be read.
+ */
+export const ProductResources = z.object({
+  html: z.string().max(PRODUCT_RESOURCES_MAX),
+  sourceUrl: z.string().max(PM.url),
+});
+export type ProductResources = z.infer<typeof ProductResources>;
+
 /** A vendor contract or a contract-history row (spec 2 section 3 "Contract"). */
 export const EquipmentContract = z.object({
   vendorContractId: text(M.contractId),
@@ -692,6 +705,35 @@ export const ContractTeamRequest = z.object({
 });
 export type ContractTeamRequest = z.infer<typeof ContractTeamRequest>;
 
+/** Where a contract change request stands; the contract team moves it on (spec 2 row menu "View ARC requests"). */
+export const ContractRequestStatus = z.enum(['SUBMITTED', 'IN_PROGRESS', 'CLOSED']);
+export type ContractRequestStatus = z.infer<typeof ContractRequestStatus>;
+
+/** Requests on one page of View ARC requests, and the most a page may ask for. Chosen: not in spec. */
+export const CONTRACT_REQUEST_PAGE_SIZE = 10;
+export const CONTRACT_REQUEST_PAGE_SIZE_MAX = 100;
+
+/** The reference a contract change request goes by, in its mails and in the list: CR-000042. */
+export const contractRequestReference = (id: number) => `CR-${String(id).padStart(6, '0')}`;
+
+/**
+ * One contract change request of an instrument as View ARC requests lists it: when and by whom it was made, how the
+ * requester wants to be contacted and what they asked, as the contract team received it.
+ */
+export const ContractChangeRequest = z.object({
+  id: EntityId,
+  reference: z.string().max(20),
+  status: ContractRequestStatus,
+  createdOn: IsoDateTime,
+  /** The requester's account (first and last name); the name on the form when that account is gone. */
+  requesterName: z.string().max(2 * REQUEST_MAX.name + 1),
+  contactMethod: ContactMethodCode.nullable(),
+  interestedIn: z.string().max(200).nullable(),
+  additionalSolutionsFor: z.string().max(200).nullable(),
+  comments: z.string().max(REQUEST_MAX.comments).nullable(),
+});
+export type ContractChangeRequest = z.infer<typeof ContractChangeRequest>;
+
 /* ------------------------------------------------------------------------------------------------------------------
  * Utilization (spec 2 section 3 "Utilization", sections 2 and 9).
  * ---------------------------------------------------------------------------------------------------------------- */
@@ -991,6 +1033,15 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(EquipmentDetail), ...standardErrors },
       summary: 'An equipment with EHS data (and other system components); errorCode 10002 when not found',
     },
+    productResources: {
+      method: 'GET',
+      path: '/api/Equipment/:id/productResources',
+      pathParams: idParams,
+      query: withCommonQuery({}),
+      responses: { 200: envelope(ProductResources.nullable()), ...standardErrors },
+      summary:
+        "The resource block of the instrument's product page (Product information tab, Resources); null when there is none",
+    },
     setDefaultImage: {
       method: 'PUT',
       path: '/api/Equipment/:id/defaultImage',
@@ -1018,6 +1069,16 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(EhsData), ...standardErrors },
       summary: 'Save the EHS data of an equipment',
     },
+    contractRequests: {
+      method: 'GET',
+      // path chosen: not in spec
+      path: '/api/Equipment/:id/contract/request',
+      pathParams: idParams,
+      query: withCommonQuery(pagingQuery(CONTRACT_REQUEST_PAGE_SIZE, CONTRACT_REQUEST_PAGE_SIZE_MAX)),
+      responses: { 200: envelope(paged(ContractChangeRequest)), ...standardErrors },
+      summary:
+        "A page of an equipment's contract change requests by anyone of the customer, newest first (View ARC requests; needs ARC); errorCode 10002 when not found",
+    },
     requestMarketInfo: {
       method: 'POST',
       path: '/api/Equipment/MarketInfo/Request',
@@ -1033,6 +1094,21 @@ export const equipmentContract = c.router(
       body: ContractTeamRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Contact the contract team about an equipment (contract change request)',
+    },
+    contractPdf: {
+      method: 'GET',
+      path: '/api/Equipment/:id/contract/PDF', // path chosen: not in spec
+      pathParams: idParams,
+      query: withCommonQuery({
+        /** One contract of the history by its contractId (as contractInfoHistory has it); default the latest. */
+        contractId: z.string().trim().min(1).max(M.contractId).optional(),
+      }),
+      responses: {
+        200: c.otherResponse({ contentType: 'application/pdf', body: c.type<Blob>() }),
+        ...standardErrors,
+      },
+      summary:
+        'The contract PDF of an instrument, opened in a new window; errorCode 10002 (JSON) when not found, 400 for a user-added instrument, 404 without that contract',
     },
     utilizationEvents: {
       method: 'POST',

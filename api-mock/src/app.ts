@@ -8,6 +8,8 @@ import { initServer } from '@ts-rest/fastify';
 import { HttpErrorCode } from '../../contract/errors';
 import type { AppDeps } from './deps';
 import { ReportRenderer } from './reports/reportRenderer';
+import { registerDemoCatalogueSite } from './catalogue/demoCatalogueSite';
+import { productResourceFetcher } from './catalogue/productResources';
 import { badRequest, forbidden, HttpProblem, unauthorized } from './lib/problem';
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
@@ -36,7 +38,11 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 export const REQUEST_TIMEOUT_MS = 120_000;
 
 export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const deps: AppDeps = { ...given, reports: given.reports ?? new ReportRenderer() };
+  const deps: AppDeps = {
+    ...given,
+    reports: given.reports ?? new ReportRenderer(),
+    productResources: given.productResources ?? productResourceFetcher(),
+  };
   const app = Fastify({
     logger: opts.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -124,6 +130,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   if (deps.listen) await registerHub(app, { db: deps.db, listen: deps.listen });
   await registerFileRoutes(app, deps);
   if (deps.config.devPages) await registerDevOutbox(app, deps);
+  if (deps.config.devPages) await registerDemoCatalogueSite(app);
 
   const webRoot =
     deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;

@@ -3,6 +3,7 @@ import type { Database } from './db/schema';
 import type { Listen } from './db/connect';
 import type { RateLimits } from './lib/rateLimits';
 import type { ReportRenderer } from './reports/reportRenderer';
+import type { ProductResourceFetcher } from './catalogue/productResources';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind HTTPS). */
@@ -31,4 +32,6 @@ export interface AppDeps {
   listen?: Listen;
   /** The service-report worker; buildApp starts one (and stops it on close) when absent. */
   reports?: ReportRenderer;
+  /** Reads product pages for the Resources sub-tab; buildApp makes one when absent. */
+  productResources?: ProductResourceFetcher;
 }

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactMethod, USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
+import {
+  ContactMethod,
+  CONTRACT_REQUEST_PAGE_SIZE_MAX,
+  USER_ADDED_DATA_SOURCE_ID,
+  type ContractChangeRequest,
+} from '../../contract/equipment';
 import { ErrorCode } from '../../contract/errors';
 import { CONTRACT_TEAM_INBOX } from '../../api-mock/src/routes/equipmentRequests';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
-import { signedIn, type InjectClient } from '../support/injectClient';
+import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let acme: InjectClient;
@@ -145,5 +150,134 @@ describe('POST Equipment/Contract/Request', () => {
       expect(res.status, JSON.stringify(overrides)).toBe(400);
     }
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('GET Equipment/{id}/contract/request (View ARC requests)', () => {
+  let listed: number;
+  let standard: InjectClient;
+  type Page = { items: ContractChangeRequest[]; totalCount: number };
+  const list = (client: InjectClient, id: number, query: Record<string, unknown> = {}) =>
+    client.equipment.contractRequests({ params: { id }, query: query as never });
+
+  beforeAll(async () => {
+    standard = (await signedIn(server.app, 'user@acme-labs.example')).client;
+    const other = await db()
+      .selectFrom('equipment')
+      .select('id')
+      .where('customer_id', '=', (eb) =>
+        eb.selectFrom('users').select('customer_id').where('email', '=', 'manager@acme-labs.example'),
+      )
+      .where('is_hidden', '=', false)
+      .where('data_source_id', '<>', USER_ADDED_DATA_SOURCE_ID)
+      .where('id', 'not in', [instrument.id, userAddedId])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    listed = other.id;
+  });
+
+  it('lists the requests of everyone of the customer for the instrument, newest first, paged, with the total and without changing anything', async () => {
+    expect(resultOf<Page>(await list(acme, listed))).toEqual({ items: [], totalCount: 0 });
+    const sent = [
+      [acme, { comments: 'First: a Gold plan.', interestedIn: 'Gold' }],
+      [standard, { comments: 'Second: weekend coverage.', contactMethod: ContactMethod.ByPhone, interestedIn: null }],
+      [acme, { comments: null, interestedIn: 'Platinum', additionalSolutionsFor: 'Column ovens' }],
+    ] as const;
+    for (const [client, overrides] of sent) {
+      expect(resultOf(await client.equipment.requestContract({ body: requestBody(listed, overrides) }))).toBeNull();
+    }
+    // A request about another instrument is not this one's.
+    resultOf(await acme.equipment.requestContract({ body: requestBody(instrument.id) }));
+    const oldest = await db()
+      .selectFrom('contract_change_requests')
+      .select('id')
+      .where('equipment_id', '=', listed)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('contract_change_requests')
+      .set({ status: 'IN_PROGRESS' })
+      .where('id', '=', oldest.id)
+      .execute();
+
+    const before = await counts();
+    const first = resultOf<Page>(await list(standard, listed, { pageIndex: 0, pageSize: 2 }));
+    const second = resultOf<Page>(await list(standard, listed, { pageIndex: 1, pageSize: 2 }));
+    expect(await counts()).toEqual(before);
+    expect(first.totalCount).toBe(3);
+    expect(second.totalCount).toBe(3);
+    expect(first.items.map((r) => r.comments)).toEqual([null, 'Second: weekend coverage.']);
+    expect(second.items.map((r) => r.comments)).toEqual(['First: a Gold plan.']);
+    const [newest, middle] = first.items;
+    expect(newest).toMatchObject({
+      status: 'SUBMITTED',
+      requesterName: 'Mark Manager',
+      contactMethod: ContactMethod.ByEmail,
+      interestedIn: 'Platinum',
+      additionalSolutionsFor: 'Column ovens',
+      reference: `CR-${String(newest!.id).padStart(6, '0')}`,
+    });
+    expect(middle).toMatchObject({
+      requesterName: 'Uma Standard',
+      contactMethod: ContactMethod.ByPhone,
+      interestedIn: null,
+    });
+    expect(second.items[0]).toMatchObject({ id: oldest.id, status: 'IN_PROGRESS', interestedIn: 'Gold' });
+    expect(Date.parse(newest!.createdOn)).toBeGreaterThanOrEqual(Date.parse(middle!.createdOn));
+    expect(Date.parse(middle!.createdOn)).toBeGreaterThanOrEqual(Date.parse(second.items[0]!.createdOn));
+    // The default page holds all three; a page past the end is empty but keeps the total.
+    expect(resultOf<Page>(await list(acme, listed)).items).toHaveLength(3);
+    expect(resultOf<Page>(await list(acme, listed, { pageIndex: 5, pageSize: 2 }))).toEqual({
+      items: [],
+      totalCount: 3,
+    });
+  });
+
+  it('a user of another customer, or an id that does not exist, gets errorCode 10002 and no request', async () => {
+    for (const id of [listed, 2_000_000_000]) {
+      expect((await list(globex, id)).body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+    }
+    expect((await list(acme, 2_000_000_000)).body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+    expect(JSON.stringify((await list(globex, listed)).body)).not.toContain('Gold');
+  });
+
+  it('refuses a user without the ARC feature (403) and a caller who is not signed in (401)', async () => {
+    const user = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'user@acme-labs.example')
+      .executeTakeFirstOrThrow();
+    const taken = await db()
+      .deleteFrom('user_features')
+      .where('user_id', '=', user.id)
+      .where('feature', '=', 'ARC')
+      .returningAll()
+      .execute();
+    expect(taken).toHaveLength(1);
+    try {
+      expect((await list(standard, listed)).status).toBe(403);
+    } finally {
+      await db().insertInto('user_features').values(taken).execute();
+    }
+    expect((await list(standard, listed)).status).toBe(200);
+    expect((await list(injectClient(server.app).client, listed)).status).toBe(401);
+  });
+
+  it('answers 400 for an id or a page outside the bounds', async () => {
+    for (const query of [
+      { pageSize: 0 },
+      { pageSize: CONTRACT_REQUEST_PAGE_SIZE_MAX + 1 },
+      { pageSize: 1_000_000_000 },
+      { pageSize: 'ten' },
+      { pageSize: 2.5 },
+      { pageIndex: -1 },
+      { pageIndex: 100_001 },
+      { pageIndex: '1e400' },
+    ]) {
+      expect((await list(acme, listed, query)).status, JSON.stringify(query)).toBe(400);
+    }
+    for (const id of ['abc', '0', '-3', '2147483648', '9'.repeat(50)]) {
+      expect((await list(acme, id as never)).status, id).toBe(400);
+    }
   });
 });

@@ -9,8 +9,11 @@ import { injectClient, signedIn } from '../support/injectClient';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../api-mock/src/auth/password';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
+import { arcRequestStates } from './arcRequestStates';
 import { avatarStates } from './avatarStates';
+import { contractPdfStates } from './contractPdfStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
+import { productInformationStates } from './productInformationStates';
 import { reservationStates } from './reservationStates';
 import { workOrderStates } from './workOrderStates';
 import { stateUser } from './stateUsers';
@@ -46,6 +49,9 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...reservationStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...workOrderStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...equipmentDetailStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...contractPdfStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...productInformationStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...arcRequestStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;

@@ -22,6 +22,7 @@ import * as workOrderTextIndexes from './migrations/020_work_order_text_indexes'
 import * as workOrderSearchPerTab from './migrations/021_work_order_search_per_tab';
 import * as privileges from './migrations/022_privileges';
 import * as contractChangeRequests from './migrations/023_contract_change_requests';
+import * as productMarketInfo from './migrations/024_product_market_info';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '021_work_order_search_per_tab': workOrderSearchPerTab,
   '022_privileges': privileges,
   '023_contract_change_requests': contractChangeRequests,
+  '024_product_market_info': productMarketInfo,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

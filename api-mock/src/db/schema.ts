@@ -447,6 +447,26 @@ export interface ContractChangeRequestsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** The provider's product catalogue, one row per part number (migration 024). */
+export interface ProductMarketInfoTable {
+  part_number: string;
+  brand_name: string;
+  model_name: string;
+  display_name: string | null;
+  short_description: string | null;
+  long_description: string | null;
+  length: string | null;
+  depth: string | null;
+  height: string | null;
+  width: string | null;
+  weight: string | null;
+  large_image_url: string | null;
+  product_url: string | null;
+  meta_description: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -478,6 +498,7 @@ export interface Database {
   user_access_codes: UserAccessCodesTable;
   user_features: UserFeaturesTable;
   contract_change_requests: ContractChangeRequestsTable;
+  product_market_info: ProductMarketInfoTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

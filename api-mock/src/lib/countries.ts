@@ -36,3 +36,9 @@ export function countriesIn(locale: string): Country[] {
     name: names.of(countryCode) ?? countryCode,
   })).sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** The English name of a country id, or null for an id outside the list. */
+export function countryNameOf(countryId: number): string | null {
+  const code = ISO_CODES[countryId - 1];
+  return code ? (displayNames('en').of(code) ?? code) : null;
+}

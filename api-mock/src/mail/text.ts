@@ -1,3 +1,5 @@
+import { ContactMethod } from '../../../contract/equipment';
+
 /** The client HTML-escapes free text it sends; a mail in plain text shows the text as typed. */
 export const unescapeHtml = (text: string) =>
   text.replace(/&(lt|gt|quot|#39|amp);/g, (_, entity: string) =>
@@ -13,4 +15,11 @@ export const distinctAddresses = (addresses: string[]) => {
     seen.add(key);
     return true;
   });
+};
+
+/** The contact methods of the request forms, as a mail names them (spec 2 "Contract-team request"). */
+export const CONTACT_METHOD_NAMES: Readonly<Record<number, string>> = {
+  [ContactMethod.ByPhone]: 'By phone',
+  [ContactMethod.ByEmail]: 'By email',
+  [ContactMethod.SeeComments]: 'See comments fields',
 };

@@ -61,26 +61,36 @@ export const LABEL_KEYS = [
 
 export type LabelKey = (typeof LABEL_KEYS)[number];
 export type Labels = Record<LabelKey, string>;
-type LanguageCode = (typeof LANGUAGE_CODES)[number];
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 // Read from disk rather than imported: the server may not import the web app (eslint), but shares its texts.
 const LOCALES = new URL('../../../web/src/locales/', import.meta.url);
 
-function load(language: LanguageCode): Labels {
-  const file = new URL(`${language}/serviceReport.json`, LOCALES);
+function load<K extends string>(language: LanguageCode, namespace: string, keys: readonly K[]): Record<K, string> {
+  const file = new URL(`${language}/${namespace}.json`, LOCALES);
   const json = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<string, string>>;
-  const missing = LABEL_KEYS.filter((key) => typeof json[key] !== 'string');
+  const missing = keys.filter((key) => typeof json[key] !== 'string');
   if (missing.length > 0) throw new Error(`${file.pathname} lacks ${missing.join(', ')}`);
-  return json as Labels;
+  return json as Record<K, string>;
 }
 
-const LABELS = new Map(LANGUAGE_CODES.map((code) => [code, load(code)]));
-
-/** The labels of a portal language code; an unknown language gets English. */
-export function labelsFor(language: string): { code: LanguageCode; labels: Labels } {
-  const code = languageCodeOf(language.toLowerCase());
-  return { code, labels: LABELS.get(code)! };
+/**
+ * The labels of a report: the namespace web/src/locales/<lang>/<namespace>.json of every portal language, read once;
+ * each file must hold every key. Answers the labels of a language code, English for an unknown language.
+ */
+export function reportLabels<K extends string>(
+  namespace: string,
+  keys: readonly K[],
+): (language: string) => { code: LanguageCode; labels: Record<K, string> } {
+  const labels = new Map(LANGUAGE_CODES.map((code) => [code, load(code, namespace, keys)]));
+  return (language) => {
+    const code = languageCodeOf(language.toLowerCase());
+    return { code, labels: labels.get(code)! };
+  };
 }
+
+/** The service report's labels of a portal language code; an unknown language gets English. */
+export const labelsFor = reportLabels('serviceReport', LABEL_KEYS);
 
 /** Fills i18next-style `{{name}}` placeholders; a placeholder without a value stays as written. */
 export const format = (template: string, values: Record<string, string | number>): string =>

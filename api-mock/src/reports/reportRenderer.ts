@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { ReportAnswer, ReportJob } from './reportWorker';
+import type { ContractReportData } from './contractReportData';
+import type { ReportOptions } from './reportDocument';
+import type { ReportAnswer, ReportJob, ReportRequest } from './reportWorker';
 import type { ServiceReportData } from './serviceReportData';
 
 const WORKER_BOOT = new URL('../workbook/workerBoot.mjs', import.meta.url);
@@ -19,9 +21,9 @@ interface Pending {
 }
 
 /**
- * Service reports rendered in one long-lived worker thread: pdfkit's layout is CPU work that would otherwise hold
- * the event loop (and every other user's request) for the length of each report. The worker starts on the first
- * report (or `start`), keeps its parsed fonts, and is replaced if it dies or hangs.
+ * Reports (service reports, contracts) rendered in one long-lived worker thread: pdfkit's layout is CPU work that
+ * would otherwise hold the event loop (and every other user's request) for the length of each report. The worker
+ * starts on the first report (or `start`), keeps its parsed fonts, and is replaced if it dies or hangs.
  */
 export class ReportRenderer {
   private worker: Worker | null = null;
@@ -53,7 +55,17 @@ export class ReportRenderer {
     this.worker = worker;
   }
 
-  render(data: ServiceReportData, options: ReportJob['options']): Promise<Buffer> {
+  /** The service report of a work order. */
+  render(data: ServiceReportData, options: ReportOptions): Promise<Buffer> {
+    return this.run({ kind: 'service', data }, options);
+  }
+
+  /** The contract of an instrument. */
+  renderContract(data: ContractReportData, options: ReportOptions): Promise<Buffer> {
+    return this.run({ kind: 'contract', data }, options);
+  }
+
+  private run(report: ReportRequest, options: ReportOptions): Promise<Buffer> {
     if (this.pending.size >= REPORT_QUEUE_MAX) return Promise.reject(new ReportBusy('too many reports waiting'));
     this.start();
     const worker = this.worker!;
@@ -65,7 +77,7 @@ export class ReportRenderer {
         void worker.terminate();
       }, REPORT_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, data, options } satisfies ReportJob);
+      worker.postMessage({ id, report, options } satisfies ReportJob);
     });
   }
 

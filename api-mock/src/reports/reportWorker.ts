@@ -1,20 +1,29 @@
 import { parentPort } from 'node:worker_threads';
+import { renderContractReport, type ContractReportData } from './contractReport';
+import type { ReportOptions } from './reportDocument';
 import { renderServiceReport, warmUpServiceReports, type ServiceReportData } from './serviceReport';
+
+/** The reports the worker makes: a work order's service report, an instrument's contract. */
+export type ReportRequest =
+  { kind: 'service'; data: ServiceReportData } | { kind: 'contract'; data: ContractReportData };
 
 /** A render asked of the report worker, and its answer (the PDF's bytes are transferred, not copied). */
 export interface ReportJob {
   id: number;
-  data: ServiceReportData;
-  options: { language: string; utcOffsetMinutes?: number };
+  report: ReportRequest;
+  options: ReportOptions;
 }
 export type ReportAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
+
+const render = (report: ReportRequest, options: ReportOptions) =>
+  report.kind === 'contract' ? renderContractReport(report.data, options) : renderServiceReport(report.data, options);
 
 const port = parentPort!;
 // Fonts parsed and code warmed before the first real report: that one then renders as fast as the others.
 const ready = warmUpServiceReports();
 port.on('message', (job: ReportJob) => {
   void ready
-    .then(() => renderServiceReport(job.data, job.options))
+    .then(() => render(job.report, job.options))
     .then((pdf) => {
       const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
       port.postMessage({ id: job.id, pdf: bytes } satisfies ReportAnswer, [bytes.buffer as ArrayBuffer]);

@@ -1,9 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { localeOf } from '../lib/languages';
-import { reportFonts } from './reportFonts';
+import { newReportDocument, offsetName, reportOffset, type ReportOptions } from './reportDocument';
 import { format, labelsFor } from './reportLabels';
 import {
-  COLORS,
   EMPTY,
   fieldGrid,
   footers,
@@ -19,57 +17,23 @@ import {
 import type { ServiceReportData } from './serviceReportData';
 
 export { cjkFontAvailable } from './reportFonts';
+export { offsetName } from './reportDocument';
 export type { ServiceReportData, ServiceReportLine } from './serviceReportData';
 
-export interface ServiceReportOptions {
-  /** A portal language code ("ja", "zh-tw"); anything else renders in English. */
-  language: string;
-  /** The user's offset east of UTC in minutes (the client's timeZoneDiff) the dates print in; UTC when absent. */
-  utcOffsetMinutes?: number;
-}
-
-const MAX_OFFSET_MINUTES = 14 * 60;
-
-/** "UTC", "UTC+01:00", "UTC+05:30", "UTC-03:30". */
-export const offsetName = (minutes: number): string => {
-  if (minutes === 0) return 'UTC';
-  const abs = Math.abs(minutes);
-  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  return `UTC${minutes > 0 ? '+' : '-'}${hhmm}`;
-};
+export type ServiceReportOptions = ReportOptions;
 
 /** The provider's service report of one work order, as an A4 PDF in the user's language. */
 export async function renderServiceReport(data: ServiceReportData, options: ServiceReportOptions): Promise<Buffer> {
   const { code, labels: t } = labelsFor(options.language);
   const locale = localeOf(code);
-  const offset = options.utcOffsetMinutes ?? 0;
-  const offsetMinutes = Number.isInteger(offset) && Math.abs(offset) <= MAX_OFFSET_MINUTES ? offset : 0;
+  const offsetMinutes = reportOffset(options.utcOffsetMinutes);
   // Node 20's Intl knows no "+05:30" zones: the instant moves by the offset and prints as UTC wall time.
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const date = (value: Date | null) =>
     value && !Number.isNaN(value.getTime()) ? dateFormat.format(value.getTime() + offsetMinutes * 60_000) : EMPTY;
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
 
-  const fonts = reportFonts(code);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 40, bottom: 50, left: 48, right: 48 },
-    bufferPages: true,
-    lang: locale,
-    info: { Title: `${t.title} ${data.serviceOrderNo}` },
-  });
-  doc.registerFont('body', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
-  // Noto Sans CJK's own line height (1.45 em) leaves wide gaps between Latin lines.
-  if (fonts.regular !== 'Helvetica') doc.lineGap(-2);
-  // A page starts in black; text that flows onto it keeps the text colour.
-  doc.on('pageAdded', () => doc.fillColor(COLORS.text));
-  const chunks: Uint8Array[] = [];
-  doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, finished } = newReportDocument(code, `${t.title} ${data.serviceOrderNo}`);
 
   const { customer: c, instrument: i, dates: d } = data;
   title(doc, t.title, t.order_no, show(data.serviceOrderNo));

@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { requirePEUser } from '../auth/actor';
+import { escapeHtml } from '../lib/html';
 
 /** Most mails the page lists. */
 export const DEV_OUTBOX_LIMIT = 200;
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 /** Timestamps come back as Date from PostgreSQL and PGlite. */
 const instant = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();

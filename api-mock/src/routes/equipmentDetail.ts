@@ -9,6 +9,7 @@ import { change } from '../db/events';
 import { requireFeature } from '../auth/privileges';
 import { findEquipment, loadEquipmentExtras, toEquipment, type EquipmentScope } from '../queries/equipment';
 import { systemComponentPage, toEhsData } from '../queries/equipmentDetail';
+import { findProductMarketInfo } from '../queries/productMarketInfo';
 
 const s = initServer();
 
@@ -38,14 +39,16 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
       const scope = scopeOf(actor);
       const row = await findEquipment(db, scope, params.id);
       if (!row) return notFound(params.id);
-      const [extras, components] = await Promise.all([
+      const [extras, components, productMarketInfo] = await Promise.all([
         loadEquipmentExtras(db, [row.id]),
         query.otherComponent
           ? systemComponentPage(db, scope, row, { pageIndex: 0, pageSize: SYSTEM_COMPONENT_PAGE_SIZE })
           : undefined,
+        findProductMarketInfo(db, row),
       ]);
       return ok({
         ...toEquipment(row, extras),
+        productMarketInfo,
         ...toEhsData(row),
         ...(components ? { systemComponents: components.items } : {}),
       });

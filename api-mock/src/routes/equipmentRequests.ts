@@ -1,6 +1,6 @@
 import { initServer } from '@ts-rest/fastify';
 import {
-  ContactMethod,
+  contractRequestReference as reference,
   equipmentContract,
   USER_ADDED_DATA_SOURCE_ID,
   USER_ADDED_REFUSAL,
@@ -13,6 +13,8 @@ import { change } from '../db/events';
 import { fail, ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
+import { CONTACT_METHOD_NAMES } from '../mail/text';
+import { contractChangeRequestPage } from '../queries/contractChangeRequests';
 import { findEquipment } from '../queries/equipment';
 
 const s = initServer();
@@ -20,18 +22,13 @@ const s = initServer();
 /** The provider's contract team. Chosen: not in spec; the e-mail routing of the admin screens will take over. */
 export const CONTRACT_TEAM_INBOX = 'contracts@provider.example';
 
-const reference = (id: number) => `CR-${String(id).padStart(6, '0')}`;
-
-const CONTACT_METHOD_NAMES: Record<number, string> = {
-  [ContactMethod.ByPhone]: 'By phone',
-  [ContactMethod.ByEmail]: 'By email',
-  [ContactMethod.SeeComments]: 'See comments fields',
-};
-
 /**
  * Requests about an instrument to the provider (spec 2 "Contact the contract team"): the ARC feature is needed, an
  * instrument the customer added has no contract to change, and another customer's instrument is 10002. The request
  * is stored with its status and mailed to the contract team, with a copy to the requester, in one transaction.
+ * View ARC requests (spec 2 row menu) lists them under the same rules: ARC, and 10002 for an instrument the customer
+ * does not have; every request of the customer for the instrument shows, whoever of the customer made it, since a
+ * lab manager answers for the instrument, not only for their own requests.
  */
 export function equipmentRequestRoutes({ db }: AppDeps) {
   return {
@@ -111,6 +108,16 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
         };
       });
       return ok(null);
+    }),
+
+    contractRequests: s.route(equipmentContract.contractRequests, async ({ request, params, query }) => {
+      const actor = await requireActor(db, request);
+      await requireFeature(db, actor, 'ARC');
+      const equipment = await findEquipment(db, { customerId: actor.customerId, userId: actor.userId }, params.id);
+      if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${params.id}`);
+      return ok(
+        await contractChangeRequestPage(db, { customerId: actor.customerId, equipmentId: equipment.id }, query),
+      );
     }),
   };
 }

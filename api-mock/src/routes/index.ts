@@ -8,6 +8,7 @@ import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
 import { customersRouter } from './customers';
 import { documentsRouter } from './documents';
+import { equipmentContractPdfRoutes } from './equipmentContractPdf';
 import { equipmentDetailRoutes } from './equipmentDetail';
 import { equipmentEditRoutes } from './equipmentEdit';
 import { equipmentRequestRoutes } from './equipmentRequests';
@@ -18,6 +19,7 @@ import { locationRouter } from './location';
 import { messagesRouter } from './messages';
 import { preferencesRouter } from './preferences';
 import { privilegeRoutes } from './privileges';
+import { productInformationRoutes } from './productInformation';
 import { reservationsRouter } from './reservations';
 import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
@@ -44,6 +46,8 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.equipment, equipmentEditRoutes(deps)),
     implement(contract.equipment, equipmentDetailRoutes(deps)),
     implement(contract.equipment, equipmentRequestRoutes(deps)),
+    implement(contract.equipment, equipmentContractPdfRoutes(deps)),
+    implement(contract.equipment, productInformationRoutes(deps)),
     implement(contract.documents, documentsRouter(deps)),
     implement(contract.feedback, feedbackRouter(deps)),
     implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),

@@ -13,6 +13,7 @@ import { seedCalendar } from './calendar';
 import { seedWorkOrders } from './workOrders';
 import { grantDefaultPrivileges } from '../auth/privileges';
 import { seedNotifications } from './messages';
+import { seedProductMarketInfo } from './productMarketInfo';
 
 export interface DemoWorldSize {
   /** Instruments of the first customer (Acme Labs); the others get a quarter each. */
@@ -242,6 +243,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
     await seedNotifications(trx, f);
     await seedCalendar(trx, f);
     await seedWorkOrders(trx, f);
+    await seedProductMarketInfo(trx);
     await grantDefaultPrivileges(trx);
     await appendEvent(trx, {
       customerId: null,

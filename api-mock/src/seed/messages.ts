@@ -7,6 +7,7 @@ import { insertMessages, type NewMessage } from '../queries/messages';
 import type { FileStorage } from '../storage';
 import { BUCKET_OF_FILE_TYPE, newObjectKey } from '../storage/layout';
 import { registerServerFile } from '../storage/registry';
+import { escapeHtml } from '../lib/html';
 
 /**
  * The demo world's notifications: 8 to 15 per user over the last 60 days (service requests received and updated,
@@ -15,9 +16,6 @@ import { registerServerFile } from '../storage/registry';
  */
 
 const DAY_MINUTES = 24 * 60;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const list = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 

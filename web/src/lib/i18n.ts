@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'instrumentWorkOrders',
   'ehs',
   'contractRequest',
+  'productInfo',
   'contractPlans',
 ] as const;
 

@@ -1,11 +1,10 @@
 import { Button, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import {
-  WARRANTY_CONTRACT_TYPES,
-  SERVICE_CONTRACT_TYPES,
-  type EquipmentContract,
-} from '../../../../contract/equipment';
+import { contractCategoryOf, contractNumberOf } from '../../../../contract/contractStatus';
+import type { EquipmentContract } from '../../../../contract/equipment';
 import { formatDate } from '../../lib/dates';
+import { ContractPlansButton } from '../../components/contractPlans/ContractPlansButton';
+import { ContractPdfButton } from './ContractPdfButton';
 import { contractStatusOf, type ContractStatus } from './contractStatus';
 import { DetailSection } from './DetailSection';
 
@@ -16,40 +15,38 @@ const STATUS_INTENT: Record<ContractStatus, Intent> = {
   expired: Intent.DANGER,
 };
 
-const categoryOf = (type: string | null) =>
-  (WARRANTY_CONTRACT_TYPES as readonly string[]).includes(type ?? '')
-    ? 'warranty'
-    : (SERVICE_CONTRACT_TYPES as readonly string[]).includes(type ?? '')
-      ? 'service'
-      : null;
-
-/** The contract number as the user knows it: the vendor's number for a vendor contract. */
-const numberOf = (c: EquipmentContract) => (c.isVendor ? c.vendorContractId : c.contractId) ?? c.contractId;
+export interface ContractSectionProps {
+  contracts: readonly EquipmentContract[];
+  /** Opens the request to the contract team; absent where the page does not offer it. */
+  onRequestChange?: () => void;
+  /** The instrument whose contract PDF the section offers; absent for a user-added instrument. */
+  pdfEquipmentId?: number;
+}
 
 /**
- * The contract info section: the instrument's contract history with a status coloured by days to expiry, and the
- * request to the contract team when the page offers it.
+ * The contract info section: the instrument's contract history with a status coloured by days to expiry, its
+ * contract PDF when it has a contract, the request to the contract team when the page offers it, and the plans
+ * comparison.
  */
-export function ContractSection({
-  contracts,
-  onRequestChange,
-}: {
-  contracts: readonly EquipmentContract[];
-  onRequestChange?: () => void;
-}) {
+export function ContractSection({ contracts, onRequestChange, pdfEquipmentId }: ContractSectionProps) {
   const { t } = useTranslation();
   const title = t('equipmentDetail:section_contract');
   const dash = <span className={Classes.TEXT_MUTED}>—</span>;
+  // Without a contract there is no PDF to show: the section says so instead.
+  const pdfId = contracts.length > 0 ? pdfEquipmentId : undefined;
   return (
     <DetailSection title={title}>
-      {onRequestChange && (
-        <Button
-          icon="annotation"
-          text={t('contractRequest:action_contact_contract_team')}
-          onClick={onRequestChange}
-          style={{ marginBottom: 8 }}
-        />
-      )}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
+        {pdfId !== undefined && <ContractPdfButton equipmentId={pdfId} />}
+        {onRequestChange && (
+          <Button
+            icon="annotation"
+            text={t('contractRequest:action_contact_contract_team')}
+            onClick={onRequestChange}
+          />
+        )}
+        <ContractPlansButton />
+      </div>
       {contracts.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>{t('equipmentDetail:contract_none')}</p>
       ) : (
@@ -66,10 +63,10 @@ export function ContractSection({
           <tbody>
             {contracts.map((c, index) => {
               const status = contractStatusOf(c.contractExpiry);
-              const category = categoryOf(c.contractType);
+              const category = contractCategoryOf(c.contractType);
               return (
-                <tr key={`${numberOf(c) ?? ''}-${index}`}>
-                  <td>{numberOf(c) ?? dash}</td>
+                <tr key={`${contractNumberOf(c) ?? ''}-${index}`}>
+                  <td>{contractNumberOf(c) ?? dash}</td>
                   <td>
                     {c.contractType ?? dash}
                     {category && (

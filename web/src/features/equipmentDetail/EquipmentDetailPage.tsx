@@ -23,12 +23,13 @@ import {
 import { InstrumentTab } from './InstrumentTab';
 import type { EquipmentDetailParts } from './parts';
 import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
+import { ProductInformationTab } from './productInfo/ProductInformationTab';
 
 export interface EquipmentDetailPageProps {
   parts: EquipmentDetailParts;
 }
 
-type TabId = 'instrument' | 'workOrders';
+type TabId = 'instrument' | 'workOrders' | 'productInfo';
 
 const TITLE_ID = 'equipment-detail-title';
 const toolbar = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 } as const;
@@ -178,6 +179,13 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
           title={t('equipmentDetail:tab_work_orders')}
           panel={<WorkOrderOverviewTab equipment={equipment} />}
         />
+        {equipment.productMarketInfo && (
+          <Tab
+            id="productInfo"
+            title={t('equipmentDetail:tab_product_info')}
+            panel={<ProductInformationTab equipment={equipment} />}
+          />
+        )}
       </Tabs>
       <ServiceRequestDialog
         isOpen={dialog === 'serviceRequest'}

@@ -4,6 +4,7 @@ import type { InstrumentImageData } from '../../../../contract/images';
 import { ContractSection } from './ContractSection';
 import { DetailSection } from './DetailSection';
 import { EhsSection } from './EhsSection';
+import { isUserAdded } from './equipmentDetailQuery';
 import {
   AdditionalSection,
   ContactsSection,
@@ -50,7 +51,11 @@ export function InstrumentTab({
       <ImageArea equipment={equipment} title={title} parts={parts} onChanged={onImagesChanged} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
         <EquipmentDetailsSection {...fields} />
-        <ContractSection contracts={equipment.contractInfoHistory} onRequestChange={onRequestContractChange} />
+        <ContractSection
+          contracts={equipment.contractInfoHistory}
+          onRequestChange={onRequestContractChange}
+          pdfEquipmentId={isUserAdded(equipment) ? undefined : equipment.equipmentId}
+        />
         <LocationSection {...fields} />
         <ContactsSection {...fields} />
         <DetailSection title={t('equipmentDetail:section_system_components')} defaultOpen={false}>

@@ -41,6 +41,8 @@ import { ImageViewerDialog } from './images/ImageViewerDialog';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
 import { ServiceOrdersPanel } from './serviceOrders/ServiceOrdersPanel';
+import { ArcRequestsPanel } from './arcRequests/ArcRequestsPanel';
+import { invalidateArcRequests } from './arcRequests/arcRequests';
 import { ServiceRequestDialog } from './serviceRequest/ServiceRequestDialog';
 import { UpcomingReservationsPanel } from './upcomingReservations/UpcomingReservationsPanel';
 import {
@@ -85,6 +87,7 @@ type OpenDialog =
         | 'reservations'
         | 'ehs'
         | 'contractChange'
+        | 'arcRequests'
         | 'remove';
       equipment: Equipment;
     }
@@ -142,6 +145,7 @@ export function InventoryPage() {
     reservations: (equipment) => setDialog({ kind: 'reservations', equipment }),
     ehs: (equipment) => setDialog({ kind: 'ehs', equipment }),
     contractChange: (equipment) => setDialog({ kind: 'contractChange', equipment }),
+    arcRequests: (equipment) => setDialog({ kind: 'arcRequests', equipment }),
     remove: (equipment) => setDialog({ kind: 'remove', equipment }),
     deletes: (equipment) => deletesEquipment(equipment, user.userId),
   };
@@ -335,7 +339,14 @@ export function InventoryPage() {
         }}
       />
       {dialog?.kind === 'contractChange' && (
-        <ContractTeamDialog equipment={dialog.equipment} onClose={() => setDialog(null)} />
+        <ContractTeamDialog
+          equipment={dialog.equipment}
+          onClose={() => {
+            // A request just sent shows in View ARC requests.
+            void invalidateArcRequests(queryClient, dialog.equipment.equipmentId);
+            setDialog(null);
+          }}
+        />
       )}
       {dialog?.kind === 'ehs' && (
         <EditEhsForEquipment equipmentId={dialog.equipment.equipmentId} onClose={() => setDialog(null)} />
@@ -363,6 +374,13 @@ export function InventoryPage() {
       )}
       {dialog?.kind === 'serviceOrders' && (
         <ServiceOrdersPanel
+          equipment={dialog.equipment}
+          title={equipmentTitle(dialog.equipment)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'arcRequests' && (
+        <ArcRequestsPanel
           equipment={dialog.equipment}
           title={equipmentTitle(dialog.equipment)}
           onClose={() => setDialog(null)}

@@ -14,6 +14,7 @@ export interface RowActions {
   reservations(equipment: Equipment): void;
   ehs(equipment: Equipment): void;
   contractChange(equipment: Equipment): void;
+  arcRequests(equipment: Equipment): void;
   remove(equipment: Equipment): void;
   /** Whether removing this equipment deletes it (user-added by the current user) or only takes it off the list. */
   deletes(equipment: Equipment): boolean;
@@ -23,8 +24,9 @@ export const isUserAdded = (e: Equipment) => e.dataSourceId === USER_ADDED_DATA_
 
 /**
  * The row action menu (spec 2 section 2); the service request is hidden for user-added instruments, upcoming
- * reservations need the Reservation feature, removing needs ARC and editing EHS data needs Equipment with IsEHSAdmin
- * or AllowEHSSetting.
+ * reservations need the Reservation feature, removing, the change request and viewing the ARC (contract change)
+ * requests need ARC (the last two not for user-added instruments, which have no contract) and editing EHS data needs
+ * Equipment with IsEHSAdmin or AllowEHSSetting.
  */
 export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; actions: RowActions }) {
   const { t } = useTranslation();
@@ -69,6 +71,13 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
               icon="annotation"
               text={t('contractRequest:action_change_request')}
               onClick={() => actions.contractChange(equipment)}
+            />
+          )}
+          {hasFeature(privileges, 'ARC') && !isUserAdded(equipment) && (
+            <MenuItem
+              icon="list-detail-view"
+              text={t('contractRequest:action_view_requests')}
+              onClick={() => actions.arcRequests(equipment)}
             />
           )}
           {hasFeature(privileges, 'ARC') && (

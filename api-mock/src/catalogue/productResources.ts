@@ -1,0 +1,143 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+import sanitizeHtml from 'sanitize-html';
+import { PRODUCT_RESOURCES_MAX, type ProductResources } from '../../../contract/equipment';
+
+/** How long the product site may take, and how much of its page is read (chosen: not in spec). */
+export const PRODUCT_PAGE_TIMEOUT_MS = 3000;
+export const PRODUCT_PAGE_MAX_BYTES = 1024 * 1024;
+
+/** A block found is kept this long, a failure less, so a slow site is not asked again on every page view. */
+const FOUND_TTL_MS = 10 * 60_000;
+const FAILED_TTL_MS = 60_000;
+const CACHE_MAX = 500;
+
+/** The resource block: the element with id "resources" or the class "product-resources". */
+const isResourceBlock = (el: { attribs: Record<string, string> }) =>
+  el.attribs.id === 'resources' || (el.attribs.class ?? '').split(/\s+/).includes('product-resources');
+
+/** Links, lists, headings and text only; every link absolute and opened in a new tab without an opener. */
+function sanitiseBlock(html: string, pageUrl: URL): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['section', 'div', 'h4', 'h5', 'p', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'br', 'span'],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    // The tab names the block; its own headings sit below the page's.
+    transformTags: {
+      h2: 'h4',
+      h3: 'h5',
+      a: (tagName, attribs) => {
+        const href = absoluteLink(attribs.href, pageUrl);
+        const linkAttribs: Record<string, string> = href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};
+        return { tagName, attribs: linkAttribs };
+      },
+    },
+  });
+}
+
+function absoluteLink(href: string | undefined, pageUrl: URL): string | null {
+  if (!href || href.length > 2000) return null;
+  try {
+    const url = new URL(href, pageUrl);
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's text up to the byte cap; null when it is larger, is not HTML or does not answer 200. */
+async function readPage(url: URL, signal: AbortSignal): Promise<string | null> {
+  const response = await fetch(url, { signal, redirect: 'error', headers: { accept: 'text/html' } });
+  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('text/html')) {
+    await response.body?.cancel();
+    return null;
+  }
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > PRODUCT_PAGE_MAX_BYTES || !response.body) {
+    await response.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > PRODUCT_PAGE_MAX_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** The sanitised resource block of a page, or null when it has none worth showing. */
+export function extractResourceBlock(page: string, pageUrl: URL): string | null {
+  const document = parseDocument(page);
+  const block = DomUtils.findOne(isResourceBlock, document.children, true);
+  if (!block) return null;
+  const html = sanitiseBlock(DomUtils.getOuterHTML(block), pageUrl).trim();
+  if (html.length === 0 || html.length > PRODUCT_RESOURCES_MAX || !html.includes('<a ')) return null;
+  return html;
+}
+
+export interface ProductResourceFetcher {
+  /** The block of the page at productUrl; a path-only URL is the portal's own demo catalogue. Never throws. */
+  resourcesOf(productUrl: string | null, selfOrigin: string | null): Promise<ProductResources | null>;
+}
+
+/**
+ * Reads product pages for the Resources sub-tab: with a timeout and a size cap, one request per page at a time
+ * however many users open it, and the answer kept for a while.
+ */
+export function productResourceFetcher(opts: { timeoutMs?: number; now?: () => number } = {}): ProductResourceFetcher {
+  const timeoutMs = opts.timeoutMs ?? PRODUCT_PAGE_TIMEOUT_MS;
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, { value: ProductResources | null; expires: number }>();
+  const pending = new Map<string, Promise<ProductResources | null>>();
+
+  async function load(url: URL): Promise<ProductResources | null> {
+    try {
+      const page = await readPage(url, AbortSignal.timeout(timeoutMs));
+      const html = page === null ? null : extractResourceBlock(page, url);
+      return html === null ? null : { html, sourceUrl: url.toString() };
+    } catch {
+      return null;
+    }
+  }
+
+  function remember(key: string, value: ProductResources | null) {
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(key, { value, expires: now() + (value ? FOUND_TTL_MS : FAILED_TTL_MS) });
+  }
+
+  return {
+    async resourcesOf(productUrl, selfOrigin) {
+      const url = productPageUrl(productUrl, selfOrigin);
+      if (!url) return null;
+      const key = url.toString();
+      const cached = cache.get(key);
+      if (cached && cached.expires > now()) return cached.value;
+      let loading = pending.get(key);
+      if (!loading) {
+        loading = load(url).then((value) => {
+          pending.delete(key);
+          remember(key, value);
+          return value;
+        });
+        pending.set(key, loading);
+      }
+      return loading;
+    },
+  };
+}
+
+/** An absolute http(s) URL without credentials, or a path on the portal itself; anything else is not fetched. */
+export function productPageUrl(productUrl: string | null, selfOrigin: string | null): URL | null {
+  if (!productUrl) return null;
+  try {
+    const isPath = productUrl.startsWith('/') && !productUrl.startsWith('//');
+    if (isPath && !selfOrigin) return null;
+    const url = isPath ? new URL(productUrl, selfOrigin!) : new URL(productUrl);
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
+    return url;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import {
+  ContractRequestStatus,
+  contractRequestReference,
+  ContractTeamRequest,
+  type ContractChangeRequest,
+} from '../../../contract/equipment';
+import type { Database } from '../db/schema';
+
+/** What the list reads of a stored request's form: the fields by the contract's own rules. */
+const StoredForm = ContractTeamRequest.pick({
+  firstName: true,
+  lastName: true,
+  contactMethod: true,
+  comments: true,
+  interestedIn: true,
+  additionalSolutionsFor: true,
+}).partial();
+
+/** The requests of one instrument of a customer (index contract_change_requests_equipment, migration 023). */
+const requestsOf = (db: Kysely<Database>, customerId: number, equipmentId: number) =>
+  db
+    .selectFrom('contract_change_requests as r')
+    .where('r.customer_id', '=', customerId)
+    .where('r.equipment_id', '=', equipmentId);
+
+/**
+ * A page of an instrument's contract change requests made by anyone of the customer, newest first, and how many
+ * there are. Reads only.
+ */
+export async function contractChangeRequestPage(
+  db: Kysely<Database>,
+  scope: { customerId: number; equipmentId: number },
+  page: { pageIndex: number; pageSize: number },
+): Promise<{ items: ContractChangeRequest[]; totalCount: number }> {
+  const requests = requestsOf(db, scope.customerId, scope.equipmentId);
+  const [rows, count] = await Promise.all([
+    requests
+      .leftJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.id', 'r.status', 'r.payload', 'u.first_name', 'u.last_name'])
+      // The table declares created_at as Generated<Timestamp>, which Kysely does not unwrap: it reads as a Date.
+      .select((eb) => eb.ref('r.created_at').$castTo<Date>().as('created_at'))
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.pageSize)
+      .offset(page.pageIndex * page.pageSize)
+      .execute(),
+    requests.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => {
+      // A form stored under older rules than today's reads as blank rather than failing the whole list.
+      const parsed = StoredForm.safeParse(row.payload);
+      const form = parsed.success ? parsed.data : {};
+      const account = row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim();
+      return {
+        id: row.id,
+        reference: contractRequestReference(row.id),
+        status: ContractRequestStatus.parse(row.status),
+        createdOn: row.created_at.toISOString(),
+        requesterName: account ?? [form.firstName, form.lastName].filter(Boolean).join(' '),
+        contactMethod: form.contactMethod ?? null,
+        interestedIn: form.interestedIn ?? null,
+        additionalSolutionsFor: form.additionalSolutionsFor ?? null,
+        comments: form.comments ?? null,
+      };
+    }),
+    totalCount: Number(count.count),
+  };
+}

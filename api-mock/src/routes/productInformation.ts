@@ -1,0 +1,104 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { initServer } from '@ts-rest/fastify';
+import { equipmentContract } from '../../../contract/equipment';
+import { ErrorCode } from '../../../contract/errors';
+import type { AppDeps } from '../deps';
+import { requireActor, type Actor } from '../auth/actor';
+import { productResourceFetcher } from '../catalogue/productResources';
+import { change } from '../db/events';
+import { countryNameOf } from '../lib/countries';
+import { fail, ok } from '../lib/envelope';
+import { badRequest } from '../lib/problem';
+import { PROVIDER_INBOX, queueMail } from '../mail/outbox';
+import { CONTACT_METHOD_NAMES } from '../mail/text';
+import { findEquipment, type EquipmentScope } from '../queries/equipment';
+import { findProductMarketInfo } from '../queries/productMarketInfo';
+
+const s = initServer();
+
+const scopeOf = (actor: Actor): EquipmentScope => ({
+  customerId: actor.customerId,
+  userId: actor.userId,
+  isPEUser: actor.isPEUser,
+});
+
+const notFound = (id: number) => fail(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
+
+/** Where this server listens, for the product pages it serves itself; null when it does not (in-process tests). */
+function selfOrigin(request: FastifyRequest): string | null {
+  const address = request.server.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return null;
+  const host =
+    address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address;
+  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+}
+
+/**
+ * The Product information tab (spec 2): the resource block of the instrument's product page, and the request for
+ * more information, mailed to the provider with a copy to the requester's own account address. Another customer's
+ * instrument, or one that does not exist, is 10002.
+ */
+export function productInformationRoutes({ db, productResources = productResourceFetcher() }: AppDeps) {
+  return {
+    productResources: s.route(equipmentContract.productResources, async ({ request, params }) => {
+      const actor = await requireActor(db, request);
+      const equipment = await findEquipment(db, scopeOf(actor), params.id);
+      if (!equipment) return notFound(params.id);
+      const info = await findProductMarketInfo(db, equipment);
+      return ok(await productResources.resourcesOf(info?.productUrl ?? null, selfOrigin(request)));
+    }),
+
+    requestMarketInfo: s.route(equipmentContract.requestMarketInfo, async ({ request, body }) => {
+      const actor = await requireActor(db, request);
+      const equipment = await findEquipment(db, scopeOf(actor), body.equipmentId);
+      if (!equipment) return notFound(body.equipmentId);
+      const info = await findProductMarketInfo(db, equipment);
+      if (!info) throw badRequest('The instrument has no product information to ask more about');
+      const [account, customer] = await Promise.all([
+        db.selectFrom('users').select('email').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
+        db.selectFrom('customers').select('name').where('id', '=', actor.customerId).executeTakeFirstOrThrow(),
+      ]);
+      const name = `${body.firstName} ${body.lastName}`;
+      const product = `${info.displayName ?? `${info.brandName} ${info.modelName}`} (${info.partNumber})`;
+      const instrument = [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' - ');
+      const country = (body.countryId ? countryNameOf(body.countryId) : null) ?? body.country ?? null;
+      await change(db, async (trx) => {
+        await queueMail(trx, {
+          to: [PROVIDER_INBOX],
+          subject: `Request for more information: ${product} (${customer.name})`,
+          body: [
+            `Request for more information about ${product}`,
+            '',
+            `Customer: ${customer.name}`,
+            `Instrument: ${instrument}`,
+            `From: ${name} <${body.emailAddress}>, ${body.telephone}`,
+            ...(body.companyName ? [`Company: ${body.companyName}`] : []),
+            ...(country ? [`Country: ${country}`] : []),
+            `Contact: ${body.contactMethod ? CONTACT_METHOD_NAMES[body.contactMethod] : '—'}`,
+            '',
+            body.comments ?? '',
+          ].join('\n'),
+        });
+        // The copy goes to the account's own address, never to one the form names.
+        await queueMail(trx, {
+          to: [account.email],
+          subject: `We received your request for more information about ${product}`,
+          body: [`Dear ${name},`, '', `we received your request about ${product} and will contact you.`].join('\n'),
+        });
+        return {
+          result: null,
+          event: {
+            customerId: actor.customerId,
+            actorId: actor.userId,
+            entityType: 'equipment',
+            entityId: equipment.id,
+            eventType: 'equipment.moreInfoRequested',
+            payload: { partNumber: info.partNumber },
+          },
+        };
+      });
+      return ok(null);
+    }),
+  };
+}
