@@ -750,6 +750,8 @@ export const UtilizationSummaryView = z.enum(UTILIZATION_SUMMARY_VIEWS);
 export const DEFAULT_UTILIZATION_SUMMARY_VIEW = 'total';
 /** Detail filter autocomplete lists up to this many unique items when empty. */
 export const UTILIZATION_FILTER_SUGGESTIONS = 100;
+/** Most events agEventList answers (a period's suggestions). Chosen: not in spec. */
+export const UTILIZATION_EVENT_LIST_MAX = 5000;
 export const CONNECTION_STATUSES = ['Connected', 'Never Connected', 'Not connected'] as const;
 export const CAPTURE_STATUSES = ['Inactive', 'Normal', 'Never Captured', 'Warning', 'Critical'] as const;
 
@@ -1136,8 +1138,8 @@ export const equipmentContract = c.router(
         endDate: IsoDateTime,
       }),
       body: noBody,
-      responses: { 200: envelope(z.array(UtilizationEvent)), ...standardErrors },
-      summary: 'Every utilization event of a system in a period',
+      responses: { 200: envelope(z.array(UtilizationEvent).max(UTILIZATION_EVENT_LIST_MAX)), ...standardErrors },
+      summary: 'The utilization events of a system in a period in time order, the first UTILIZATION_EVENT_LIST_MAX',
     },
     utilizationAsset: {
       method: 'POST',

@@ -14,6 +14,7 @@ import { avatarStates } from './avatarStates';
 import { contractPdfStates } from './contractPdfStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
 import { productInformationStates } from './productInformationStates';
+import { utilizationStates } from './utilizationStates';
 import { reservationStates } from './reservationStates';
 import { workOrderStates } from './workOrderStates';
 import { stateUser } from './stateUsers';
@@ -51,6 +52,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...equipmentDetailStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...contractPdfStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...productInformationStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...utilizationStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...arcRequestStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();

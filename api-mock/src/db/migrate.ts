@@ -23,6 +23,7 @@ import * as workOrderSearchPerTab from './migrations/021_work_order_search_per_t
 import * as privileges from './migrations/022_privileges';
 import * as contractChangeRequests from './migrations/023_contract_change_requests';
 import * as productMarketInfo from './migrations/024_product_market_info';
+import * as assetMonitoring from './migrations/025_asset_monitoring';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '022_privileges': privileges,
   '023_contract_change_requests': contractChangeRequests,
   '024_product_market_info': productMarketInfo,
+  '025_asset_monitoring': assetMonitoring,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -467,6 +467,55 @@ export interface ProductMarketInfoTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A monitored asset of a customer with an asset-monitoring site, or one whose monitoring was requested (025). */
+export interface AssetMonitorsTable {
+  equipment_id: number;
+  customer_id: number;
+  status: 'monitored' | 'requested';
+  site: string | null;
+  asset_id: string | null;
+  asset_name: string | null;
+  eq_type: string | null;
+  software: string | null;
+  capture_type: string | null;
+  capture_status: string | null;
+  last_capture_date: Timestamp | null;
+  conn_status: string | null;
+  last_connected_date: Timestamp | null;
+  work_hours: ColumnType<string | null, number | null, number | null>;
+  non_work_days: string | null;
+  asset_url_template: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** A sample run, service visit or downtime of a monitored instrument (025). */
+export interface UtilizationEventsTable {
+  id: Generated<string>;
+  customer_id: number;
+  equipment_id: number;
+  system_id: string;
+  kind: 'run' | 'service' | 'downtime';
+  start_time: Timestamp;
+  end_time: Timestamp;
+  hours: ColumnType<string, number, number>;
+  method: string | null;
+  sample_name: string | null;
+  sample_count: number | null;
+  injection_count: number | null;
+  category: string | null;
+  project: string | null;
+  group_id: string | null;
+  user_name: string | null;
+}
+
+/** Hours of utilization and of service and downtime per instrument and UTC day (025). */
+export interface UtilizationDailyTable {
+  equipment_id: number;
+  day: ColumnType<string, string, string>;
+  util_hours: ColumnType<string, number, number>;
+  serv_hours: ColumnType<string, number, number>;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -499,6 +548,9 @@ export interface Database {
   user_features: UserFeaturesTable;
   contract_change_requests: ContractChangeRequestsTable;
   product_market_info: ProductMarketInfoTable;
+  asset_monitors: AssetMonitorsTable;
+  utilization_events: UtilizationEventsTable;
+  utilization_daily: UtilizationDailyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

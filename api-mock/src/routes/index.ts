@@ -25,6 +25,7 @@ import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
 import { usersRouter } from './users';
+import { utilizationRoutes } from './utilization';
 import { refreshUpcomingRoute, workOrdersRouter } from './workOrders';
 
 /** Every contract route this server implements, resource by resource. */
@@ -48,6 +49,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.equipment, equipmentRequestRoutes(deps)),
     implement(contract.equipment, equipmentContractPdfRoutes(deps)),
     implement(contract.equipment, productInformationRoutes(deps)),
+    implement(contract.equipment, utilizationRoutes(deps)),
     implement(contract.documents, documentsRouter(deps)),
     implement(contract.feedback, feedbackRouter(deps)),
     implement(contract.accountManagement, { changePassword: changePasswordRoute(deps) }),

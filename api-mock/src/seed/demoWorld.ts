@@ -14,6 +14,7 @@ import { seedWorkOrders } from './workOrders';
 import { grantDefaultPrivileges } from '../auth/privileges';
 import { seedNotifications } from './messages';
 import { seedProductMarketInfo } from './productMarketInfo';
+import { seedAssetMonitoring } from './assetMonitoring';
 
 export interface DemoWorldSize {
   /** Instruments of the first customer (Acme Labs); the others get a quarter each. */
@@ -244,6 +245,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
     await seedCalendar(trx, f);
     await seedWorkOrders(trx, f);
     await seedProductMarketInfo(trx);
+    await seedAssetMonitoring(trx, f);
     await grantDefaultPrivileges(trx);
     await appendEvent(trx, {
       customerId: null,
