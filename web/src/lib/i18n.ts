@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'ehs',
   'contractRequest',
   'productInfo',
+  'emethods',
+  'utilization',
   'contractPlans',
 ] as const;
 

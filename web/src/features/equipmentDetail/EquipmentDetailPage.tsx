@@ -24,12 +24,15 @@ import { InstrumentTab } from './InstrumentTab';
 import type { EquipmentDetailParts } from './parts';
 import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
 import { ProductInformationTab } from './productInfo/ProductInformationTab';
+import { EMethodsTab } from './emethods/EMethodsTab';
+import { useEMethods } from './emethods/useEMethods';
+import { UtilizationTab, useHasAssetGeniusSite } from './utilization';
 
 export interface EquipmentDetailPageProps {
   parts: EquipmentDetailParts;
 }
 
-type TabId = 'instrument' | 'workOrders' | 'productInfo';
+type TabId = 'instrument' | 'workOrders' | 'productInfo' | 'emethods' | 'utilization';
 
 const TITLE_ID = 'equipment-detail-title';
 const toolbar = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 } as const;
@@ -61,6 +64,8 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const mayEditEhs = hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
   const mayRequestContractChange = hasFeature(privileges, 'ARC');
   const detail = useEquipmentDetail(equipmentId);
+  const emethods = useEMethods(detail.data);
+  const hasMonitoringSite = useHasAssetGeniusSite();
   const [tab, setTab] = useState<TabId>('instrument');
   const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
   const listPath = `${base}/product`;
@@ -185,6 +190,12 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
             title={t('equipmentDetail:tab_product_info')}
             panel={<ProductInformationTab equipment={equipment} />}
           />
+        )}
+        {emethods.showTab && (
+          <Tab id="emethods" title={t('emethods:tab')} panel={<EMethodsTab equipment={equipment} />} />
+        )}
+        {hasMonitoringSite && (
+          <Tab id="utilization" title={t('utilization:tab')} panel={<UtilizationTab equipment={equipment} />} />
         )}
       </Tabs>
       <ServiceRequestDialog

@@ -1,0 +1,2 @@
+export { UtilizationTab } from './UtilizationTab';
+export { useHasAssetGeniusSite } from './utilizationQueries';

@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { UtilizationEventQuery, UtilizationPeriod } from '../../../../../contract/equipment';
+import { client, resultOf } from '../../../lib/api';
+import { useCurrentSession } from '../../../lib/currentUser';
+import { periodBounds } from './utilizationAxis';
+
+const UTILIZATION_KEY = 'utilization';
+/** The monitoring data changes at most once a day; a few minutes keep tab switches instant. Chosen: not in spec. */
+const STALE_MS = 5 * 60_000;
+
+/**
+ * Whether the current customer has an asset-monitoring site (spec 2 section 2: the Utilization tab shows only
+ * then). A failure counts as no site, quietly.
+ */
+export function useHasAssetGeniusSite(): boolean {
+  const { user } = useCurrentSession();
+  const customerId = user.userLocation.customerId;
+  const site = useQuery({
+    queryKey: [UTILIZATION_KEY, 'hasSite', customerId],
+    queryFn: () =>
+      resultOf(client.customers.hasAssetGeniusSite({ query: { customerId }, body: {}, silent: true })).catch(
+        () => false,
+      ),
+    staleTime: STALE_MS,
+    retry: false,
+  });
+  return site.data === true;
+}
+
+/** The asset data and event summary of an instrument for a date range (POST Equipment/agAssetDataAndEventSummary). */
+export function useUtilizationAsset(equipmentId: number, range: number) {
+  return useQuery({
+    queryKey: [UTILIZATION_KEY, 'asset', equipmentId, range],
+    queryFn: () => resultOf(client.equipment.utilizationAsset({ query: { equipmentId, filter: range }, body: {} })),
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What the details modal asks for besides the period, system and customer. */
+export type EventPageQuery = Omit<UtilizationEventQuery, 'startDate' | 'endDate' | 'systemId' | 'customerId'>;
+
+/** A filtered, sorted page of the runs of a period (POST Equipment/agEventFilterList). */
+export function useUtilizationEvents(systemId: string, period: UtilizationPeriod, page: EventPageQuery) {
+  const { user } = useCurrentSession();
+  const customerId = user.userLocation.customerId;
+  const bounds = periodBounds(period);
+  return useQuery({
+    queryKey: [UTILIZATION_KEY, 'events', customerId, systemId, bounds, page],
+    queryFn: () =>
+      resultOf(client.equipment.utilizationEvents({ query: {}, body: { ...page, ...bounds, systemId, customerId } })),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_MS,
+  });
+}
+
+/** Every run of a period (POST Equipment/agEventList), the source of the column filters' suggestions. */
+export function useUtilizationEventList(systemId: string, period: UtilizationPeriod, enabled: boolean) {
+  const { user } = useCurrentSession();
+  const customerId = user.userLocation.customerId;
+  const bounds = periodBounds(period);
+  return useQuery({
+    queryKey: [UTILIZATION_KEY, 'eventList', customerId, systemId, bounds],
+    queryFn: () =>
+      resultOf(client.equipment.utilizationEventList({ query: { systemId, customerId, ...bounds }, body: {} })),
+    staleTime: STALE_MS,
+    enabled,
+  });
+}
