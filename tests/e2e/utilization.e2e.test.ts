@@ -89,10 +89,18 @@ async function openInstrument(email: string, id: number, locale = 'en-US') {
   const page = await context.newPage();
   await signInAt(page, server.url, email);
   await page.waitForURL(/\/app\//);
+  // The page fetches the Utilization tab's first answer ahead, while another tab shows.
+  firstAnswers.set(
+    page,
+    assetAnswer(page, 12).catch(() => null),
+  );
   await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);
   await page.waitForURL(`**/app/product/equipmentDetail/${id}`);
   return { page, close: () => context.close() };
 }
+
+/** Each page's first answer of agAssetDataAndEventSummary (range 12), awaited once its tab is opened. */
+const firstAnswers = new WeakMap<Page, Promise<Response | null>>();
 
 /** The next answer of agAssetDataAndEventSummary for the range. */
 const assetAnswer = (page: Page, range: number) =>
@@ -110,9 +118,10 @@ const assetOf = async (response: Response) => {
 
 /** The Utilization tab opened, with the answer of its first call (range 12). */
 async function openUtilizationTab(page: Page, tabName = 'Utilization') {
-  const answer = assetAnswer(page, 12);
   await page.getByRole('tab', { name: tabName }).click();
-  return assetOf(await answer);
+  const answer = await firstAnswers.get(page);
+  if (!answer) throw new Error('the page did not ask for the utilization of the default range');
+  return assetOf(answer);
 }
 
 /** The texts of the cells of each body row of a table. */

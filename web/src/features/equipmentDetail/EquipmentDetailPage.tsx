@@ -26,7 +26,7 @@ import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
 import { ProductInformationTab } from './productInfo/ProductInformationTab';
 import { EMethodsTab } from './emethods/EMethodsTab';
 import { useEMethods } from './emethods/useEMethods';
-import { UtilizationTab, useHasAssetGeniusSite } from './utilization';
+import { UtilizationTab, useHasAssetGeniusSite, usePrefetchUtilization } from './utilization';
 
 export interface EquipmentDetailPageProps {
   parts: EquipmentDetailParts;
@@ -66,6 +66,7 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const detail = useEquipmentDetail(equipmentId);
   const emethods = useEMethods(detail.data);
   const hasMonitoringSite = useHasAssetGeniusSite();
+  usePrefetchUtilization(detail.data ? equipmentId : null, hasMonitoringSite);
   const [tab, setTab] = useState<TabId>('instrument');
   const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
   const listPath = `${base}/product`;

@@ -42,7 +42,7 @@ export default function UtilizationChart({ periods, range, view, summary, onOpen
   const format = (value: unknown) => formatTwoDecimals(Number(value), locale);
   return (
     <div role="img" aria-label={summary} style={{ width: '100%', height: '100%' }}>
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 340 }}>
         <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 24, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis

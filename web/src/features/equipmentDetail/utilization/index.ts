@@ -1,2 +1,2 @@
 export { UtilizationTab } from './UtilizationTab';
-export { useHasAssetGeniusSite } from './utilizationQueries';
+export { useHasAssetGeniusSite, usePrefetchUtilization } from './utilizationQueries';

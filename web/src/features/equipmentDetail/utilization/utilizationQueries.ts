@@ -1,5 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { UtilizationEventQuery, UtilizationPeriod } from '../../../../../contract/equipment';
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_UTILIZATION_RANGE,
+  type UtilizationEventQuery,
+  type UtilizationPeriod,
+} from '../../../../../contract/equipment';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { periodBounds } from './utilizationAxis';
@@ -27,14 +32,30 @@ export function useHasAssetGeniusSite(): boolean {
   return site.data === true;
 }
 
+const assetQuery = (equipmentId: number, range: number) => ({
+  queryKey: [UTILIZATION_KEY, 'asset', equipmentId, range],
+  queryFn: () => resultOf(client.equipment.utilizationAsset({ query: { equipmentId, filter: range }, body: {} })),
+  staleTime: STALE_MS,
+});
+
 /** The asset data and event summary of an instrument for a date range (POST Equipment/agAssetDataAndEventSummary). */
 export function useUtilizationAsset(equipmentId: number, range: number) {
-  return useQuery({
-    queryKey: [UTILIZATION_KEY, 'asset', equipmentId, range],
-    queryFn: () => resultOf(client.equipment.utilizationAsset({ query: { equipmentId, filter: range }, body: {} })),
-    staleTime: STALE_MS,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...assetQuery(equipmentId, range), placeholderData: keepPreviousData });
+}
+
+/**
+ * While the instrument page shows another tab, the Utilization tab's first answer (the default range) is fetched,
+ * with the chart's code, so the tab opens on data rather than on a spinner. Nothing happens for a customer without a
+ * site.
+ */
+export function usePrefetchUtilization(equipmentId: number | null, hasSite: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (equipmentId === null || !hasSite) return;
+    void queryClient.prefetchQuery(assetQuery(equipmentId, DEFAULT_UTILIZATION_RANGE));
+    // The chart's code too: it is loaded apart from the page's.
+    void import('./UtilizationChart');
+  }, [queryClient, equipmentId, hasSite]);
 }
 
 /** What the details modal asks for besides the period, system and customer. */
