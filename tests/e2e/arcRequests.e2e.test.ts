@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
-import { openInventoryAs } from '../support/inventoryPage';
+import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
 
 /*
  * View ARC requests (spec 2 section 2, the archive-request side panel): the inventory row menu lists the contract
@@ -19,17 +19,6 @@ afterAll(() => stopE2e({ server, browser }));
 const db = () => server.database.db;
 const MANAGER = 'manager@acme-labs.example';
 const USER = 'user@acme-labs.example';
-
-/** The first row's menu, open; answers the instrument's id. */
-async function openFirstRowMenu(page: Page): Promise<number> {
-  await page.waitForURL('**/app/product');
-  const menuButton = page.getByRole('button', { name: /^Actions for / }).first();
-  await menuButton.waitFor();
-  const id = Number((await menuButton.getAttribute('data-testid'))!.replace('row-actions-', ''));
-  await menuButton.click();
-  await page.getByRole('menuitem', { name: 'Service order details' }).waitFor();
-  return id;
-}
 
 /** Opens View ARC requests from the first row and waits for the side panel. */
 async function openArcRequests(page: Page) {

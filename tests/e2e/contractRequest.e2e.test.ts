@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
-import { openInventoryAs } from '../support/inventoryPage';
+import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
 
 /*
  * Contact the contract team (spec 2 section 5): from the inventory row menu's Change request and from the instrument
@@ -18,17 +18,6 @@ afterAll(() => stopE2e({ server, browser }));
 
 const db = () => server.database.db;
 const EMAIL = 'manager@acme-labs.example';
-
-/** The first row's menu, open; answers the instrument's id. */
-async function openFirstRowMenu(page: Page): Promise<number> {
-  await page.waitForURL('**/app/product');
-  const menuButton = page.getByRole('button', { name: /^Actions for / }).first();
-  await menuButton.waitFor();
-  const id = Number((await menuButton.getAttribute('data-testid'))!.replace('row-actions-', ''));
-  await menuButton.click();
-  await page.getByRole('menuitem', { name: 'Service order details' }).waitFor();
-  return id;
-}
 
 const mailsAbout = (serial: string) =>
   db()

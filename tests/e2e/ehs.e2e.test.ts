@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
-import { openInventoryAs } from '../support/inventoryPage';
+import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
 import { seriousViolations } from '../support/axe';
 
 /*
@@ -17,17 +17,6 @@ beforeAll(async () => {
 afterAll(() => stopE2e({ server, browser }));
 
 const db = () => server.database.db;
-
-/** The row menu of the inventory's first instrument, open; answers that instrument's id. */
-async function openFirstRowMenu(page: Page): Promise<number> {
-  await page.waitForURL('**/app/product');
-  const menuButton = page.getByRole('button', { name: /^Actions for / }).first();
-  await menuButton.waitFor();
-  const id = Number((await menuButton.getAttribute('data-testid'))!.replace('row-actions-', ''));
-  await menuButton.click();
-  await page.getByRole('menuitem', { name: 'Service order details' }).waitFor();
-  return id;
-}
 
 describe('Edit EHS data', () => {
   it('a manager picks options by the exclusive rule, saves, and the server records who changed it', async () => {

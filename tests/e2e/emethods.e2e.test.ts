@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import {
   EMethodCatalogue,
   emethodEntryOf,
   type EMethodInstrument,
 } from '../../web/src/features/equipmentDetail/emethods/emethodCatalogue';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
-import { newPortalContext } from '../support/portalContext';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInstrumentAs } from '../support/inventoryPage';
 import { ROOT } from '../support/testServer';
 
 /*
@@ -26,6 +26,13 @@ beforeAll(async () => {
 afterAll(() => stopE2e({ server, browser }));
 
 const db = () => server.database.db;
+
+/** Signed in, on the instrument's page with its tabs shown. */
+async function openInstrument(id: number) {
+  const opened = await openInstrumentAs(browser, server.url, EMAIL, id);
+  await opened.page.getByRole('tab', { name: 'Instrument' }).waitFor();
+  return opened;
+}
 const EMAIL = 'manager@acme-labs.example';
 const CATALOGUE_PATH = '**/emethods/catalogue.json';
 const catalogue = EMethodCatalogue.parse(
@@ -51,18 +58,6 @@ async function coveredInstrument(): Promise<{ id: number; entry: EMethodInstrume
     if (entry) return { id: row.id, entry };
   }
   throw new Error('Acme Labs has no instrument of a model with e-methods');
-}
-
-/** Signed in, on the instrument's page with its tabs shown. */
-async function openInstrument(id: number): Promise<{ page: Page; close(): Promise<void> }> {
-  const context = await newPortalContext(browser);
-  const page = await context.newPage();
-  await signInAt(page, server.url, EMAIL);
-  await page.waitForURL(/\/app\//);
-  await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);
-  await page.waitForURL(`**/app/product/equipmentDetail/${id}`);
-  await page.getByRole('tab', { name: 'Instrument' }).waitFor();
-  return { page, close: () => context.close() };
 }
 
 const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
@@ -152,11 +147,7 @@ describe('e-methods', () => {
     const application = entry.applications[0]!;
     await db().updateTable('users').set({ language_code: 'de' }).where('email', '=', EMAIL).execute();
     try {
-      const context = await newPortalContext(browser, { locale: 'de-DE' });
-      const page = await context.newPage();
-      await signInAt(page, server.url, EMAIL);
-      await page.waitForURL(/\/app\//);
-      await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);
+      const { page, close } = await openInstrumentAs(browser, server.url, EMAIL, id, { locale: 'de-DE' });
       await page.getByRole('tab', { name: 'E-Methoden' }).click();
       await page.getByRole('combobox', { name: 'Applikation' }).waitFor();
       await page.getByRole('link', { name: 'Applikationsschrift' }).waitFor();
@@ -165,8 +156,7 @@ describe('e-methods', () => {
       await page.getByRole('tab', { name: 'Verbindungen' }).click();
       const table = page.getByRole('table', { name: 'Verbindungen' });
       await table.getByRole('columnheader', { name: 'CAS-Nummer' }).waitFor();
-      await page.screenshot({ path: '/tmp/emethods-de.png', fullPage: true });
-      await context.close();
+      await close();
     } finally {
       await db().updateTable('users').set({ language_code: 'en-us' }).where('email', '=', EMAIL).execute();
     }
@@ -212,17 +202,15 @@ describe('e-methods', () => {
       rows.find((r) => r.mfg === 'Mettler Toledo' && r.model === 'XPR205') ??
       rows.find((r) => !emethodEntryOf(catalogue, r));
     expect(uncovered).toBeDefined();
-    const context = await newPortalContext(browser);
-    const page = await context.newPage();
-    await signInAt(page, server.url, EMAIL);
-    await page.waitForURL(/\/app\//);
-    const fetched = page.waitForResponse((r) => r.url().endsWith('/emethods/catalogue.json'));
-    await page.goto(`${server.url}/app/product/equipmentDetail/${uncovered!.id}`);
-    expect((await fetched).status()).toBe(200);
+    let fetched: Promise<Response> | undefined;
+    const { page, close } = await openInstrumentAs(browser, server.url, EMAIL, uncovered!.id, {
+      beforeOpen: (p) => (fetched = p.waitForResponse((r) => r.url().endsWith('/emethods/catalogue.json'))),
+    });
+    expect((await fetched!).status()).toBe(200);
     await page.getByRole('tab', { name: 'Work order overview' }).waitFor();
     // The catalogue has arrived: give the page two frames to render what it decided.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.getByRole('tab', { name: 'E-methods' }).count()).toBe(0);
-    await context.close();
+    await close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
-import { openInventoryAs } from '../support/inventoryPage';
+import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
 
 /*
  * Features gate what a user sees (spec 2 section 2): the calendar and the row menu's upcoming reservations need
@@ -17,15 +17,6 @@ afterAll(() => stopE2e({ server, browser }));
 
 const EMAIL = 'user@acme-labs.example';
 const db = () => server.database.db;
-
-/** The inventory's first row menu, open. */
-async function openFirstRowMenu(page: Page) {
-  await page.waitForURL('**/app/product');
-  const menuButton = page.getByRole('button', { name: /^Actions for / }).first();
-  await menuButton.waitFor();
-  await menuButton.click();
-  await page.getByRole('menuitem', { name: 'Service order details' }).waitFor();
-}
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_PRODUCT_CATALOGUE } from '../../api-mock/src/seed/productCatalogue';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
-import { newPortalContext } from '../support/portalContext';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInstrumentAs } from '../support/inventoryPage';
 
 /*
  * The Product information tab (spec 2 section 2): the catalogue entry of the instrument's make and model, its
@@ -19,6 +19,13 @@ beforeAll(async () => {
 afterAll(() => stopE2e({ server, browser }));
 
 const db = () => server.database.db;
+
+/** Signed in, on the instrument's page with its tabs shown. */
+async function openInstrument(id: number) {
+  const opened = await openInstrumentAs(browser, server.url, EMAIL, id);
+  await opened.page.getByRole('tab', { name: 'Instrument' }).waitFor();
+  return opened;
+}
 const EMAIL = 'manager@acme-labs.example';
 const lambda = DEMO_PRODUCT_CATALOGUE.find((p) => p.modelName === 'LAMBDA 365')!;
 
@@ -34,18 +41,6 @@ async function instrumentOf(mfg: string, model?: string) {
     .$if(model !== undefined, (q) => q.where('equipment.model', '=', model!))
     .orderBy('equipment.id')
     .executeTakeFirstOrThrow();
-}
-
-/** Signed in, on the instrument's page with its title shown. */
-async function openInstrument(id: number): Promise<{ page: Page; close(): Promise<void> }> {
-  const context = await newPortalContext(browser);
-  const page = await context.newPage();
-  await signInAt(page, server.url, EMAIL);
-  await page.waitForURL(/\/app\//);
-  await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);
-  await page.waitForURL(`**/app/product/equipmentDetail/${id}`);
-  await page.getByRole('tab', { name: 'Instrument' }).waitFor();
-  return { page, close: () => context.close() };
 }
 
 describe('product information', () => {

@@ -10,8 +10,8 @@ import {
   type SummaryView,
 } from '../../web/src/features/equipmentDetail/utilization/utilizationAxis';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
-import { newPortalContext } from '../support/portalContext';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInstrumentAs } from '../support/inventoryPage';
 
 /*
  * The Utilization tab of the instrument page (spec 2 sections 2, 3, 4 and 9): Globex Corporation has an
@@ -84,19 +84,16 @@ async function unmonitoredInstrument(requested: boolean) {
 }
 
 /** Signed in, on the instrument's page with its title shown. */
-async function openInstrument(email: string, id: number, locale = 'en-US') {
-  const context = await newPortalContext(browser, { locale });
-  const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL(/\/app\//);
-  // The page fetches the Utilization tab's first answer ahead, while another tab shows.
-  firstAnswers.set(
-    page,
-    assetAnswer(page, 12).catch(() => null),
-  );
-  await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);
-  await page.waitForURL(`**/app/product/equipmentDetail/${id}`);
-  return { page, close: () => context.close() };
+function openInstrument(email: string, id: number, locale = 'en-US') {
+  return openInstrumentAs(browser, server.url, email, id, {
+    locale,
+    // The page fetches the Utilization tab's first answer ahead, while another tab shows.
+    beforeOpen: (page) =>
+      firstAnswers.set(
+        page,
+        assetAnswer(page, 12).catch(() => null),
+      ),
+  });
 }
 
 /** Each page's first answer of agAssetDataAndEventSummary (range 12), awaited once its tab is opened. */
@@ -381,16 +378,14 @@ describe('utilization', () => {
       .where('equipment.is_hidden', '=', false)
       .orderBy('equipment.id')
       .executeTakeFirstOrThrow();
-    const context = await newPortalContext(browser);
-    const page = await context.newPage();
-    await signInAt(page, server.url, ACME_MANAGER);
-    await page.waitForURL(/\/app\//);
-    const site = page.waitForResponse((r) => r.url().includes('/api/Equipment/HasAssetGeniusSite'));
-    await page.goto(`${server.url}/app/product/equipmentDetail/${acme.id}`);
-    expect(((await (await site).json()) as { result: boolean }).result).toBe(false);
+    let site: Promise<Response> | undefined;
+    const { page, close } = await openInstrumentAs(browser, server.url, ACME_MANAGER, acme.id, {
+      beforeOpen: (p) => (site = p.waitForResponse((r) => r.url().includes('/api/Equipment/HasAssetGeniusSite'))),
+    });
+    expect(((await (await site!).json()) as { result: boolean }).result).toBe(false);
     await page.getByRole('tab', { name: 'Work order overview' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Utilization' }).count()).toBe(0);
-    await context.close();
+    await close();
   });
 
   it('speaks German to a German user: labels, dates and numbers', async () => {

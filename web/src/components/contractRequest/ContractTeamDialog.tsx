@@ -1,11 +1,11 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContractTeamRequest } from '../../../../contract/equipment';
 import { showToast } from '../showToast';
 import { REQUEST_FIELD_COLUMNS, RequestDialog } from '../requestForm/RequestDialog';
-import { CommentsField, ContactMethodField, useRequestForm } from '../requestForm/useRequestForm';
+import { CommentsField, ContactMethodField, TextFields, useRequestForm } from '../requestForm/useRequestForm';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -83,23 +83,14 @@ export function ContractTeamDialog({ equipment, onClose }: { equipment: Contract
       onSubmit={form.submit(() => send.mutate(requestOf(draft, equipment)), busy)}
     >
       <div style={REQUEST_FIELD_COLUMNS}>
-        {TEXT_FIELDS.map(({ field, type }) => (
-          <Fragment key={field}>
-            {form.group(
-              field,
-              <InputGroup
-                {...form.a11y(field)}
-                type={type}
-                fill
-                disabled={busy}
-                maxLength={MAX_LENGTH[field]}
-                value={draft[field]}
-                intent={form.intentOf(field)}
-                onValueChange={(value) => change({ [field]: value })}
-              />,
-            )}
-          </Fragment>
-        ))}
+        <TextFields
+          form={form}
+          fields={TEXT_FIELDS}
+          values={draft}
+          max={MAX_LENGTH}
+          disabled={busy}
+          onChange={(field, value) => change({ [field]: value })}
+        />
       </div>
       <ContactMethodField
         label={t(LABELS.contactMethod)}

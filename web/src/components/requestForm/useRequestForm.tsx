@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { InputGroup, Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldMessages } from '../../lib/submitProblems';
 import { FieldGroup, problemIdOf } from '../FieldGroup';
@@ -126,4 +126,39 @@ export function CommentsField<F extends string>({
     />,
     t('feedback:characters_used', { used: value.length, max }),
   );
+}
+
+/** One-line text fields, each with its label, limit and problem. */
+export function TextFields<F extends string>({
+  form,
+  fields,
+  values,
+  max,
+  disabled,
+  onChange,
+}: {
+  form: RequestForm<F>;
+  fields: ReadonlyArray<{ field: F; type: string }>;
+  values: Readonly<Partial<Record<F, string>>>;
+  max: Readonly<Partial<Record<F, number>>>;
+  disabled: boolean;
+  onChange(field: F, value: string): void;
+}) {
+  return fields.map(({ field, type }) => (
+    <Fragment key={field}>
+      {form.group(
+        field,
+        <InputGroup
+          {...form.a11y(field)}
+          type={type}
+          fill
+          disabled={disabled}
+          maxLength={max[field]}
+          value={values[field] ?? ''}
+          intent={form.intentOf(field)}
+          onValueChange={(value) => onChange(field, value)}
+        />,
+      )}
+    </Fragment>
+  ));
 }

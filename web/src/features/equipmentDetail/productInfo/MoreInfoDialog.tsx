@@ -1,11 +1,16 @@
-import { Fragment, useState } from 'react';
-import { HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import { HTMLSelect, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MoreInfoRequest, ProductMarketInfo } from '../../../../../contract/equipment';
 import type { RequestInstrument } from '../../../components/requestForm/requestForm';
 import { REQUEST_FIELD_COLUMNS, RequestDialog } from '../../../components/requestForm/RequestDialog';
-import { CommentsField, ContactMethodField, useRequestForm } from '../../../components/requestForm/useRequestForm';
+import {
+  CommentsField,
+  ContactMethodField,
+  TextFields,
+  useRequestForm,
+} from '../../../components/requestForm/useRequestForm';
 import { showToast } from '../../../components/showToast';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
@@ -110,23 +115,14 @@ export function MoreInfoDialog({
       onSubmit={form.submit(() => send.mutate(request), busy)}
     >
       <div style={REQUEST_FIELD_COLUMNS}>
-        {TEXT_FIELDS.map(({ field, type }) => (
-          <Fragment key={field}>
-            {form.group(
-              field,
-              <InputGroup
-                {...form.a11y(field)}
-                type={type}
-                fill
-                disabled={busy}
-                maxLength={MORE_INFO_MAX[field]}
-                value={draft[field]}
-                intent={form.intentOf(field)}
-                onValueChange={(value) => change({ [field]: value })}
-              />,
-            )}
-          </Fragment>
-        ))}
+        <TextFields
+          form={form}
+          fields={TEXT_FIELDS}
+          values={draft}
+          max={MORE_INFO_MAX}
+          disabled={busy}
+          onChange={(field, value) => change({ [field]: value })}
+        />
         {form.group(
           'countryId',
           <HTMLSelect
