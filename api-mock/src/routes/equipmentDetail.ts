@@ -1,15 +1,15 @@
 import { initServer } from '@ts-rest/fastify';
 import { equipmentContract, SYSTEM_COMPONENT_PAGE_SIZE } from '../../../contract/equipment';
-import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
-import { requireActor, type Actor } from '../auth/actor';
-import { fail, ok } from '../lib/envelope';
+import { requireActor } from '../auth/actor';
+import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { change } from '../db/events';
 import { requireFeature } from '../auth/privileges';
-import { findEquipment, loadEquipmentExtras, toEquipment, type EquipmentScope } from '../queries/equipment';
+import { findEquipment, loadEquipmentExtras, toEquipment } from '../queries/equipment';
 import { systemComponentPage, toEhsData } from '../queries/equipmentDetail';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
+import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
 const s = initServer();
 
@@ -20,25 +20,16 @@ const s = initServer();
  * errorCode 10002, the same answer, so an id reveals nothing.
  */
 
-/** Provider staff reach the hidden equipment of products management; customer users do not. */
-const scopeOf = (actor: Actor): EquipmentScope => ({
-  customerId: actor.customerId,
-  userId: actor.userId,
-  isPEUser: actor.isPEUser,
-});
-
 /** ehsLastChangedBy holds a first and a last name (spec 2 section 7), at most 61 characters. */
 const EHS_CHANGED_BY_MAX = 61;
-
-const notFound = (id: number) => fail(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
 
 export function equipmentDetailRoutes({ db }: AppDeps) {
   return {
     detail: s.route(equipmentContract.detail, async ({ request, params, query }) => {
       const actor = await requireActor(db, request);
-      const scope = scopeOf(actor);
+      const scope = equipmentScopeOf(actor);
       const row = await findEquipment(db, scope, params.id);
-      if (!row) return notFound(params.id);
+      if (!row) return equipmentNotFound(params.id);
       const [extras, components, productMarketInfo] = await Promise.all([
         loadEquipmentExtras(db, [row.id]),
         query.otherComponent
@@ -58,8 +49,8 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
       const actor = await requireActor(db, request);
       await requireFeature(db, actor, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
       if (body.equipmentId !== params.equipmentId) throw badRequest('equipmentId differs from the path');
-      const row = await findEquipment(db, scopeOf(actor), params.equipmentId);
-      if (!row) return notFound(params.equipmentId);
+      const row = await findEquipment(db, equipmentScopeOf(actor), params.equipmentId);
+      if (!row) return equipmentNotFound(params.equipmentId);
       const author = await db
         .selectFrom('users')
         .select(['first_name', 'last_name'])
@@ -96,9 +87,9 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
 
     systemComponents: s.route(equipmentContract.systemComponents, async ({ request, params, query }) => {
       const actor = await requireActor(db, request);
-      const scope = scopeOf(actor);
+      const scope = equipmentScopeOf(actor);
       const row = await findEquipment(db, scope, params.equipmentId);
-      if (!row) return notFound(params.equipmentId);
+      if (!row) return equipmentNotFound(params.equipmentId);
       return ok(await systemComponentPage(db, scope, row, query));
     }),
   };

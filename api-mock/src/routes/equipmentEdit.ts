@@ -8,13 +8,12 @@ import {
   USER_ADDED_DATA_SOURCE_ID,
   type LocationEquipment,
 } from '../../../contract/equipment';
-import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
 import { requireFeature } from '../auth/privileges';
 import { requireActor, type Actor } from '../auth/actor';
 import { change, type DomainEvent } from '../db/events';
 import type { EquipmentTable } from '../db/schema';
-import { fail, ok } from '../lib/envelope';
+import { ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
 import { badRequest, forbidden } from '../lib/problem';
 import {
@@ -37,6 +36,7 @@ import {
   unlinkContracts,
 } from '../queries/equipmentWrite';
 import { requireOwnLocation } from '../queries/locations';
+import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
 const s = initServer();
 
@@ -44,12 +44,6 @@ const s = initServer();
  * Add, edit, link and delete equipment (spec 2 sections 2, 4, 5, 6 and 7). Everything is scoped to the customer
  * the caller works for: an id of another customer's equipment answers errorCode 10002 like an unknown id.
  */
-
-const scopeOf = (actor: Actor): EquipmentScope => ({
-  customerId: actor.customerId,
-  userId: actor.userId,
-  isPEUser: actor.isPEUser,
-});
 
 const equipmentEvent = (actor: Actor, id: number, eventType: string, payload: unknown): DomainEvent => ({
   customerId: actor.customerId,
@@ -59,8 +53,6 @@ const equipmentEvent = (actor: Actor, id: number, eventType: string, payload: un
   eventType,
   payload,
 });
-
-const notFound = (id: number) => fail(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
 
 const isUserAdded = (row: { data_source_id: number }) => row.data_source_id === USER_ADDED_DATA_SOURCE_ID;
 
@@ -93,7 +85,7 @@ function linkableRanks(db: AppDeps['db'], scope: EquipmentScope, query: { keywor
 export function equipmentEditRoutes({ db }: AppDeps) {
   /** The equipment as the API answers it, after a change. */
   const readEquipment = async (actor: Actor, id: number) => {
-    const row = await findEquipment(db, scopeOf(actor), id);
+    const row = await findEquipment(db, equipmentScopeOf(actor), id);
     if (!row) throw new Error(`equipment ${id} vanished`);
     return toEquipment(row, await loadEquipmentExtras(db, [id]));
   };
@@ -109,7 +101,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
         .orderBy('city')
         .orderBy('id')
         .execute(),
-      linkableRanks(db, scopeOf(actor), query),
+      linkableRanks(db, equipmentScopeOf(actor), query),
       db.selectFrom('users').select('has_linked_equipment').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
     ]);
     if (query.locationId !== undefined && locations.length === 0) {
@@ -119,7 +111,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
     const [rows, extras] = await Promise.all([
       ids.length === 0
         ? []
-        : (selectListColumns(db, scopeOf(actor)).where('equipment.id', 'in', ids).execute() as Promise<
+        : (selectListColumns(db, equipmentScopeOf(actor)).where('equipment.id', 'in', ids).execute() as Promise<
             EquipmentListRow[]
           >),
       loadEquipmentExtras(db, ids),
@@ -144,7 +136,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const listNew = s.route(equipmentContract.listNew, async ({ request }) => {
     const actor = await requireActor(db, request);
-    const rows = await equipmentInScope(db, scopeOf(actor))
+    const rows = await equipmentInScope(db, equipmentScopeOf(actor))
       .select('equipment.id')
       .where(({ not, exists, selectFrom }) =>
         not(
@@ -167,13 +159,13 @@ export function equipmentEditRoutes({ db }: AppDeps) {
     const actor = await requireActor(db, request);
     const ids = [...new Set(body)];
     if (ids.length > 0) {
-      const found = await equipmentInScope(db, scopeOf(actor))
+      const found = await equipmentInScope(db, equipmentScopeOf(actor))
         .select('equipment.id')
         .where('equipment.id', 'in', ids)
         .execute();
       const known = new Set(found.map((r) => r.id));
       const unknown = ids.find((id) => !known.has(id));
-      if (unknown !== undefined) return notFound(unknown);
+      if (unknown !== undefined) return equipmentNotFound(unknown);
     }
     await change(db, async (trx) => {
       if (ids.length > 0) {
@@ -233,8 +225,8 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const update = s.route(equipmentContract.update, async ({ request, body }) => {
     const actor = await requireActor(db, request);
-    const existing = await findEquipment(db, scopeOf(actor), body.equipmentId);
-    if (!existing) return notFound(body.equipmentId);
+    const existing = await findEquipment(db, equipmentScopeOf(actor), body.equipmentId);
+    if (!existing) return equipmentNotFound(body.equipmentId);
     const userAdded = isUserAdded(existing);
     // Contract info belongs to user-added equipment only; provider contracts are not edited here.
     if (!userAdded && !isEmptyContract(body.contract)) {
@@ -267,8 +259,8 @@ export function equipmentEditRoutes({ db }: AppDeps) {
   const remove = s.route(equipmentContract.remove, async ({ request, params }) => {
     const actor = await requireActor(db, request);
     await requireFeature(db, actor, 'ARC');
-    const existing = await findEquipment(db, scopeOf(actor), params.id);
-    if (!existing) return notFound(params.id);
+    const existing = await findEquipment(db, equipmentScopeOf(actor), params.id);
+    if (!existing) return equipmentNotFound(params.id);
     // Spec 2 section 6: equipment the caller added is deleted; any other is only taken off the caller's list.
     const deletes = isUserAdded(existing) && existing.created_by === actor.userId;
     await change(db, async (trx) => {
@@ -325,7 +317,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const contractEquipmentCount = s.route(equipmentContract.contractEquipmentCount, async ({ request, params }) => {
     const actor = await requireActor(db, request);
-    const row = await equipmentInScope(db, scopeOf(actor))
+    const row = await equipmentInScope(db, equipmentScopeOf(actor))
       .select(({ fn }) => fn.count<string>('equipment.id').distinct().as('count'))
       .where(({ exists, selectFrom }) =>
         exists(

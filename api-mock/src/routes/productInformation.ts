@@ -2,28 +2,20 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { equipmentContract } from '../../../contract/equipment';
-import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
-import { requireActor, type Actor } from '../auth/actor';
+import { requireActor } from '../auth/actor';
 import { productResourceFetcher } from '../catalogue/productResources';
 import { change } from '../db/events';
 import { countryNameOf } from '../lib/countries';
-import { fail, ok } from '../lib/envelope';
+import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail } from '../mail/outbox';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
-import { findEquipment, type EquipmentScope } from '../queries/equipment';
+import { findEquipment } from '../queries/equipment';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
+import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
 const s = initServer();
-
-const scopeOf = (actor: Actor): EquipmentScope => ({
-  customerId: actor.customerId,
-  userId: actor.userId,
-  isPEUser: actor.isPEUser,
-});
-
-const notFound = (id: number) => fail(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
 
 /** Where this server listens, for the product pages it serves itself; null when it does not (in-process tests). */
 function selfOrigin(request: FastifyRequest): string | null {
@@ -43,16 +35,16 @@ export function productInformationRoutes({ db, productResources = productResourc
   return {
     productResources: s.route(equipmentContract.productResources, async ({ request, params }) => {
       const actor = await requireActor(db, request);
-      const equipment = await findEquipment(db, scopeOf(actor), params.id);
-      if (!equipment) return notFound(params.id);
+      const equipment = await findEquipment(db, equipmentScopeOf(actor), params.id);
+      if (!equipment) return equipmentNotFound(params.id);
       const info = await findProductMarketInfo(db, equipment);
       return ok(await productResources.resourcesOf(info?.productUrl ?? null, selfOrigin(request)));
     }),
 
     requestMarketInfo: s.route(equipmentContract.requestMarketInfo, async ({ request, body }) => {
       const actor = await requireActor(db, request);
-      const equipment = await findEquipment(db, scopeOf(actor), body.equipmentId);
-      if (!equipment) return notFound(body.equipmentId);
+      const equipment = await findEquipment(db, equipmentScopeOf(actor), body.equipmentId);
+      if (!equipment) return equipmentNotFound(body.equipmentId);
       const info = await findProductMarketInfo(db, equipment);
       if (!info) throw badRequest('The instrument has no product information to ask more about');
       const [account, customer] = await Promise.all([

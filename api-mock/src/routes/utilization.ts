@@ -1,11 +1,10 @@
 import { initServer } from '@ts-rest/fastify';
 import type { Kysely } from 'kysely';
 import { equipmentContract, UTILIZATION_EVENT_LIST_MAX } from '../../../contract/equipment';
-import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
 import type { Database } from '../db/schema';
 import { requireActor, type Actor } from '../auth/actor';
-import { fail, ok } from '../lib/envelope';
+import { ok } from '../lib/envelope';
 import { forbidden } from '../lib/problem';
 import { findEquipment } from '../queries/equipment';
 import {
@@ -15,6 +14,7 @@ import {
   utilizationEventList,
   utilizationEventPage,
 } from '../queries/utilization';
+import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
 const s = initServer();
 
@@ -33,20 +33,17 @@ function requireOwnCustomer(actor: Actor, customerId: number): void {
   if (customerId !== actor.customerId) throw forbidden('Another customer');
 }
 
-const notFound = (id: number) => fail(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
-
 /**
  * Utilization from asset monitoring (spec 2 "Utilization"): an instrument's asset data and hours per period, and
  * the events of its system in a period. Reads only; another customer's instrument is 10002.
  */
 export function utilizationRoutes({ db }: AppDeps) {
-  const scopeOf = (actor: Actor) => ({ customerId: actor.customerId, userId: actor.userId, isPEUser: actor.isPEUser });
   return {
     utilizationAsset: s.route(equipmentContract.utilizationAsset, async ({ request, query }) => {
       const actor = await requireActor(db, request);
       await requireAssetMonitoringSite(db, actor);
-      const equipment = await findEquipment(db, scopeOf(actor), query.equipmentId);
-      if (!equipment) return notFound(query.equipmentId);
+      const equipment = await findEquipment(db, equipmentScopeOf(actor), query.equipmentId);
+      if (!equipment) return equipmentNotFound(query.equipmentId);
       const monitor = await db
         .selectFrom('asset_monitors')
         .selectAll()
@@ -63,8 +60,8 @@ export function utilizationRoutes({ db }: AppDeps) {
     utilizationSummary: s.route(equipmentContract.utilizationSummary, async ({ request, query }) => {
       const actor = await requireActor(db, request);
       await requireAssetMonitoringSite(db, actor);
-      const equipment = await findEquipment(db, scopeOf(actor), query.equipmentId);
-      if (!equipment) return notFound(query.equipmentId);
+      const equipment = await findEquipment(db, equipmentScopeOf(actor), query.equipmentId);
+      if (!equipment) return equipmentNotFound(query.equipmentId);
       return ok(await eventSummaryOf(db, equipment.id, query.filter));
     }),
 
