@@ -50,7 +50,10 @@ export function runTour(tour: PageTourId, t: TFunction, returnFocusTo: Element |
       // driver.js focuses the first button (Close); start on Next instead, so Enter moves on.
       queueMicrotask(() => popover.nextButton.focus());
     },
-    onDestroyed: () => {
+    // Escape, Close, Done and the overlay end the tour here. (driver.js skips onDestroyed when a step is left
+    // before its animation has finished, so the focus is given back here rather than there.)
+    onDestroyStarted: () => {
+      instance.destroy();
       // After driver.js has finished its own clean-up, which may move the focus.
       window.setTimeout(() => {
         if (returnFocusTo instanceof HTMLElement && returnFocusTo.isConnected) returnFocusTo.focus();
