@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/support/postgresGlobalSetup.ts'],
+    globalSetup: ['tests/support/testWorldGlobalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -15,6 +15,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
 export interface ServerOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** Without databaseUrl and dataDir: the in-memory PGlite starts from this dumped data directory. */
+  pgliteSnapshot?: Blob;
   /** Folder of stored files; default `<dataDir>/files`, else a temporary folder removed on close. */
   filesDir?: string;
   webRoot?: string;
@@ -43,6 +45,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
+    loadDataDir: opts.pgliteSnapshot,
   });
   await migrateToLatest(database.db as never);
   const seeded = opts.demo ? await seedDemoWorld(database.db, opts.size ?? DEFAULT_SIZE) : false;

@@ -93,12 +93,12 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   };
 }
 
-/** A new empty database on the cluster, for one test file. */
-export async function createDatabase(adminUrl: string): Promise<string> {
+/** A new database on the cluster for one test file: empty, or a copy of the `template` database. */
+export async function createDatabase(adminUrl: string, template?: string): Promise<string> {
   const name = `portal_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const c = new pg.Client(adminUrl);
   await c.connect();
-  await c.query(`create database ${name}`);
+  await c.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`);
   await c.end();
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }

@@ -3,10 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type RunningServer } from '../../api-mock/src/server';
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
 import type { RateLimits } from '../../api-mock/src/lib/rateLimits';
+import { TEST_WORLD_SIZE, testWorldSnapshot } from './worldSnapshot';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A server on a fresh in-memory PGlite (or on DATABASE_URL), with a small demo world unless a size is given. */
+/**
+ * A server on a fresh in-memory PGlite (or on `databaseUrl`) with a small demo world, copied from the run's seeded
+ * test world when there is one, or seeded at the size a test asks for.
+ */
 export async function startTestServer(
   opts: {
     listen?: boolean;
@@ -18,11 +22,13 @@ export async function startTestServer(
     secureCookies?: boolean;
   } = {},
 ): Promise<RunningServer & { url: string }> {
+  const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
   const server = await createServer({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir,
+    pgliteSnapshot: (fromTestWorld && testWorldSnapshot()) || undefined,
     webRoot: path.join(ROOT, 'web/dist'),
-    size: opts.size ?? { equipment: 200, usersPerCustomer: 3 },
+    size: opts.size ?? TEST_WORLD_SIZE,
     validateResponses: opts.validateResponses ?? true,
     secureCookies: opts.secureCookies,
     demo: true,

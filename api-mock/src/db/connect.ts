@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** LISTEN/NOTIFY: how several server processes on one database hear of each other's changes. */
   listen: Listen;
+  /** PGlite only: its data directory as a tar, to start another PGlite from (`loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,8 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
+  /** An in-memory PGlite starts from this dumped data directory (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
   statementTimeoutMs?: number;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
@@ -75,6 +79,7 @@ export async function openDatabase(opts: {
   }
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(!dataDir && opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { pg_trgm },
     parsers: {
       [INT8]: (v: string) => Number(v),
@@ -84,5 +89,6 @@ export async function openDatabase(opts: {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
   const listen: Listen = async (channel, onPayload) => pglite.listen(channel, onPayload);
-  return { db, kind: 'pglite', listen, close: () => db.destroy() };
+  const dumpDataDir = () => pglite.dumpDataDir('none');
+  return { db, kind: 'pglite', listen, dumpDataDir, close: () => db.destroy() };
 }
