@@ -20,7 +20,7 @@ import { ContactRequestPage } from '../features/contactRequest/ContactRequestPag
 import { ProfileCompletionPage } from '../features/profile/ProfileCompletionPage';
 import { announce } from '../lib/crossTab';
 import { CurrentSessionContext, maySwitchToAdmin, type CurrentSession } from '../lib/currentUser';
-import { usePrivileges, type Privileges } from '../lib/privileges';
+import { privilegesQuery, usePrivileges, type Privileges } from '../lib/privileges';
 import { setAdminMode } from '../lib/requestLayer';
 import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
@@ -30,6 +30,10 @@ import { UnsavedDataGuard } from './UnsavedDataGuard';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 appStatusActor.start();
+// The features decide the pages: they are asked for as soon as the user is known, not after the first render.
+appStatusActor.subscribe(({ context: { user } }) => {
+  if (user) void queryClient.ensureQueryData(privilegesQuery(user.userId, user.userLocation.customerId));
+});
 
 const modeOf = (pathname: string): PortalMode => (/^\/admin(\/|$)/i.test(pathname) ? 'admin' : 'normal');
 

@@ -32,17 +32,17 @@ export const NAMESPACES = [
   'contractPlans',
 ] as const;
 
-const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
+const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');
 
-/** Loads one language's namespace on demand, so only the current language travels to the browser. */
+/** Loads the current language's namespaces on demand (all in one file), so only that language travels. */
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, namespace, callback) {
-    const load = files[`../locales/${language}/${namespace}.json`];
+    const load = bundles[`./localeBundles/${language}.ts`];
     if (!load) return callback(null, {});
     load().then(
-      (m) => callback(null, m.default),
+      (m) => callback(null, m.default[`../../locales/${language}/${namespace}.json`] ?? {}),
       (err: Error) => callback(err, false),
     );
   },

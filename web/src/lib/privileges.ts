@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserPrivilege } from '../../../contract/accountManagement';
 import { client, resultOf } from './api';
 
@@ -6,11 +6,17 @@ export type Privileges = UserPrivilege['userPrivilege'];
 export type Feature = Privileges[number]['feature'];
 type FunctionCode = Privileges[number]['functions'][number];
 
-/** The signed-in user's features and function codes in the current customer (GET users/{userId}/privilege). */
-export function usePrivileges(userId: number, customerId: number) {
-  return useQuery({
+/** GET users/{userId}/privilege for the current customer. */
+export const privilegesQuery = (userId: number, customerId: number) =>
+  queryOptions({
     queryKey: ['privileges', userId, customerId],
     queryFn: () => resultOf(client.accountManagement.privilege({ params: { userId } })),
+  });
+
+/** The signed-in user's features and function codes in the current customer. */
+export function usePrivileges(userId: number, customerId: number) {
+  return useQuery({
+    ...privilegesQuery(userId, customerId),
     select: (result) => result.userPrivilege,
     // After a customer switch the previous customer's features stay until the new ones arrive: no blank shell.
     placeholderData: (previous) => previous,
