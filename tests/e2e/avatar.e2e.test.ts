@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { png } from '../support/images';
+import { seriousViolations } from '../support/axe';
+import { png, pngOf } from '../support/images';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -30,6 +31,28 @@ function uploadTraffic(page: Page) {
 const headerAvatar = (page: Page) => page.locator('.portal-header button[aria-label^="Account menu"] img');
 const loadedWidth = (page: Page) =>
   headerAvatar(page).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+
+const RED = [220, 0, 0] as const;
+const BLUE = [0, 0, 220] as const;
+
+/** Whether an image (found by `selector`) has loaded with red at the top centre and blue at the bottom centre. */
+const redAboveBlue = (page: Page, selector: string) =>
+  page.waitForFunction(
+    ({ selector, red, blue }) => {
+      const img = document.querySelector<HTMLImageElement>(selector);
+      if (!img?.complete || img.naturalWidth === 0) return false;
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const near = (x: number, y: number, rgb: readonly number[]) =>
+        Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3)).every((v, i) => Math.abs(v - rgb[i]!) < 40);
+      const middle = Math.floor(canvas.width / 2);
+      return near(middle, 4, red) && near(middle, canvas.height - 5, blue);
+    },
+    { selector, red: RED, blue: BLUE },
+  );
 
 const avatarOf = (email: string) =>
   server.database.db
@@ -96,6 +119,49 @@ describe('avatar', () => {
     await page.reload();
     await page.getByRole('table', { name: 'My account' }).waitFor();
     await expect.poll(() => loadedWidth(page)).toBe(64);
+    await context.close();
+  });
+
+  it('crops in the editor: zoomed to 200 % and turned right, the saved photo and the header thumbnail are the crop', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signInAt(page, server.url, 'admin@acme-labs.example');
+    await page.waitForURL('**/app/welcome');
+    const name = (await page.getByRole('button', { name: /^Account menu: / }).getAttribute('aria-label'))!.replace(
+      'Account menu: ',
+      '',
+    );
+    await openMyAccount(page, name);
+    await page.getByRole('button', { name: 'Upload photo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload your photo' });
+    // 800 x 400: red on the left half, blue on the right; the circle starts on the middle 400 x 400.
+    const halves = pngOf(800, 400, (x) => (x < 400 ? RED : BLUE));
+    await dialog.getByLabel('Photo file').setInputFiles({ name: 'halves.png', mimeType: 'image/png', buffer: halves });
+    await dialog.getByRole('group', { name: 'Photo in the circle' }).waitFor();
+    await dialog.getByRole('img', { name: 'Thumbnail of 64 px' }).waitFor();
+    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+
+    const zoom = dialog.getByRole('slider', { name: 'Zoom' });
+    await zoom.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      () => document.querySelector('[role="slider"][aria-label="Zoom"]')?.getAttribute('aria-valuenow') === '200',
+    );
+    await dialog.getByRole('button', { name: 'Rotate right' }).click();
+    // Turned right, the red half is on top; the preview is made from the new crop before Save is offered.
+    await redAboveBlue(page, 'img[alt="Thumbnail of 64 px"]');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your photo has been saved.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await redAboveBlue(page, '.portal-header button[aria-label^="Account menu"] img');
+    // At 200 % the circle covers half of the 400 px side: the saved photo is that 200 px square.
+    const photo = page.getByRole('main').getByRole('img', { name: 'Your photo' });
+    await photo.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('main img[alt="Your photo"]');
+      return img?.complete === true && img.naturalWidth === 200 && img.naturalHeight === 200;
+    });
     await context.close();
   });
 

@@ -2,8 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 
 type Rgb = readonly [number, number, number];
 
-/** A real PNG image of one colour (8-bit RGB), `width` x `height` pixels. */
-export function png(width: number, height = width, rgb: Rgb = [0, 102, 204]): Buffer {
+/** A real PNG image (8-bit RGB), `width` x `height` pixels, each of the colour `colourAt` gives it. */
+export function pngOf(width: number, height: number, colourAt: (x: number, y: number) => Rgb): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const length = Buffer.alloc(4);
@@ -16,13 +16,20 @@ export function png(width: number, height = width, rgb: Rgb = [0, 102, 204]): Bu
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const rows = Array.from({ length: height }, (_, y) =>
+    Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, (_, x) => colourAt(x, y)).flat())]),
+  );
   return Buffer.concat([
     Buffer.from('89504e470d0a1a0a', 'hex'),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A real PNG image of one colour (8-bit RGB), `width` x `height` pixels. */
+export function png(width: number, height = width, rgb: Rgb = [0, 102, 204]): Buffer {
+  return pngOf(width, height, () => rgb);
 }
 
 /** The header of a baseline JPEG: SOI, a JFIF APP0 segment, then the frame header with the dimensions. */

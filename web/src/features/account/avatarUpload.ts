@@ -39,33 +39,81 @@ export function checkPhoto(file: File | null): Problem | null {
 /** A photo the browser cannot decode (a damaged file, or another format under a .jpg or .png name). */
 export class UnreadablePhoto extends Error {}
 
-/**
- * The 64 px thumbnail of a photo (spec 3 section 9), shown in a circle: the centre square of the photo (where the
- * account's circular crop starts, spec 3 section 2) resized onto a square canvas keeping its aspect ratio (spec 1
- * section 5). PNG, so a transparent photo stays transparent.
- */
-export async function makeThumbnail(photo: Blob): Promise<Blob> {
-  let bitmap: ImageBitmap;
+/** The part of a photo the editor's circle covers, in pixels of the photo turned by the editor's rotation. */
+export interface CropArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The largest side of a saved photo: the crop is scaled down to it. Chosen: not in spec. */
+export const AVATAR_IMAGE_MAX = 512;
+
+async function decode(photo: Blob): Promise<ImageBitmap> {
   try {
-    bitmap = await createImageBitmap(photo);
+    return await createImageBitmap(photo);
   } catch {
     throw new UnreadablePhoto('the photo cannot be decoded');
   }
+}
+
+/** Whether the browser can decode the photo; throws UnreadablePhoto when it cannot. */
+export async function checkReadable(photo: Blob): Promise<void> {
+  (await decode(photo)).close();
+}
+
+function squareCanvas(side: number) {
+  const canvas = document.createElement('canvas');
+  canvas.width = side;
+  canvas.height = side;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d canvas');
+  context.imageSmoothingQuality = 'high';
+  return { canvas, context };
+}
+
+const canvasBlob = (canvas: HTMLCanvasElement, type: string) =>
+  new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no image'))), type, 0.92),
+  );
+
+/**
+ * The square the avatar editor shows in its circle (spec 3 section 2): the photo turned right `rotation` degrees
+ * (a multiple of 90), cut to `area` and scaled to at most AVATAR_IMAGE_MAX px. A JPEG stays a JPEG; anything else
+ * becomes a PNG, so a transparent photo stays transparent.
+ */
+export async function cropPhoto(photo: Blob, area: CropArea, rotation: number): Promise<Blob> {
+  const bitmap = await decode(photo);
   try {
-    const side = AVATAR_THUMBNAIL_SIZE;
+    const turns = (((Math.round(rotation / 90) % 4) + 4) % 4) as 0 | 1 | 2 | 3;
+    const turnedWidth = turns % 2 === 1 ? bitmap.height : bitmap.width;
+    const turnedHeight = turns % 2 === 1 ? bitmap.width : bitmap.height;
+    const side = Math.max(1, Math.min(AVATAR_IMAGE_MAX, Math.round(area.width)));
+    const { canvas, context } = squareCanvas(side);
+    context.scale(side / area.width, side / area.height);
+    context.translate(-area.x + turnedWidth / 2, -area.y + turnedHeight / 2);
+    context.rotate((turns * Math.PI) / 2);
+    context.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
+    return await canvasBlob(canvas, photo.type === 'image/jpeg' ? 'image/jpeg' : 'image/png');
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * The 64 px thumbnail of a photo (spec 3 section 9), shown in a circle: the centre square of the photo (the whole
+ * of a cropped one) resized onto a square canvas keeping its aspect ratio (spec 1 section 5). PNG.
+ */
+export async function makeThumbnail(photo: Blob): Promise<Blob> {
+  const bitmap = await decode(photo);
+  try {
     const square = Math.min(bitmap.width, bitmap.height);
-    const canvas = document.createElement('canvas');
-    canvas.width = side;
-    canvas.height = side;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d canvas');
-    context.imageSmoothingQuality = 'high';
+    const { canvas, context } = squareCanvas(AVATAR_THUMBNAIL_SIZE);
     const left = Math.floor((bitmap.width - square) / 2);
     const top = Math.floor((bitmap.height - square) / 2);
-    context.drawImage(bitmap, left, top, square, square, 0, 0, side, side);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no thumbnail'))), 'image/png'),
-    );
+    context.drawImage(bitmap, left, top, square, square, 0, 0, AVATAR_THUMBNAIL_SIZE, AVATAR_THUMBNAIL_SIZE);
+    return await canvasBlob(canvas, 'image/png');
   } finally {
     bitmap.close();
   }
