@@ -68,16 +68,19 @@ async function openMyAccount(page: Page, name: string) {
   await page.getByRole('table', { name: 'My account' }).waitFor();
 }
 
+/** A new browser context signed in as `email`, on the welcome page, and the name its account menu shows. */
+async function signedIn(email: string) {
+  const context = await newPortalContext(browser);
+  const page = await context.newPage();
+  await signInAt(page, server.url, email);
+  await page.waitForURL('**/app/welcome');
+  const menu = await page.getByRole('button', { name: /^Account menu: / }).getAttribute('aria-label');
+  return { context, page, name: menu!.replace('Account menu: ', '') };
+}
+
 describe('avatar', () => {
   it('a user uploads a PNG on My account and sees its 64 px thumbnail in the header, also after a reload', async () => {
-    const context = await newPortalContext(browser);
-    const page = await context.newPage();
-    await signInAt(page, server.url, 'manager@acme-labs.example');
-    await page.waitForURL('**/app/welcome');
-    const name = (await page.getByRole('button', { name: /^Account menu: / }).getAttribute('aria-label'))!.replace(
-      'Account menu: ',
-      '',
-    );
+    const { context, page, name } = await signedIn('manager@acme-labs.example');
     expect(await headerAvatar(page).count()).toBe(0);
     await openMyAccount(page, name);
     const traffic = uploadTraffic(page);
@@ -123,14 +126,7 @@ describe('avatar', () => {
   });
 
   it('crops in the editor: zoomed to 200 % and turned right, the saved photo and the header thumbnail are the crop', async () => {
-    const context = await newPortalContext(browser);
-    const page = await context.newPage();
-    await signInAt(page, server.url, 'admin@acme-labs.example');
-    await page.waitForURL('**/app/welcome');
-    const name = (await page.getByRole('button', { name: /^Account menu: / }).getAttribute('aria-label'))!.replace(
-      'Account menu: ',
-      '',
-    );
+    const { context, page, name } = await signedIn('admin@acme-labs.example');
     await openMyAccount(page, name);
     await page.getByRole('button', { name: 'Upload photo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload your photo' });

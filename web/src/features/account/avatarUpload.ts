@@ -3,6 +3,7 @@ import { MessageKey } from '../../../../contract/errors';
 import { AVATAR_EXTENSIONS, type UploadKind } from '../../../../contract/images';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
 import { client, resultOf } from '../../lib/api';
+import { canvasBlob, drawingCanvas } from '../../lib/canvasImage';
 import { uploadFile } from '../../lib/fileUpload';
 import { uploadProblemOf, type Problem } from '../../lib/uploadProblem';
 
@@ -63,21 +64,6 @@ export async function checkReadable(photo: Blob): Promise<void> {
   (await decode(photo)).close();
 }
 
-function squareCanvas(side: number) {
-  const canvas = document.createElement('canvas');
-  canvas.width = side;
-  canvas.height = side;
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('no 2d canvas');
-  context.imageSmoothingQuality = 'high';
-  return { canvas, context };
-}
-
-const canvasBlob = (canvas: HTMLCanvasElement, type: string) =>
-  new Promise<Blob>((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no image'))), type, 0.92),
-  );
-
 /**
  * The square the avatar editor shows in its circle (spec 3 section 2): the photo turned right `rotation` degrees
  * (a multiple of 90), cut to `area` and scaled to at most AVATAR_IMAGE_MAX px. A JPEG stays a JPEG; anything else
@@ -90,7 +76,7 @@ export async function cropPhoto(photo: Blob, area: CropArea, rotation: number): 
     const turnedWidth = turns % 2 === 1 ? bitmap.height : bitmap.width;
     const turnedHeight = turns % 2 === 1 ? bitmap.width : bitmap.height;
     const side = Math.max(1, Math.min(AVATAR_IMAGE_MAX, Math.round(area.width)));
-    const { canvas, context } = squareCanvas(side);
+    const { canvas, context } = drawingCanvas(side, side);
     context.scale(side / area.width, side / area.height);
     context.translate(-area.x + turnedWidth / 2, -area.y + turnedHeight / 2);
     context.rotate((turns * Math.PI) / 2);
@@ -109,7 +95,7 @@ export async function makeThumbnail(photo: Blob): Promise<Blob> {
   const bitmap = await decode(photo);
   try {
     const square = Math.min(bitmap.width, bitmap.height);
-    const { canvas, context } = squareCanvas(AVATAR_THUMBNAIL_SIZE);
+    const { canvas, context } = drawingCanvas(AVATAR_THUMBNAIL_SIZE, AVATAR_THUMBNAIL_SIZE);
     const left = Math.floor((bitmap.width - square) / 2);
     const top = Math.floor((bitmap.height - square) / 2);
     context.drawImage(bitmap, left, top, square, square, 0, 0, AVATAR_THUMBNAIL_SIZE, AVATAR_THUMBNAIL_SIZE);

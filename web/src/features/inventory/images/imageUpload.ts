@@ -9,6 +9,7 @@ import {
   type UploadKind,
 } from '../../../../../contract/images';
 import { IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
+import { canvasBlob, drawingCanvas } from '../../../lib/canvasImage';
 
 /** Uploads of equipment images go to the equipment folder with the image limits. */
 export const IMAGE_UPLOAD_KIND: UploadKind = 'EquipmentImage';
@@ -58,18 +59,11 @@ export async function makeThumbnail(file: Blob, fileName: string): Promise<Blob>
   try {
     const width = Math.max(1, Math.min(IMAGE_THUMBNAIL_WIDTH, bitmap.width));
     const height = Math.max(1, Math.round((bitmap.height * width) / bitmap.width));
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d canvas');
-    context.imageSmoothingQuality = 'high';
+    const { canvas, context } = drawingCanvas(width, height);
     context.drawImage(bitmap, 0, 0, width, height);
     const ext = fileExtension(fileName);
     const type = ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : 'image/png';
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no thumbnail'))), type, THUMBNAIL_JPEG_QUALITY),
-    );
+    return await canvasBlob(canvas, type, THUMBNAIL_JPEG_QUALITY);
   } finally {
     bitmap.close();
   }
