@@ -12,6 +12,6 @@ export async function startApiServer(
 ) {
   const adminUrl = inject('pgAdminUrl');
   const template = opts.size === undefined ? TEMPLATE_DATABASE : undefined;
-  const databaseUrl = adminUrl ? await createDatabase(adminUrl, template) : undefined;
+  const databaseUrl = adminUrl ? await createDatabase(adminUrl, { template }) : undefined;
   return startTestServer({ ...opts, databaseUrl });
 }

@@ -93,12 +93,16 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   };
 }
 
-/** A new database on the cluster for one test file: empty, or a copy of the `template` database. */
-export async function createDatabase(adminUrl: string, template?: string): Promise<string> {
-  const name = `portal_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+/** The URL of database `name` on the cluster of `adminUrl`. */
+export const databaseUrlOf = (adminUrl: string, name: string) => adminUrl.replace(/\/postgres$/, `/${name}`);
+
+/** A new database on the cluster (for one test file unless named): empty, or a copy of the `template` database. */
+export async function createDatabase(adminUrl: string, opts: { template?: string; name?: string } = {}) {
+  const name = opts.name ?? `portal_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const c = new pg.Client(adminUrl);
   await c.connect();
-  await c.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`);
+  const template = opts.template ? ` template ${pg.escapeIdentifier(opts.template)}` : '';
+  await c.query(`create database ${pg.escapeIdentifier(name)}${template}`);
   await c.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
+  return databaseUrlOf(adminUrl, name);
 }

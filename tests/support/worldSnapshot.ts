@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase } from '../../api-mock/src/db/connect';
 import { migrateToLatest } from '../../api-mock/src/db/migrate';
 import { seedDemoWorld, type DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
+import { createDatabase } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,13 +24,8 @@ export const TEMPLATE_DATABASE = 'portal_test_world';
  * second instead of migrating and seeding for five.
  */
 export async function makeTestWorld(target: { file: string } | { adminUrl: string }): Promise<void> {
-  if ('adminUrl' in target) {
-    const admin = new pg.Client(target.adminUrl);
-    await admin.connect();
-    await admin.query(`create database ${TEMPLATE_DATABASE}`);
-    await admin.end();
-  }
-  const databaseUrl = 'adminUrl' in target ? databaseUrlOf(target.adminUrl, TEMPLATE_DATABASE) : undefined;
+  const databaseUrl =
+    'adminUrl' in target ? await createDatabase(target.adminUrl, { name: TEMPLATE_DATABASE }) : undefined;
   const database = await openDatabase({ databaseUrl });
   try {
     await migrateToLatest(database.db as never);
@@ -43,8 +38,6 @@ export async function makeTestWorld(target: { file: string } | { adminUrl: strin
     await database.close();
   }
 }
-
-export const databaseUrlOf = (adminUrl: string, name: string) => adminUrl.replace(/\/postgres$/, `/${name}`);
 
 let snapshot: Blob | null | undefined;
 
