@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { ImportFailure } from '../../../contract/importProduct';
 import { IMPORT_ARCHIVE_LIMITS } from '../../../contract/limits';
 import { ArchiveRefused, checkArchive, type ArchiveLimits } from './archiveCheck';
 import { ImportRefused, type Sheet } from './sheet';
-import type { SheetWorkerAnswer } from './sheetWorker';
+import type { SheetJob, SheetWorkerAnswer } from './sheetWorker';
 
 /** The room one parse gets, how long it may take, and how many run at once (the rest wait their turn). */
 export interface ParseLimits {
@@ -34,40 +35,55 @@ async function inTurn<T>(limit: number, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** exceljs in a worker thread with its own heap cap and deadline: a heavy workbook never stalls other requests. */
-function parseInWorker(content: Buffer, maxRows: number, limits: ParseLimits): Promise<Sheet> {
-  const copy = new Uint8Array(content);
+/** The last of a dead parse's error output kept, enough for Node's out-of-memory report. */
+const STDERR_KEPT = 4_096;
+
+/**
+ * exceljs in a child process with its own heap cap and deadline: a heavy workbook never stalls other requests, and a
+ * workbook that exhausts the heap kills only that process (a worker thread's heap limit can abort the whole server).
+ */
+function parseInProcess(content: Buffer, maxRows: number, limits: ParseLimits): Promise<Sheet> {
   return new Promise<Sheet>((resolve, reject) => {
-    const worker = new Worker(WORKER_BOOT, {
-      workerData: { entry: SHEET_WORKER, content: copy, maxRows },
-      transferList: [copy.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
+    const child = fork(fileURLToPath(WORKER_BOOT), [SHEET_WORKER], {
+      execArgv: [`--max-old-space-size=${limits.memoryMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEPT);
+    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      outcome();
+    };
     const deadline = setTimeout(() => {
-      reject(new ImportRefused(ImportFailure.UnsafeArchive));
-      void worker.terminate();
+      settle(() => reject(new ImportRefused(ImportFailure.UnsafeArchive)));
+      child.kill('SIGKILL');
     }, limits.timeoutMs);
-    const settle = () => clearTimeout(deadline);
-    worker.once('message', (answer: SheetWorkerAnswer) => {
-      settle();
-      if ('sheet' in answer) resolve(answer.sheet);
-      else reject(new ImportRefused(answer.refused));
-      void worker.terminate();
-    });
-    worker.once('error', (error: Error & { code?: string }) => {
-      settle();
-      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportRefused(ImportFailure.UnsafeArchive) : error);
-    });
-    worker.once('exit', (code) => {
-      settle();
-      reject(new Error(`sheet worker exited with ${code} before answering`));
-    });
+    child.once('message', (answer: SheetWorkerAnswer) =>
+      settle(() => ('sheet' in answer ? resolve(answer.sheet) : reject(new ImportRefused(answer.refused)))),
+    );
+    child.once('error', (error) => settle(() => reject(error)));
+    child.once('close', (code, signal) =>
+      settle(() =>
+        reject(
+          /heap out of memory|allocation failed/i.test(stderr)
+            ? new ImportRefused(ImportFailure.UnsafeArchive)
+            : new Error(`sheet process ended (${signal ?? code}) before answering: ${stderr.trim()}`),
+        ),
+      ),
+    );
+    child.send({ content: new Uint8Array(content), maxRows } satisfies SheetJob);
   });
 }
 
 /**
  * Sheet 1 of an uploaded spreadsheet: a legacy .xls or a non-zip is refused by its first bytes, the zip's directory
- * and inflated sizes are checked (a zip bomb is refused within a second), then exceljs reads it in a worker.
+ * and inflated sizes are checked (a zip bomb is refused within a second), then exceljs reads it in a child process.
  */
 export async function readSpreadsheet(
   content: Buffer,
@@ -83,5 +99,5 @@ export async function readSpreadsheet(
     if (!(error instanceof ArchiveRefused)) throw error;
     throw new ImportRefused(error.reason === 'notZip' ? ImportFailure.NotAWorkbook : ImportFailure.UnsafeArchive);
   }
-  return inTurn(parse.concurrent, () => parseInWorker(content, archive.maxRows, parse));
+  return inTurn(parse.concurrent, () => parseInProcess(content, archive.maxRows, parse));
 }

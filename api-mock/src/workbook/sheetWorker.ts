@@ -1,14 +1,21 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { ImportRefused, readWorkbookSheet, type Sheet } from './sheet';
 
-/** What the worker answers: sheet 1 read, or the import's refusal code. */
+/** What the parent sends the sheet process, and what it answers: sheet 1 read, or the import's refusal code. */
+export interface SheetJob {
+  content: Uint8Array;
+  maxRows: number;
+}
 export type SheetWorkerAnswer = { sheet: Sheet } | { refused: number };
 
-const { content, maxRows } = workerData as { content: Uint8Array; maxRows: number };
-try {
-  const sheet = await readWorkbookSheet(Buffer.from(content.buffer, content.byteOffset, content.byteLength), maxRows);
-  parentPort!.postMessage({ sheet } satisfies SheetWorkerAnswer);
-} catch (error) {
-  if (!(error instanceof ImportRefused)) throw error;
-  parentPort!.postMessage({ refused: error.errorCode } satisfies SheetWorkerAnswer);
-}
+const answer = (reply: SheetWorkerAnswer) => process.send!(reply, () => process.disconnect());
+
+process.once('message', async ({ content, maxRows }: SheetJob) => {
+  try {
+    answer({
+      sheet: await readWorkbookSheet(Buffer.from(content.buffer, content.byteOffset, content.byteLength), maxRows),
+    });
+  } catch (error) {
+    if (!(error instanceof ImportRefused)) throw error;
+    answer({ refused: error.errorCode });
+  }
+});
