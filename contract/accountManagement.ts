@@ -3,8 +3,16 @@ import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
 import { MessageKey } from './errors';
 import { FileIdentifier, hasAllowedExtension } from './images';
-import { EMAIL_MAX, ROLE, type RoleId, INVITE_EMAIL_MAX, AVATAR_MAX_BYTES, INT32_MAX } from './limits';
-import { FilterFieldsQuery, FilterFieldsResult, ListQuery, paged } from './listQuery';
+import {
+  EMAIL_MAX,
+  ROLE,
+  type RoleId,
+  INVITE_EMAIL_MAX,
+  AVATAR_MAX_BYTES,
+  INT32_MAX,
+  PROVIDER_EMAIL_DOMAIN,
+} from './limits';
+import { FilterFieldsQuery, FilterFieldsResult, ListQuery, MAX_PAGE_SIZE, paged } from './listQuery';
 import { LocationDetail } from './location';
 import { CustomerLocation } from './users';
 import { EMAIL_PATTERN, optionalText, passwordSchema, phoneSchema, requiredText } from './validation';
@@ -97,12 +105,15 @@ export type ProfileEdit = z.infer<typeof ProfileEdit>;
 
 /**
  * Role choices of the profile edit (spec 3 section 5): standard user and manager; an admin can only stay admin;
- * a standard user editing themself can only stay standard.
+ * a standard user editing themself can only stay standard; only an admin (role admin or provider staff) makes
+ * another user an admin (issue 12).
  */
-export const allowedRoleChoices = (editedRole: RoleId, editingSelf: boolean): RoleId[] => {
+export const allowedRoleChoices = (editedRole: RoleId, editingSelf: boolean, editorIsAdmin = false): RoleId[] => {
   if (editedRole === ROLE.Admin) return [ROLE.Admin];
   if (editingSelf && editedRole === ROLE.StandardUser) return [ROLE.StandardUser];
-  return [ROLE.StandardUser, ROLE.Manager];
+  return editorIsAdmin && !editingSelf
+    ? [ROLE.StandardUser, ROLE.Manager, ROLE.Admin]
+    : [ROLE.StandardUser, ROLE.Manager];
 };
 
 /** Another user's account may be edited or deleted only by a role above standard user (spec 3 section 6). */
@@ -180,8 +191,44 @@ export const CustomerUserOption = z.object({
   displayName: z.string().max(FIRST_NAME_MAX + LAST_NAME_MAX + 1),
 });
 
+/**
+ * The fields of the user lists, which their filters, sort and suggestions may name, and the kind of each (spec 3
+ * section 3 "User row"). `customerName` is the admin list's extra column.
+ */
+export const USER_LIST_FIELDS = {
+  displayName: 'text',
+  firstName: 'text',
+  lastName: 'text',
+  emailAddress: 'text',
+  jobTitle: 'text',
+  department: 'text',
+  role: 'number',
+  city: 'text',
+  customerName: 'text',
+  officePhone: 'text',
+  statusCode: 'number',
+  currentLoginTime: 'date',
+} as const;
+export type UserListField = keyof typeof USER_LIST_FIELDS;
+
+/** The user list's page size, and the inactive-users modal's (spec 3 section 9). */
+export const USER_PAGE_SIZE = 50; // chosen: not in spec
+export const INACTIVE_USER_PAGE_SIZE = 10;
+/** The order of a user list the user has not sorted. chosen: not in spec */
+export const USER_DEFAULT_ORDER = { field: 'displayName', orderType: 0 } as const;
+
+/**
+ * Roles the user grid's role filter offers (spec 3 section 6): the provider's own customer has admins only, so the
+ * other roles are hidden there. Which roles are hidden: not in spec.
+ */
+export const roleFilterChoices = (customerIsProviderDomain: boolean): RoleId[] =>
+  customerIsProviderDomain ? [ROLE.Admin] : [ROLE.StandardUser, ROLE.Manager, ROLE.Admin];
+
 /** POST users/list: the list query plus active or inactive users (spec 3 section 7). */
-export const UserListQuery = ListQuery.extend({ isActive: z.boolean().default(true) });
+export const UserListQuery = ListQuery.extend({
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
+  isActive: z.boolean().default(true),
+});
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
 /** One invited address: required, trimmed, valid, max 100; every failure is valid_Email_message (spec 3 section 5). */
@@ -201,6 +248,9 @@ export const InviteUserRequest = z.object({
   language: LanguageCode,
 });
 export type InviteUserRequest = z.infer<typeof InviteUserRequest>;
+
+/** Whether a customer's e-mail domain is the provider's own (spec 3 section 5 "Invite user"). */
+export const isProviderDomain = (emailDomain: string) => emailDomain.trim().toLowerCase() === PROVIDER_EMAIL_DOMAIN;
 
 /**
  * Roles an invitation may give (spec 3 section 5 "Invite user"): a customer whose e-mail domain is the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { c, envelope, standardErrors, withCommonQuery } from './common';
-import { DEFAULT_PAGE_SIZE, PAGE_INDEX_MAX } from './limits';
-import { MAX_PAGE_SIZE, paged } from './listQuery';
+import { c, envelope, IsoDate, IsoDateTime, standardErrors, withCommonQuery } from './common';
+import { PAGE_INDEX_MAX } from './limits';
+import { OrderSetting, OrderType, paged } from './listQuery';
 
 /** Contract management: the read-only contract grid (spec 3 sections 2, 3 and 7). */
 
@@ -9,27 +9,39 @@ import { MAX_PAGE_SIZE, paged } from './listQuery';
 export const CONTRACT_ID_MAX = 30;
 export const PO_NUMBER_MAX = 40;
 export const BILLING_STATUS_MAX = 10;
-/** Filter values per field and the length of one value. chosen: not in spec */
-export const CONTRACT_FILTER_VALUES_MAX = 1000;
-export const CONTRACT_FILTER_VALUE_MAX = 100;
+export const CONTRACT_TYPE_MAX = 10;
 
-const Timestamp = z.string().datetime({ offset: true });
+/** Rows of one page of the grid, and the most one call may ask for. chosen: not in spec */
+export const CONTRACT_PAGE_SIZE = 20;
+export const CONTRACT_PAGE_SIZE_MAX = 100;
+/**
+ * Values per field of the filter map. A text value is a substring match, which a value under three characters makes
+ * over every contract of the customer, so the bound keeps one call's work small. chosen: not in spec
+ */
+export const CONTRACT_FILTER_VALUES_MAX = 20;
+/** Length of one filter value: the longest text field (PO number), which also holds any date or instant. */
+export const CONTRACT_FILTER_VALUE_MAX = PO_NUMBER_MAX;
+/** Sort columns of one call. chosen: not in spec */
+export const CONTRACT_ORDER_MAX = 3;
+/** The open start of a date range in the filter map (spec 3 section 7). */
+export const OPEN_RANGE_START = '1970-01-01';
 
 /** A service or warranty contract of the current customer (spec 3 section 3). */
 export const Contract = z.object({
-  /** Shown as the contract id when isPEContract. */
+  /** The contract number; the provider's contract id when isPEContract, else the other vendor's number. */
   vendorContractId: z.string().max(CONTRACT_ID_MAX),
   poNumber: z.string().max(PO_NUMBER_MAX).nullable(),
   /** A contract with the provider (rather than with another vendor). */
   isPEContract: z.boolean(),
-  effectiveDate: Timestamp.nullable(),
-  contractExpiry: Timestamp.nullable(),
-  billingDate: Timestamp.nullable(),
+  /** Calendar days: a contract starts, ends and is billed on a day, wherever its reader is. */
+  effectiveDate: IsoDate.nullable(),
+  contractExpiry: IsoDate.nullable(),
+  billingDate: IsoDate.nullable(),
   billingStatus: z.string().max(BILLING_STATUS_MAX).nullable(),
   /** The contract code (warranty ZCEW, ZW01; service ZCEG, ZCIC, ... spec 1 section 9). */
-  contractType: z.string().max(10).nullable(),
-  createdTime: Timestamp,
-  lastUpdatedTime: Timestamp.nullable(),
+  contractType: z.string().max(CONTRACT_TYPE_MAX).nullable(),
+  createdTime: IsoDateTime,
+  lastUpdatedTime: IsoDateTime.nullable(),
 });
 export type Contract = z.infer<typeof Contract>;
 
@@ -38,15 +50,86 @@ export const ContractField = z.enum(Contract.keyof().options, { errorMap: () => 
 export type ContractField = z.infer<typeof ContractField>;
 
 /**
- * POST contract/list: paging and a filter map, field -> accepted values. Date fields take a [from, to] pair of
- * timestamps, where the client uses 1970-01-01 as the open start (spec 3 section 7).
+ * How each field is filtered and sorted: text (a number someone typed: any of the values, each found anywhere in
+ * the field, ignoring case), a code (type and billing status: any of the values, exactly), a calendar date, an
+ * instant, or a yes/no flag. The grid, the server's column whitelist and the tests read it.
  */
+export const CONTRACT_LIST_FIELDS = {
+  vendorContractId: 'text',
+  poNumber: 'text',
+  isPEContract: 'boolean',
+  effectiveDate: 'date',
+  contractExpiry: 'date',
+  billingDate: 'date',
+  billingStatus: 'code',
+  contractType: 'code',
+  createdTime: 'dateTime',
+  lastUpdatedTime: 'dateTime',
+} as const satisfies Record<ContractField, 'text' | 'code' | 'boolean' | 'date' | 'dateTime'>;
+
+/** The fields a list may be sorted by: every column of the grid (the flag is not a column). */
+export const ContractSortField = ContractField.exclude(['isPEContract'], { errorMap: () => ({ message: 'field' }) });
+export type ContractSortField = z.infer<typeof ContractSortField>;
+
+export const ContractOrderSetting = OrderSetting.extend({ field: ContractSortField });
+export type ContractOrderSetting = z.infer<typeof ContractOrderSetting>;
+
+/** The order when the request gives none: the contracts that run longest first, expired ones last. */
+export const CONTRACT_DEFAULT_ORDER: ContractOrderSetting = {
+  field: 'contractExpiry',
+  orderType: OrderType.Descending,
+};
+
+/** A date `YYYY-MM-DD` or an instant with its offset; checked for length first, and the pattern cannot backtrack. */
+const DATE_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * The filter map: field -> values, every field given must match (spec 3 section 7); no values, no condition.
+ * - text fields (contract id, PO number): any of the values, each found anywhere in the field ignoring case;
+ * - code fields (contract type, billing status): any of the values, the whole value as stored (codes are capitals);
+ * - in a text or code field, the value "" finds a blank field;
+ * - isPEContract: "true" or "false";
+ * - date and instant fields: [from] or [from, to], both ends included; a from of 1970-01-01 is the open start (so
+ *   [1970-01-01] is any date, "not blank"), and [""] finds a blank field. A date field compares calendar days
+ *   (`YYYY-MM-DD`); an instant field takes instants (the client sends the bounds of the user's days with their
+ *   offset) or days, read in UTC.
+ */
+export const ContractFilter = z
+  .record(ContractField, z.array(z.string().max(CONTRACT_FILTER_VALUE_MAX)).max(CONTRACT_FILTER_VALUES_MAX))
+  .superRefine((filter, ctx) => {
+    for (const [field, values] of Object.entries(filter) as [ContractField, string[]][]) {
+      const kind = CONTRACT_LIST_FIELDS[field];
+      const issue = (message: string, index?: number) =>
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: index === undefined ? [field] : [field, index],
+          message,
+        });
+      if (kind === 'boolean') {
+        values.forEach((v, i) => v !== 'true' && v !== 'false' && issue('boolean', i));
+      } else if ((kind === 'date' || kind === 'dateTime') && values.includes('')) {
+        if (values.length > 1) issue('range');
+      } else if (kind === 'date' || kind === 'dateTime') {
+        if (values.length > 2) issue('range');
+        const times = values.map((v, i) => {
+          const valid = kind === 'date' ? IsoDate.safeParse(v).success : DATE_OR_INSTANT.test(v);
+          const time = Date.parse(v);
+          if (!valid || Number.isNaN(time)) issue('date', i);
+          return time;
+        });
+        if (times.length === 2 && times[0]! > times[1]!) issue('range');
+      }
+    }
+  });
+export type ContractFilter = z.infer<typeof ContractFilter>;
+
+/** POST contract/list: paging, sort and the filter map (spec 3 section 7). */
 export const ContractListQuery = z.object({
   pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  filter: z
-    .record(ContractField, z.array(z.string().max(CONTRACT_FILTER_VALUE_MAX)).max(CONTRACT_FILTER_VALUES_MAX))
-    .default({}),
+  pageSize: z.number().int().min(1).max(CONTRACT_PAGE_SIZE_MAX).default(CONTRACT_PAGE_SIZE),
+  filter: ContractFilter.default({}),
+  /** Empty: CONTRACT_DEFAULT_ORDER. Ties are broken the same way every time, so pages never overlap. */
+  orderSettings: z.array(ContractOrderSetting).max(CONTRACT_ORDER_MAX).default([]),
 });
 export type ContractListQuery = z.infer<typeof ContractListQuery>;
 
@@ -58,7 +141,7 @@ export const contractsContract = c.router(
       query: withCommonQuery({}),
       body: ContractListQuery,
       responses: { 200: envelope(paged(Contract)), ...standardErrors },
-      summary: "A page of the current customer's contracts, filtered by the filter map",
+      summary: "A page of the current customer's contracts, filtered by the filter map and sorted",
     },
   },
   { strictStatusCodes: true },

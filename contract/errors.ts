@@ -46,6 +46,10 @@ export const ErrorCode = {
   ReservationConflict: 16201,
   /** The reservation changed since it was read (lastUpdateTime differs). code chosen: not in spec */
   ReservationChanged: 16202,
+  /** An address of an invitation already has an account, of any customer. code chosen: not in spec */
+  EmailAlreadyRegistered: 16301,
+  /** The invitation link is unknown, expired or already used. code chosen: not in spec */
+  InvitationInvalid: 16302,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -123,6 +127,10 @@ export const MessageKey = {
   openPdfNoAccess: 'inventory:open_pdf_no_access_tip',
   applicationError: 'application_error',
   equipmentNotFound: 'errorMessage:error_msg_10002',
+  /** ErrorCode.EmailAlreadyRegistered. key chosen: not in spec */
+  emailAlreadyRegistered: 'invite:email_already_registered',
+  /** ErrorCode.InvitationInvalid. key chosen: not in spec */
+  invitationInvalid: 'invite:link_invalid',
 } as const;
 
 /** HTTP-level errorCode values in non-200 bodies. */

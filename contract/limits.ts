@@ -126,6 +126,10 @@ export const PRIMARY_USER_MAX = 80;
 export const CONTACT_PHONE_MAX = 40;
 export const EMAIL_MAX = 241;
 export const INVITE_EMAIL_MAX = 100;
+/** The provider's own e-mail domain: its customer may only invite admins (spec 3 section 5 "Invite user"). */
+export const PROVIDER_EMAIL_DOMAIN = 'provider.example';
+/** An invitation link works this long after it is sent, and once. Chosen: not in spec. */
+export const INVITATION_EXPIRY_DAYS = 7;
 export const LOGO_MAX_FILES = 1;
 export const LOGO_MAX_BYTES = 5 * MB;
 export const LOGO_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'bmp'] as const;

@@ -22,6 +22,8 @@ export const UserLocation = z.object({
     name: z.string().max(100),
     customerLocations: z.array(CustomerLocation),
     customerPermission: z.object({ isProductAddingEnabled: z.boolean() }),
+    /** The customer's e-mail domain is the provider's own (PROVIDER_EMAIL_DOMAIN): it may only invite admins. */
+    isProviderDomain: z.boolean(),
     /** JSON with fileName and resourceKey of the customer's logo (spec 1 section 3); null without a logo. */
     customerLogoFileIdentifier: z.string().max(1000).nullable(),
   }),

@@ -10,9 +10,10 @@ import type { AppDeps } from './deps';
 import { ReportRenderer } from './reports/reportRenderer';
 import { registerDemoCatalogueSite } from './catalogue/demoCatalogueSite';
 import { productResourceFetcher } from './catalogue/productResources';
-import { badRequest, forbidden, HttpProblem, unauthorized } from './lib/problem';
+import { badRequest, forbidden, HttpProblem, Refusal, unauthorized } from './lib/problem';
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
+import { isAdminApiPath } from './auth/adminMode';
 import { mayUseAdminMode } from './auth/privileges';
 import { schedulePurge } from './auth/purge';
 import { registerCookieNames } from './lib/cookieNames';
@@ -30,7 +31,6 @@ import { storageOf } from './storage';
 import { implementations } from './routes';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
-const isAdminApiPath = (url: string) => /^\/admin\/api(\/|$|\?)/i.test(url);
 
 /** A JSON body is a form's worth of fields; files go to storage through signed URLs, never through JSON. */
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -87,6 +87,8 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof Refusal)
+      return reply.status(200).send({ errorCode: error.errorCode, errorMessage: error.message });
     if (error instanceof HttpProblem) {
       return reply
         .status(error.status)

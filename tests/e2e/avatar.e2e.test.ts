@@ -125,7 +125,7 @@ describe('avatar', () => {
     await context.close();
   });
 
-  it('crops in the editor: zoomed to 200 % and turned right, the saved photo and the header thumbnail are the crop', async () => {
+  it('crops in the editor: zoomed to 200 % and turned right, the saved photo, the header thumbnail and the user list show the crop', async () => {
     const { context, page, name } = await signedIn('admin@acme-labs.example');
     await openMyAccount(page, name);
     await page.getByRole('button', { name: 'Upload photo' }).click();
@@ -158,6 +158,12 @@ describe('avatar', () => {
       const img = document.querySelector<HTMLImageElement>('main img[alt="Your photo"]');
       return img?.complete === true && img.naturalWidth === 200 && img.naturalHeight === 200;
     });
+
+    // Colleagues see the crop too: beside the name in the user list.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Users' }).click();
+    await page.waitForURL('**/app/userManagement');
+    await page.getByRole('img', { name: `Photo of ${name}` }).waitFor();
+    await redAboveBlue(page, `img[alt="Photo of ${name}"]`);
     await context.close();
   });
 

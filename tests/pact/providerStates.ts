@@ -12,9 +12,12 @@ import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { arcRequestStates } from './arcRequestStates';
 import { avatarStates } from './avatarStates';
 import { contractPdfStates } from './contractPdfStates';
+import { contractStates } from './contractStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
 import { productInformationStates } from './productInformationStates';
 import { utilizationStates } from './utilizationStates';
+import { userInvitationStates } from './userInvitationStates';
+import { userManagementStates } from './userManagementStates';
 import { reservationStates } from './reservationStates';
 import { workOrderStates } from './workOrderStates';
 import { stateUser } from './stateUsers';
@@ -51,8 +54,11 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...workOrderStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...equipmentDetailStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...contractPdfStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...contractStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...productInformationStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...utilizationStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...userInvitationStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...userManagementStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...arcRequestStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();

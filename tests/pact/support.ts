@@ -81,6 +81,7 @@ export const loggedInUser = (overrides: Record<string, unknown> = {}) => ({
         countryCode: string('US'),
       }),
       customerPermission: { isProductAddingEnabled: boolean(true) },
+      isProviderDomain: boolean(false),
       customerLogoFileIdentifier: nullValue(),
     },
   },

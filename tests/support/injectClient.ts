@@ -36,7 +36,13 @@ export function injectClient(app: FastifyInstance) {
     };
   };
   const client = initClient(contract, { baseUrl: '', baseHeaders: {}, api });
-  return { client, jar };
+  /** The same session calling in admin mode: every path under /admin/api, as the browser does there. */
+  const adminClient = initClient(contract, {
+    baseUrl: '',
+    baseHeaders: {},
+    api: (args: ApiFetcherArgs) => api({ ...args, path: args.path.replace(/^\/api(?=\/|$)/, '/admin/api') }),
+  });
+  return { client, adminClient, jar };
 }
 
 export type InjectClient = ReturnType<typeof injectClient>['client'];

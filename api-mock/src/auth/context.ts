@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { unauthorized } from '../lib/problem';
+import { Refusal, unauthorized } from '../lib/problem';
 import { sessionTokenOf } from '../lib/cookieNames';
-import { findSession, type SessionRecord } from './sessions';
+import { endRemovedUserSession, findSession, type SessionRecord } from './sessions';
+import { ErrorCode } from '../../../contract/errors';
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionRecord | null>>();
 
@@ -19,6 +20,8 @@ export function sessionOf(db: Kysely<Database>, request: FastifyRequest): Promis
 /** The caller's session, or a 401 answer. */
 export async function requireSession(db: Kysely<Database>, request: FastifyRequest): Promise<SessionRecord> {
   const session = await sessionOf(db, request);
-  if (!session) throw unauthorized();
-  return session;
+  if (session) return session;
+  if (await endRemovedUserSession(db, sessionTokenOf(request)))
+    throw new Refusal(ErrorCode.AccountRemoved, 'This account has been removed');
+  throw unauthorized();
 }

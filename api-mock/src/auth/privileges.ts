@@ -75,23 +75,28 @@ export async function requireFeature(
 /**
  * What a new account starts with, given to every user that has no privileges yet and to every customer without
  * features: all four features; contract management for everyone, user management from manager up, the admin codes
- * for provider staff; Equipment with Edit, AllowEHSSetting from manager up and IsEHSAdmin for admins.
+ * for provider staff; Equipment with Edit, AllowEHSSetting from manager up and IsEHSAdmin for admins. With
+ * `onlyUserId`, only that user (a new account) is looked at: not every user or customer whose privileges an admin
+ * took away.
  */
-export async function grantDefaultPrivileges(db: Kysely<Database>): Promise<void> {
-  await sql`insert into customer_features (customer_id, feature)
-    select c.id, f from customers c cross join unnest(${sql.val([...FEATURES])}::text[]) f
-    where not exists (select 1 from customer_features cf where cf.customer_id = c.id)`.execute(db);
+export async function grantDefaultPrivileges(db: Kysely<Database>, onlyUserId?: number): Promise<void> {
+  const only = onlyUserId === undefined ? sql`` : sql`and u.id = ${onlyUserId}`;
+  if (onlyUserId === undefined) {
+    await sql`insert into customer_features (customer_id, feature)
+      select c.id, f from customers c cross join unnest(${sql.val([...FEATURES])}::text[]) f
+      where not exists (select 1 from customer_features cf where cf.customer_id = c.id)`.execute(db);
+  }
   await sql`insert into user_access_codes (user_id, access_code)
     select u.id, code from users u cross join lateral unnest(
       array[${AccessCode.ContractManagement}]::text[]
       || case when u.role >= 2 or u.is_pe_user then array[${AccessCode.UserManagement}]::text[] else '{}' end
       || case when u.is_pe_user then array[${AccessCode.Admin}, ${AccessCode.EmailRouting}]::text[] else '{}' end) code
-    where not exists (select 1 from user_access_codes a where a.user_id = u.id)`.execute(db);
+    where not exists (select 1 from user_access_codes a where a.user_id = u.id) ${only}`.execute(db);
   await sql`insert into user_features (user_id, feature, functions)
     select u.id, f, case when f = 'Equipment' then array['Edit']::varchar(30)[]
         || case when u.role >= 2 or u.is_pe_user then array['AllowEHSSetting']::varchar(30)[] else '{}' end
         || case when u.role >= 3 or u.is_pe_user then array['IsEHSAdmin']::varchar(30)[] else '{}' end
       else '{}' end
     from users u cross join unnest(${sql.val([...FEATURES])}::text[]) f
-    where not exists (select 1 from user_features uf where uf.user_id = u.id)`.execute(db);
+    where not exists (select 1 from user_features uf where uf.user_id = u.id) ${only}`.execute(db);
 }

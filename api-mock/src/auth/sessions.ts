@@ -40,10 +40,40 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
     .where('id', '=', sessionId(token))
     .where('expires_at', '>', sql<Date>`now()`)
     .where(withinLifetime())
-    .where('user_id', 'in', (qb) => qb.selectFrom('users').select('users.id').where('users.is_active', '=', true))
+    .where('user_id', 'in', (qb) =>
+      qb
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.is_active', '=', true)
+        .where('users.deleted_at', 'is', null),
+    )
     .returning(['id', 'user_id', 'customer_id'])
     .executeTakeFirst();
   return row ? { id: row.id, userId: row.user_id, customerId: row.customer_id } : null;
+}
+
+/**
+ * Whether a token's session belonged to a user who has since been removed: that session ends now, and the caller
+ * is told the account is gone (30005) rather than that the session expired.
+ */
+export async function endRemovedUserSession(db: Kysely<Database>, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const ended = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId(token))
+    .where('user_id', 'in', (qb) => qb.selectFrom('users').select('users.id').where('users.deleted_at', 'is not', null))
+    .returning('id')
+    .executeTakeFirst();
+  return ended !== undefined;
+}
+
+/** A sign-in: the user has now signed in at least once (activated) and this is their latest sign-in time. */
+export async function recordSignIn(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ status_code: 1, current_login_time: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {

@@ -24,6 +24,9 @@ import * as privileges from './migrations/022_privileges';
 import * as contractChangeRequests from './migrations/023_contract_change_requests';
 import * as productMarketInfo from './migrations/024_product_market_info';
 import * as assetMonitoring from './migrations/025_asset_monitoring';
+import * as contractGrid from './migrations/026_contract_grid';
+import * as userInvitations from './migrations/027_user_invitations';
+import * as userManagement from './migrations/028_user_management';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -51,6 +54,9 @@ const migrations: Record<string, Migration> = {
   '023_contract_change_requests': contractChangeRequests,
   '024_product_market_info': productMarketInfo,
   '025_asset_monitoring': assetMonitoring,
+  '026_contract_grid': contractGrid,
+  '027_user_invitations': userInvitations,
+  '028_user_management': userManagement,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

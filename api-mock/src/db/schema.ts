@@ -53,6 +53,11 @@ export interface UsersTable {
   avatar_thumbnail_key: OptionalText;
   /** Whether the user may open service report PDFs (migration 018; on by default). */
   may_open_service_reports: Generated<boolean>;
+  /** Set when another user removed the account (migration 028); the row stays so what they did stays theirs. */
+  deleted_at: Timestamp | null;
+  current_login_time: Timestamp | null;
+  display_name: ColumnType<string, never, never>;
+  search: ColumnType<string, never, never>;
 }
 
 export interface SessionsTable {
@@ -311,6 +316,11 @@ export interface ContractsTable {
   contract_expiry: ColumnType<string, string, string>;
   billing_status: string | null;
   is_pe_contract: boolean;
+  /** Migration 026: the day the contract is billed. */
+  billing_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 026: set on insert; last_updated_time is set by a trigger on every update. */
+  created_time: Timestamp;
+  last_updated_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface EquipmentContractsTable {
@@ -516,6 +526,18 @@ export interface UtilizationDailyTable {
   serv_hours: ColumnType<string, number, number>;
 }
 
+/** An invitation link of a user invited from the user list (027): only the token's sha256 is kept. */
+export interface UserInvitationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  customer_id: number;
+  invited_by: number | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -551,6 +573,7 @@ export interface Database {
   asset_monitors: AssetMonitorsTable;
   utilization_events: UtilizationEventsTable;
   utilization_daily: UtilizationDailyTable;
+  user_invitations: UserInvitationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,3 +20,16 @@ export const forbidden = (why = 'Permission denied') => new HttpProblem(HttpErro
 
 export const badRequest = (message: string) => new HttpProblem(HttpErrorCode.BadRequest, message);
 export const notFound = (what = 'No such file') => new HttpProblem(404, what);
+
+/**
+ * A business refusal thrown from deep inside a call (e.g. the session check): answered 200 in the envelope with its
+ * error code, like the `fail` answers handlers return.
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly errorCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isProviderDomain } from '../../../contract/accountManagement';
 import type { LoggedInUser } from '../../../contract/users';
 import type { Database } from '../db/schema';
 import { accessCodesOf } from '../auth/privileges';
@@ -46,6 +47,7 @@ export async function loadLoggedInUser(
           countryCode: l.country_code,
         })),
         customerPermission: { isProductAddingEnabled: customer.is_product_adding_enabled },
+        isProviderDomain: isProviderDomain(customer.email_domain),
         customerLogoFileIdentifier: customer.logo_file_identifier,
       },
     },

@@ -2,7 +2,7 @@ import { initServer } from '@ts-rest/fastify';
 import { accountContract } from '../../../contract/account';
 import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
-import { createSession, deleteSession } from '../auth/sessions';
+import { createSession, deleteSession, recordSignIn } from '../auth/sessions';
 import { sessionOf } from '../auth/context';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
@@ -18,7 +18,9 @@ const s = initServer();
 export function accountRouter({ db, config }: AppDeps) {
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies } as const;
 
-  return s.router(accountContract, {
+  // Sign-in and sign-out; the invitation links of the same contract are in userInvitations.ts.
+  const signInRoutes = { login: accountContract.login, logout: accountContract.logout };
+  return s.router(signInRoutes, {
     login: async ({ body, request, reply }) => {
       const email = body.emailAddress.toLowerCase();
       await countPasswordAttempt(db, request, email);
@@ -28,7 +30,7 @@ export function accountRouter({ db, config }: AppDeps) {
         .where(({ fn }) => fn('lower', ['email']), '=', email)
         .executeTakeFirst();
       const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
-      if (!user || !valid) {
+      if (!user || !valid || user.deleted_at !== null) {
         return fail(ErrorCode.InvalidCredentials, 'The e-mail address or password is not correct');
       }
       if (!user.is_active) return fail(ErrorCode.AccountDisabled, 'This account is disabled');
@@ -42,6 +44,7 @@ export function accountRouter({ db, config }: AppDeps) {
         const brought = sessionTokenOf(request);
         if (brought) await deleteSession(trx, brought);
         const t = await createSession(trx, user.id, user.customer_id);
+        await recordSignIn(trx, user.id);
         await appendEvent(trx, {
           customerId: user.customer_id,
           actorId: user.id,

@@ -6,6 +6,7 @@ import { accountProfileRouter } from './accountProfile';
 import { avatarRoutes } from './avatar';
 import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
+import { contractsRouter } from './contracts';
 import { customersRouter } from './customers';
 import { documentsRouter } from './documents';
 import { equipmentContractPdfRoutes } from './equipmentContractPdf';
@@ -25,6 +26,8 @@ import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
 import { usersRouter } from './users';
+import { userManagementRoutes } from './userManagement';
+import { userInvitationRoutes } from './userInvitations';
 import { utilizationRoutes } from './utilization';
 import { refreshUpcomingRoute, workOrdersRouter } from './workOrders';
 
@@ -57,8 +60,11 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.accountManagement, { customerUsers: customerUsersRoute(deps) }),
     implement(contract.accountManagement, avatarRoutes(deps)),
     implement(contract.accountManagement, privilegeRoutes(deps)),
+    implement(contract.accountManagement, userManagementRoutes(deps)),
     implement(contract.reservations, reservationsRouter(deps)),
     implement(contract.serviceCalls, workOrdersRouter(deps)),
+    implement(contract.contracts, contractsRouter(deps)),
     implement(contract.equipment, { refreshUpcomingServiceCalls: refreshUpcomingRoute(deps) }),
+    ...userInvitationRoutes(deps),
   ];
 }

@@ -16,7 +16,7 @@ export function privilegeRoutes({ db }: AppDeps) {
   return {
     privilege: s.route(accountManagementContract.privilege, async ({ request, params }) => {
       const actor = await requireActor(db, request);
-      await requireReadableUser(db, actor, params.userId);
+      await requireReadableUser(db, request, actor, params.userId);
       return ok({ userPrivilege: await privilegesOf(db, params.userId, actor.customerId) });
     }),
   };

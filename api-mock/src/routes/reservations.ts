@@ -14,7 +14,7 @@ import { requireFeature } from '../auth/privileges';
 import { appendEvent, type DomainEvent } from '../db/events';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
-import { badRequest, forbidden, HttpProblem } from '../lib/problem';
+import { badRequest, forbidden, HttpProblem, Refusal } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
 import { equipmentInScope } from '../queries/equipment';
 import {
@@ -32,16 +32,6 @@ import { storageOf } from '../storage';
 
 const s = initServer();
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A business refusal raised inside a transaction, answered as an envelope error. */
-class Refusal extends Error {
-  constructor(
-    readonly errorCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const reservationEvent = (
   actor: Actor,

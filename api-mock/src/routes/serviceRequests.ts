@@ -143,6 +143,7 @@ export function serviceRequestsRouter(deps: AppDeps) {
               .where('id', '=', body.requestForUserId)
               .where('customer_id', '=', actor.customerId)
               .where('is_active', '=', true)
+              .where('deleted_at', 'is', null)
               .executeTakeFirst()
           : null;
       if (body.requestForOther && !requestedFor) throw badRequest(SERVICE_REQUEST_REFUSAL.requestedFor);
@@ -254,6 +255,7 @@ function findCustomerUsers(db: Kysely<Database>, customerId: number, pattern: st
     .select(['id', 'email', 'first_name', 'last_name'])
     .where('customer_id', '=', customerId)
     .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
     .where((eb) =>
       eb.or([
         eb('email', 'ilike', pattern),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ROLE } from '../../../contract/limits';
+import { PROVIDER_EMAIL_DOMAIN, ROLE } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 import { appendEvent } from '../db/events';
 import { catchUpFollowers } from '../db/migrations/010_equipment_followers';
@@ -88,7 +88,7 @@ const CUSTOMERS: CustomerSeed[] = [
   {
     key: 'provider',
     name: 'Provider Service',
-    domain: 'provider.example',
+    domain: PROVIDER_EMAIL_DOMAIN,
     identifier: '9000000',
     productAdding: true,
     cities: [{ city: 'Waltham', country: 'US', address: '940 Winter St', state: 'MA', zip: '02451' }],
@@ -127,6 +127,28 @@ async function linkUsersToEquipment(trx: Kysely<Database>) {
 }
 
 /** Create the demo world once: does nothing when customers exist. Deterministic for a given size. */
+const DEPARTMENTS = ['Research', 'Quality Control', 'Analytical Chemistry', 'Biology', 'Production'];
+const JOB_TITLES = ['Lab technician', 'Scientist', 'Lab manager', 'QC analyst', 'Research associate', null];
+const DAY_MS = 86_400_000;
+
+/**
+ * What the user lists show of a generated colleague, derived from their number rather than drawn, so the rest of
+ * the world's random draws stay as they were: a department and job, the latest sign-in within two months, every
+ * fifth not yet activated (never signed in) and every eighth disabled. The named demo accounts have none yet.
+ */
+function colleagueDetails(i: number | null) {
+  if (i === null)
+    return { department: null, job_title: null, status_code: 1, current_login_time: null, is_active: true };
+  const activated = i % 5 !== 4;
+  return {
+    department: DEPARTMENTS[i % DEPARTMENTS.length]!,
+    job_title: JOB_TITLES[i % JOB_TITLES.length]!,
+    status_code: activated ? 1 : 0,
+    current_login_time: activated ? new Date(Date.now() - (((i * 37) % 60) + 1) * DAY_MS - i * 3_600_000) : null,
+    is_active: i % 8 !== 7,
+  };
+}
+
 export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = DEFAULT_SIZE): Promise<boolean> {
   const existing = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -175,6 +197,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
         is_pe_user: u.pe ?? false,
         language_code: 'en-us',
         office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
+        ...colleagueDetails(null),
       }));
       if (seed.key !== 'provider') {
         for (let i = 0; i < size.usersPerCustomer; i++) {
@@ -195,6 +218,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
             is_pe_user: false,
             language_code: 'en-us',
             office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
+            ...colleagueDetails(i),
           });
         }
       }

@@ -17,13 +17,17 @@ export async function signIn(server: ApiServer, email: string, findings: Finding
   try {
     return { email, jar: (await signedIn(server.app, email)).jar };
   } catch (error) {
-    // The fuzz may have locked the account (failed password checks), disabled it or renamed it: undo that.
+    // The fuzz may have locked the account (failed password checks), disabled or removed it: undo that.
     const db = server.database.db;
     await db
       .deleteFrom('login_throttle')
       .where((eb) => eb.or([eb('email', '=', email), eb('email', 'like', 'addr:%')]))
       .execute();
-    const restored = await db.updateTable('users').set({ is_active: true }).where('email', '=', email).execute();
+    const restored = await db
+      .updateTable('users')
+      .set({ is_active: true, deleted_at: null })
+      .where('email', '=', email)
+      .execute();
     findings.push({
       kind: 'note',
       user: email,

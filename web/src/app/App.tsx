@@ -12,12 +12,14 @@ import {
   useNavigate,
 } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { SIGN_UP_PATH } from '../../../contract/account';
 import type { LoggedInUser } from '../../../contract/users';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { ContactRequestPage } from '../features/contactRequest/ContactRequestPage';
 import { ProfileCompletionPage } from '../features/profile/ProfileCompletionPage';
+import { SignUpPage } from '../features/signUp/SignUpPage';
 import { announce } from '../lib/crossTab';
 import { CurrentSessionContext, maySwitchToAdmin, type CurrentSession } from '../lib/currentUser';
 import { privilegesQuery, usePrivileges, type Privileges } from '../lib/privileges';
@@ -78,6 +80,7 @@ function PortalPages({
       <Routes>
         <Route path="/logout" element={<LogoutPage onSignedOut={onSignedOut} />} />
         <Route path="/login" element={<Navigate to="/app/welcome" replace />} />
+        <Route path={SIGN_UP_PATH} element={<SignUpPage signedInAs={user} />} />
         {requested === 'admin' && mode !== 'admin' && (
           <Route path="/admin/*" element={<Navigate to="/app/welcome" replace />} />
         )}
@@ -132,6 +135,7 @@ function AppRoutes() {
       <Routes>
         <Route path="/login" element={<LoginPage onSignedIn={signedIn} />} />
         <Route path="/contactRequest" element={<ContactRequestPage onBackToLogin={() => navigate('/login')} />} />
+        <Route path={SIGN_UP_PATH} element={<SignUpPage onSignedIn={signedIn} />} />
         <Route path="*" element={<Navigate to="/login" replace />} />
       </Routes>
     );

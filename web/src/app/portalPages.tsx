@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '@blueprintjs/core';
+import { AccessCode } from '../../../contract/permissions';
 import { hasFeature, type Feature, type Privileges } from '../lib/privileges';
 import { MyAccountPage } from '../features/account/MyAccountPage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 import { CalendarPage } from '../features/calendar/CalendarPage';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { ContactUsPage } from '../features/contactUs/ContactUsPage';
+import { ContractsPage } from '../features/contracts/ContractsPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
 import { EquipmentDetailPage } from '../features/equipmentDetail/EquipmentDetailPage';
 import { FeedbackPage } from '../features/feedback/FeedbackPage';
@@ -19,6 +21,8 @@ import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
 import { WorkOrdersPage } from '../features/workOrders/WorkOrdersPage';
+import { UserDetailsPage } from '../features/account/UserDetailsPage';
+import { UserListPage } from '../features/users/UserListPage';
 
 export type PortalMode = 'normal' | 'admin';
 
@@ -81,6 +85,28 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     element: <AnalyticsPage />,
     modes: ['normal'],
     menu: { labelKey: 'menu_analytics', icon: 'chart' },
+  },
+  {
+    path: 'userManagement',
+    element: <UserListPage adminList={false} />,
+    modes: ['normal'],
+    accessCode: AccessCode.UserManagement,
+    menu: { labelKey: 'users:menu_users', icon: 'people' },
+  },
+  {
+    path: 'administration/userManagement',
+    element: <UserListPage adminList />,
+    modes: ['admin'],
+    accessCode: AccessCode.Admin,
+    menu: { labelKey: 'users:menu_admin_users', icon: 'people' },
+  },
+  { path: 'userManagement/userDetails/:userId', element: <UserDetailsPage />, modes: ['normal', 'admin'] },
+  {
+    path: 'contractManagement',
+    element: <ContractsPage />,
+    modes: ['normal'],
+    accessCode: AccessCode.ContractManagement,
+    menu: { labelKey: 'contracts:menu_contract_management', icon: 'document' },
   },
   {
     path: 'educationTraining',

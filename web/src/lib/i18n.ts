@@ -30,6 +30,9 @@ export const NAMESPACES = [
   'emethods',
   'utilization',
   'contractPlans',
+  'invite',
+  'contracts',
+  'users',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');

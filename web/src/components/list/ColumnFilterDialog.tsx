@@ -108,7 +108,11 @@ function ChecklistEditor({ field, fields, suggestions, current, others, keyword,
   });
   const [notBlank, setNotBlank] = useState(current?.operator === FilterOperator.NotBlank);
   const label = (v: string) =>
-    v === BLANK ? t('list_filter_blank') : fields.kindOf(field) === 'boolean' ? t(`list_bool_${v}`) : v;
+    v === BLANK
+      ? t('list_filter_blank')
+      : fields.kindOf(field) === 'boolean'
+        ? t(`list_bool_${v}`)
+        : (fields.valueLabel?.(t, field, v) ?? v);
   const shown = values.filter((v) => label(v).toLowerCase().includes(search.trim().toLowerCase()));
   const full = values.length >= suggestions.pageSize;
   const allPicked = shown.length > 0 && shown.every((v) => picked.has(v));

@@ -13,7 +13,13 @@ export interface ListFields {
   columns: readonly string[];
   kindOf(field: string): FieldKind;
   label(t: TFunction, field: string): string;
+  /** How a coded value of a field reads (a role number as its name); undefined where the value is its own text. */
+  valueLabel?(t: TFunction, field: string, value: string): string | undefined;
 }
+
+/** A filter or cell value as the user reads it: the field's own label for a coded value, or the value. */
+const labelled = (t: TFunction, fields: ListFields, field: string, value: string) =>
+  fields.valueLabel?.(t, field, value) ?? value;
 
 /** The part of a saved view every list keeps: filters, sort and the chosen columns in their order. */
 export interface ListLayout {
@@ -55,7 +61,7 @@ export function valueText(t: TFunction, fields: ListFields, field: string, value
     case 'boolean':
       return t(`list_bool_${String(value)}`);
     default:
-      return String(value);
+      return labelled(t, fields, field, String(value));
   }
 }
 
@@ -80,7 +86,9 @@ export function describeFilter(t: TFunction, fields: ListFields, filter: FilterS
     case FilterOperator.To:
       return `≤ ${boundText(fields, filter, 0)}`;
     default: {
-      const values = filter.value.map((v) => (fields.kindOf(filter.field) === 'boolean' ? t(`list_bool_${v}`) : v));
+      const values = filter.value.map((v) =>
+        fields.kindOf(filter.field) === 'boolean' ? t(`list_bool_${v}`) : labelled(t, fields, filter.field, v),
+      );
       return [...values, ...(filter.includingNull ? [blank] : [])].join(', ');
     }
   }

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Classes, H2, H4, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H2, H4, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UserDetail } from '../../../../contract/accountManagement';
-import { LANGUAGE_CODES } from '../../../../contract/configuration';
+import { canManageOtherUsers, type UserDetail } from '../../../../contract/accountManagement';
+import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
+import { ROLE, type RoleId } from '../../../../contract/limits';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
-import { LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
 import { AccountAvatar } from './AccountAvatar';
 import { ProfileEditDialog } from './ProfileEditDialog';
 
@@ -18,14 +18,26 @@ const countryName = (code: string, language: string) => {
   }
 };
 
-/** The own account (spec 3 section 2 "Account"): the signed-in user's details, company info and the edit modal. */
-export function MyAccountPage() {
+export interface AccountPageProps {
+  /** Another user's account (spec 3 "userDetails"); the own account when absent. */
+  userId?: number;
+  /** Buttons beside Edit on another user's account: Back and Delete. */
+  actions?: ReactNode;
+  /** After another user's account was saved. */
+  onSaved?: () => void;
+}
+
+/** The account screen (spec 3 section 2 "Account"): a user's details, company info and the edit modal. */
+export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProps) {
   const { t, i18n } = useTranslation();
   const { user } = useCurrentSession();
+  const viewedId = userId ?? user.userId;
+  const self = viewedId === user.userId;
+  const mayEdit = self || canManageOtherUsers(user.role as RoleId, user.isPEUser);
   const [editing, setEditing] = useState(false);
   const detail = useQuery({
-    queryKey: ['users', user.userId],
-    queryFn: () => resultOf(client.accountManagement.get({ params: { id: user.userId } })),
+    queryKey: ['users', viewedId],
+    queryFn: () => resultOf(client.accountManagement.get({ params: { id: viewedId } })),
   });
 
   if (detail.isPending) {
@@ -41,7 +53,12 @@ export function MyAccountPage() {
         <NonIdealState
           icon="error"
           title={t('my_account_load_failed')}
-          action={<Button icon="refresh" text={t('retry')} onClick={() => void detail.refetch()} />}
+          action={
+            <>
+              {actions}
+              <Button icon="refresh" text={t('retry')} onClick={() => void detail.refetch()} />
+            </>
+          }
         />
       </main>
     );
@@ -59,22 +76,33 @@ export function MyAccountPage() {
       <td>{value || notSet}</td>
     </tr>
   );
+  const title = self ? t('my_account') : t('users:account_of', { name: `${u.firstName} ${u.lastName}` });
 
-  const onSaved = (saved: UserDetail) => {
+  const onSaved = (next: UserDetail) => {
     setEditing(false);
-    if (saved.languageId !== u.languageId) window.location.reload();
+    if (self && next.languageId !== u.languageId) window.location.reload();
     else void detail.refetch();
+    saved?.();
   };
 
   return (
     <main className="portal-page">
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
-        <AccountAvatar />
-        <H2 style={{ margin: 0, flex: 1 }}>{t('my_account')}</H2>
-        <Button icon="edit" intent={Intent.PRIMARY} text={t('my_account_edit')} onClick={() => setEditing(true)} />
+        {self ? (
+          <AccountAvatar />
+        ) : u.avatarUrl ? (
+          <img className="account-photo" src={u.avatarUrl} alt={t('users:photo_of', { name: u.firstName })} />
+        ) : (
+          <Icon icon="person" size={64} aria-hidden />
+        )}
+        <H2 style={{ margin: 0, flex: 1 }}>{title}</H2>
+        {actions}
+        {mayEdit && (
+          <Button icon="edit" intent={Intent.PRIMARY} text={t('my_account_edit')} onClick={() => setEditing(true)} />
+        )}
       </div>
       <Card>
-        <HTMLTable compact style={{ width: '100%' }} aria-label={t('my_account')}>
+        <HTMLTable compact style={{ width: '100%' }} aria-label={title}>
           <tbody>
             {row(t('my_account_name'), `${u.firstName} ${u.lastName}`)}
             {row(t('email_address'), u.emailAddress)}
@@ -99,7 +127,19 @@ export function MyAccountPage() {
           </tbody>
         </HTMLTable>
       </Card>
-      {editing && <ProfileEditDialog user={u} isOpen onClose={() => setEditing(false)} onSaved={onSaved} />}
+      {editing && (
+        <ProfileEditDialog
+          user={u}
+          self={self}
+          editorIsAdmin={user.isPEUser || user.role === ROLE.Admin}
+          isOpen
+          onClose={() => setEditing(false)}
+          onSaved={onSaved}
+        />
+      )}
     </main>
   );
 }
+
+/** The own account (/userManagement/myAccount). */
+export const MyAccountPage = () => <AccountPage />;

@@ -44,14 +44,19 @@ const draftOf = (u: UserDetail): Draft => ({
   locationId: u.userLocation ? String(u.userLocation.locationId) : '',
 });
 
-/** The edit-profile modal of the own account (spec 3 sections 2 and 5). */
+/** The edit-profile modal of the own account or, for a manager or admin, another user's (spec 3 sections 2 and 5). */
 export function ProfileEditDialog({
   user,
+  self,
+  editorIsAdmin,
   isOpen,
   onClose,
   onSaved,
 }: {
   user: UserDetail;
+  /** The own account (PUT Users/profile) or another user's (PUT users/{id}, with that edit's role choices). */
+  self: boolean;
+  editorIsAdmin: boolean;
   isOpen: boolean;
   onClose: () => void;
   onSaved: (saved: UserDetail) => void;
@@ -64,7 +69,12 @@ export function ProfileEditDialog({
   useUnsavedData(isOpen && dirty);
 
   const save = useMutation({
-    mutationFn: (body: ProfileEdit) => resultOf(client.accountManagement.updateOwnProfile({ body })),
+    mutationFn: (body: ProfileEdit) =>
+      resultOf(
+        self
+          ? client.accountManagement.updateOwnProfile({ body })
+          : client.accountManagement.update({ params: { id: user.userId }, body }),
+      ),
     onSuccess: (saved) => {
       void getToaster().then((toaster) => toaster.show({ message: t('my_account_saved'), intent: Intent.SUCCESS }));
       onSaved(saved);
@@ -126,7 +136,7 @@ export function ProfileEditDialog({
       />,
     );
 
-  const roles = allowedRoleChoices(user.role, true);
+  const roles = allowedRoleChoices(user.role, self, editorIsAdmin);
   const locations = user.userLocation?.customer.customerLocations ?? [];
   return (
     <>

@@ -1,0 +1,153 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  CONTRACT_DEFAULT_ORDER,
+  CONTRACT_LIST_FIELDS,
+  type Contract,
+  type ContractField,
+  type ContractFilter,
+  type ContractListQuery,
+  type ContractOrderSetting,
+} from '../../../contract/contracts';
+import { FilterOperator, type FilterSetting, type OrderSetting } from '../../../contract/listQuery';
+import { AccessCode } from '../../../contract/permissions';
+import type { ContractsTable, Database } from '../db/schema';
+import { filtersWhere, orderBy, type ListFields } from '../lib/listQuerySql';
+
+/** The SQL column of every contract grid field (the fields and their kinds are the contract's). */
+const COLUMNS: Record<ContractField, string> = {
+  vendorContractId: 'contracts.vendor_contract_id',
+  poNumber: 'contracts.po_number',
+  isPEContract: 'contracts.is_pe_contract',
+  effectiveDate: 'contracts.effective_date',
+  contractExpiry: 'contracts.contract_expiry',
+  billingDate: 'contracts.billing_date',
+  billingStatus: 'contracts.billing_status',
+  contractType: 'contracts.contract_type',
+  createdTime: 'contracts.created_time',
+  lastUpdatedTime: 'contracts.last_updated_time',
+};
+
+/** The whitelist of the contract list: API field -> column and kind, on the shared list-query code. */
+export const CONTRACT_FIELDS: ListFields = Object.fromEntries(
+  (Object.keys(CONTRACT_LIST_FIELDS) as ContractField[]).map((name) => {
+    const kind = CONTRACT_LIST_FIELDS[name];
+    return [name, { column: COLUMNS[name], type: kind === 'dateTime' ? 'date' : kind === 'code' ? 'text' : kind }];
+  }),
+);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A bound of an instant field: a bare day is read in UTC, and as an upper bound it holds the whole day. */
+const instantBound = (value: string, upper: boolean) =>
+  DAY.test(value) ? `${value}T${upper ? '23:59:59.999' : '00:00:00.000'}Z` : value;
+
+/**
+ * The filter map as list-query filters (the contract says what each kind of field accepts): text values any of,
+ * each found anywhere in the field ignoring case; codes any of, exactly ("" for a blank field in both); flags any
+ * of; dates a range, both ends in ([""] for a blank date).
+ */
+export function contractFilters(filter: ContractFilter): FilterSetting[] {
+  return (Object.entries(filter) as [ContractField, string[]][]).flatMap(([field, values]): FilterSetting[] => {
+    if (values.length === 0) return [];
+    const kind = CONTRACT_LIST_FIELDS[field];
+    switch (kind) {
+      case 'text':
+      case 'code': {
+        const words = [...new Set(values.filter((v) => v !== ''))];
+        const blank = values.includes('');
+        if (words.length === 0) return [{ field, operator: FilterOperator.Blank, value: [] }];
+        const operator = kind === 'text' ? FilterOperator.Contains : FilterOperator.In;
+        return [{ field, operator, value: words, includingNull: blank || undefined }];
+      }
+      case 'boolean':
+        return [{ field, operator: FilterOperator.In, value: [...new Set(values)] }];
+      case 'date':
+      case 'dateTime': {
+        if (values[0] === '') return [{ field, operator: FilterOperator.Blank, value: [] }];
+        const bounds = kind === 'dateTime' ? values.map((v, i) => instantBound(v, i === 1)) : values;
+        return bounds.length === 1
+          ? [{ field, operator: FilterOperator.From, value: bounds }]
+          : [{ field, operator: FilterOperator.Between, value: bounds }];
+      }
+    }
+  });
+}
+
+/** Whether the user holds the contract-management access code (the server checks what the menu hides). */
+export async function mayManageContracts(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_access_codes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('access_code', '=', AccessCode.ContractManagement)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const SELECTED = [
+  'contracts.vendor_contract_id',
+  'contracts.po_number',
+  'contracts.is_pe_contract',
+  'contracts.effective_date',
+  'contracts.contract_expiry',
+  'contracts.billing_date',
+  'contracts.billing_status',
+  'contracts.contract_type',
+  'contracts.created_time',
+  'contracts.last_updated_time',
+] as const;
+
+type ContractRow = Omit<Selectable<ContractsTable>, 'id' | 'customer_id' | 'description'>;
+
+/** A contract as a row of the grid. */
+export const toContract = (row: ContractRow): Contract => ({
+  vendorContractId: row.vendor_contract_id,
+  poNumber: row.po_number,
+  isPEContract: row.is_pe_contract,
+  effectiveDate: row.effective_date,
+  contractExpiry: row.contract_expiry,
+  billingDate: row.billing_date,
+  billingStatus: row.billing_status,
+  contractType: row.contract_type,
+  createdTime: row.created_time.toISOString(),
+  lastUpdatedTime: row.last_updated_time ? row.last_updated_time.toISOString() : null,
+});
+
+/** The sort fields, and the contract's id to break ties with. */
+const ORDER_FIELDS: ListFields = { ...CONTRACT_FIELDS, id: { column: 'contracts.id', type: 'number' } };
+
+/**
+ * The order of a page: the request's (or the default), then the id in the direction of the first column, so one
+ * index (customer, column, id) gives the rows in order either way, even when many share a value.
+ */
+function contractOrder(requested: readonly ContractOrderSetting[]): OrderSetting[] {
+  const orders = requested.length > 0 ? [...requested] : [CONTRACT_DEFAULT_ORDER];
+  return [...orders, { field: 'id', orderType: orders[0]!.orderType }];
+}
+
+/**
+ * One page of a customer's contracts and how many match. The page reads along the sort column's index (migration
+ * 026) and stops when it is full; the count reads the matches once. Work grows with the customer's contracts and the
+ * bounded filter, never with anything else.
+ */
+export async function contractPage(
+  db: Kysely<Database>,
+  customerId: number,
+  query: ContractListQuery,
+): Promise<{ items: Contract[]; totalCount: number }> {
+  const matching = db
+    .selectFrom('contracts')
+    .where('contracts.customer_id', '=', customerId)
+    .where(filtersWhere(CONTRACT_FIELDS, contractFilters(query.filter)));
+  const orders = contractOrder(query.orderSettings);
+  const [rows, count] = await Promise.all([
+    matching
+      .select(SELECTED)
+      .orderBy(orderBy(ORDER_FIELDS, orders, 'contracts.id') as never)
+      .limit(query.pageSize)
+      .offset(query.pageIndex * query.pageSize)
+      .execute(),
+    matching.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toContract), totalCount: Number(count.count) };
+}

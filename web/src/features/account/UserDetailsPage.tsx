@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Alert, Button, Intent } from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { canManageOtherUsers } from '../../../../contract/accountManagement';
+import type { RoleId } from '../../../../contract/limits';
+import { showToast } from '../../components/showToast';
+import { AccountPage } from './MyAccountPage';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { USERS_KEY } from '../../lib/userListKey';
+
+/**
+ * Another user's account (/userManagement/userDetails/{userId}): the account screen, with Back when opened from a
+ * user list and, for a manager or admin, Delete after a confirmation (spec 3 sections 2 and 6).
+ */
+export function UserDetailsPage() {
+  const { t } = useTranslation();
+  const { userId: param } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user, base, adminMode } = useCurrentSession();
+  const [confirming, setConfirming] = useState(false);
+  const userId = Number(param);
+  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  const listPath = adminMode ? `${base}/administration/userManagement` : `${base}/userManagement`;
+  const mayDelete = userId !== user.userId && canManageOtherUsers(user.role as RoleId, user.isPEUser);
+
+  const remove = useMutation({
+    mutationFn: () => resultOf(client.accountManagement.remove({ params: { id: userId } })),
+    onSuccess: () => {
+      showToast(t('users:deleted'), Intent.SUCCESS);
+      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      navigate(listPath, { replace: true });
+    },
+    onSettled: () => setConfirming(false),
+  });
+
+  if (!Number.isInteger(userId) || userId <= 0) return <Navigate to={listPath} replace />;
+
+  const actions = (
+    <>
+      {fromList && <Button icon="arrow-left" text={t('users:back')} onClick={() => navigate(-1)} />}
+      {mayDelete && (
+        <Button icon="trash" intent={Intent.DANGER} text={t('users:delete')} onClick={() => setConfirming(true)} />
+      )}
+      <Alert
+        isOpen={confirming}
+        icon="trash"
+        intent={Intent.DANGER}
+        confirmButtonText={t('users:delete')}
+        cancelButtonText={t('cancel')}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('users:delete_confirm')}</p>
+      </Alert>
+    </>
+  );
+
+  return (
+    <AccountPage
+      key={userId}
+      userId={userId}
+      actions={actions}
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: [USERS_KEY] })}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogBody, HTMLTable, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { INACTIVE_USER_PAGE_SIZE, type UserRow } from '../../../../contract/accountManagement';
+import { FilterOperator } from '../../../../contract/listQuery';
+import { useSearchText } from '../../components/list';
+import { Pager } from '../../components/Pager';
+import { showToast } from '../../components/showToast';
+import { client, resultOf } from '../../lib/api';
+import { USERS_KEY } from '../../lib/userListKey';
+
+/**
+ * The admins' inactive-users modal (spec 3 sections 2 and 4): disabled users 10 a page, searched by display name,
+ * each with Enable, which moves the user to the active list.
+ */
+export function InactiveUsersDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { typed, setTyped, keyword } = useSearchText();
+  const [pageIndex, setPageIndex] = useState(0);
+  const [searched, setSearched] = useState(keyword);
+  if (searched !== keyword) {
+    setSearched(keyword);
+    setPageIndex(0);
+  }
+
+  const list = useQuery({
+    enabled: isOpen,
+    queryKey: [USERS_KEY, 'inactive', keyword, pageIndex],
+    queryFn: () =>
+      resultOf(
+        client.accountManagement.list({
+          body: {
+            pageIndex,
+            pageSize: INACTIVE_USER_PAGE_SIZE,
+            isActive: false,
+            filterSettings: keyword
+              ? [{ field: 'displayName', operator: FilterOperator.Contains, value: [keyword] }]
+              : [],
+            orderSettings: [],
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const enable = useMutation({
+    mutationFn: (user: UserRow) =>
+      resultOf(client.accountManagement.update({ params: { id: user.userId }, body: { isActive: true } })),
+    onSuccess: (_, user) => {
+      showToast(t('users:enabled', { name: user.displayName }), Intent.SUCCESS);
+      // The last user of a page moves the list back a page.
+      if (list.data?.items.length === 1 && pageIndex > 0) setPageIndex(pageIndex - 1);
+      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+    },
+  });
+
+  const body = () => {
+    if (list.isPending) return <Spinner aria-label={t('users:loading')} />;
+    if (list.isError) {
+      return (
+        <NonIdealState
+          icon="error"
+          title={t('users:load_failed')}
+          action={<Button icon="refresh" text={t('retry')} onClick={() => void list.refetch()} />}
+        />
+      );
+    }
+    if (list.data.items.length === 0) {
+      return (
+        <NonIdealState icon="people" title={keyword ? t('users:inactive_none_found') : t('users:inactive_none')} />
+      );
+    }
+    return (
+      <>
+        <HTMLTable compact striped style={{ width: '100%' }} aria-label={t('users:inactive_title')}>
+          <thead>
+            <tr>
+              <th>{t('users:field_displayName')}</th>
+              <th>{t('users:field_emailAddress')}</th>
+              <th>{t('users:field_customerName')}</th>
+              <th>
+                <span className="bp6-text-muted">{t('users:inactive_action')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((user) => (
+              <tr key={user.userId}>
+                <td>{user.displayName}</td>
+                <td>{user.emailAddress}</td>
+                <td>{user.userLocation?.customer.name}</td>
+                <td>
+                  <Button
+                    size="small"
+                    intent={Intent.PRIMARY}
+                    text={t('users:enable')}
+                    aria-label={t('users:enable_of', { name: user.displayName })}
+                    loading={enable.isPending && enable.variables?.userId === user.userId}
+                    disabled={enable.isPending}
+                    onClick={() => enable.mutate(user)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        <Pager
+          pageIndex={pageIndex}
+          pageSize={INACTIVE_USER_PAGE_SIZE}
+          totalCount={list.data.totalCount}
+          onPage={setPageIndex}
+        />
+      </>
+    );
+  };
+
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('users:inactive_title')} icon="disable" style={{ width: 760 }}>
+      <DialogBody>
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder={t('users:inactive_search')}
+          aria-label={t('users:inactive_search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          style={{ marginBottom: 12 }}
+        />
+        <div aria-busy={list.isFetching}>{body()}</div>
+      </DialogBody>
+    </Dialog>
+  );
+}

@@ -1,0 +1,202 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+} from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { InviteEmail, inviteRoleChoices, type InviteUserRequest } from '../../../../contract/accountManagement';
+import { ErrorCode } from '../../../../contract/errors';
+import { INVITATION_EXPIRY_DAYS, MODAL_WIDTH, ROLE, type RoleId } from '../../../../contract/limits';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
+import { LocationOptions } from '../../components/LocationOptions';
+import { showToast } from '../../components/showToast';
+import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { resolveLanguage } from '../../lib/i18n';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { submitProblemOf, type Message } from '../../lib/submitProblems';
+import { useUnsavedData } from '../../lib/unsavedData';
+
+export interface InviteUserDialogProps {
+  isOpen: boolean;
+  /** Closed without inviting (after the discard question when something was typed). */
+  onClose(): void;
+  /** The invitation was sent: the caller refreshes its list; the dialog closes itself through onClose. */
+  onInvited(): void;
+}
+
+interface Draft {
+  email: string;
+  roleId: RoleId;
+  locationId: string;
+}
+
+/**
+ * The Invite user modal of the user list (spec 3 sections 3 and 5 "Invite user (list)"): one e-mail address, a role
+ * (standard user by default; only admin for the provider's own customer) and a location of the customer. The
+ * server mails the invitee a link to set their name and password; an address with an account is refused.
+ */
+export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialogProps) {
+  const { t, i18n } = useTranslation();
+  const { user } = useCurrentSession();
+  const roles = inviteRoleChoices(user.userLocation.customer.isProviderDomain);
+  const locations = user.userLocation.customer.customerLocations;
+  const initial: Draft = {
+    email: '',
+    roleId: roles.includes(ROLE.StandardUser) ? ROLE.StandardUser : roles[0]!,
+    locationId: String(user.locationId ?? locations[0]?.locationId ?? ''),
+  };
+  const [draft, setDraft] = useState(initial);
+  const [emailError, setEmailError] = useState<Message | undefined>();
+  const [general, setGeneral] = useState<Message | undefined>();
+  const dirty = draft.email.trim() !== '' || draft.roleId !== initial.roleId || draft.locationId !== initial.locationId;
+  useUnsavedData(isOpen && dirty);
+
+  const reset = () => {
+    setDraft(initial);
+    setEmailError(undefined);
+    setGeneral(undefined);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const invite = useMutation({
+    mutationFn: (body: InviteUserRequest) =>
+      resultOf(client.accountManagement.inviteUser({ body, query: {}, silent: true })),
+    onSuccess: (_, body) => {
+      showToast(t('invite:invited_toast', { email: body.emailTo[0] }), Intent.SUCCESS);
+      onInvited();
+      close();
+    },
+    onError: (e, body) => {
+      handOverSessionErrors(e);
+      const problem = submitProblemOf<'email'>(e, {
+        failed: 'invite:invite_failed',
+        refused: 'invite:invite_refused',
+        errorCodes: {
+          [ErrorCode.EmailAlreadyRegistered]: {
+            email: { key: 'invite:email_already_registered', values: { email: body.emailTo[0] ?? '' } },
+          },
+        },
+      });
+      setEmailError(problem?.fields?.email);
+      setGeneral(problem?.general);
+    },
+  });
+
+  const emailProblem = (value: string): Message | undefined => {
+    const parsed = InviteEmail.safeParse(value);
+    return parsed.success ? undefined : { key: `invite:${parsed.error.issues[0]?.message ?? 'valid_Email_message'}` };
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (invite.isPending) return;
+    const problem = emailProblem(draft.email);
+    setEmailError(problem);
+    setGeneral(undefined);
+    if (problem || draft.locationId === '') return;
+    invite.mutate({
+      emailTo: [draft.email.trim()],
+      locationId: Number(draft.locationId),
+      roleId: draft.roleId,
+      type: 1,
+      language: resolveLanguage(i18n.language),
+    });
+  };
+
+  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: invite.isPending, onClose: close });
+
+  return (
+    <>
+      <Dialog
+        isOpen={isOpen}
+        onClose={requestClose}
+        title={t('invite:invite_user_title')}
+        icon="new-person"
+        style={{ width: MODAL_WIDTH.wide, maxWidth: '95vw' }}
+      >
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <p>{t('invite:invite_intro', { days: INVITATION_EXPIRY_DAYS })}</p>
+            <SubmitProblemCallout message={general} style={{ marginBottom: 12 }} />
+            <FormGroup
+              label={t('invite:email_label')}
+              labelFor="invite-email"
+              labelInfo="*"
+              intent={emailError ? Intent.DANGER : Intent.NONE}
+              helperText={emailError ? t(emailError.key, emailError.values) : undefined}
+            >
+              <InputGroup
+                id="invite-email"
+                type="email"
+                autoComplete="off"
+                value={draft.email}
+                onValueChange={(email) => {
+                  setDraft((d) => ({ ...d, email }));
+                  setEmailError(undefined);
+                }}
+                onBlur={() => draft.email !== '' && setEmailError(emailProblem(draft.email))}
+                intent={emailError ? Intent.DANGER : Intent.NONE}
+                aria-invalid={emailError ? true : undefined}
+                autoFocus
+              />
+            </FormGroup>
+            <RadioGroup
+              label={t('invite:role_label')}
+              inline
+              selectedValue={draft.roleId}
+              onChange={(e) => setDraft((d) => ({ ...d, roleId: Number(e.currentTarget.value) as RoleId }))}
+            >
+              {roles.map((r) => (
+                <Radio key={r} value={r} label={t(`my_account_role_${r}`)} />
+              ))}
+            </RadioGroup>
+            {roles.length === 1 && <p className={Classes.TEXT_MUTED}>{t('invite:provider_domain_hint')}</p>}
+            <FormGroup label={t('invite:location_label')} labelFor="invite-location" labelInfo="*">
+              <HTMLSelect
+                id="invite-location"
+                fill
+                value={draft.locationId}
+                onChange={(e) => {
+                  const locationId = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, locationId }));
+                }}
+              >
+                <LocationOptions locations={locations} />
+              </HTMLSelect>
+            </FormGroup>
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text={t('cancel')} onClick={requestClose} disabled={invite.isPending} />
+                <Button
+                  type="submit"
+                  intent={Intent.PRIMARY}
+                  icon="send-message"
+                  text={t('invite:send')}
+                  loading={invite.isPending}
+                />
+              </>
+            }
+          />
+        </form>
+      </Dialog>
+      <DiscardChangesAlert {...alertProps} />
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useMemo } from 'react';
+import { Icon, Tag } from '@blueprintjs/core';
+import { Cell, Column, RenderMode, Table2 } from '@blueprintjs/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { UserRow } from '../../../../contract/accountManagement';
+import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
+import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
+import { listColumnHeader, sortOf, useKeyboardScrolling, valueText, type ListFields } from '../../components/list';
+import { NAME_FIELD } from './userFields';
+
+export interface UserGridProps {
+  rows: UserRow[];
+  fields: ListFields;
+  /** Where a user's account opens: `${detailsBase}/{userId}`. */
+  detailsBase: string;
+  order: OrderSetting[];
+  userSorted: boolean;
+  filters: FilterSetting[];
+  onSort(field: string, orderType: 0 | 1 | null): void;
+  onFilter(field: string): void;
+}
+
+const NAME_WIDTH = 240;
+const FROZEN_COLUMNS = 1;
+
+/** A row's value of a grid field: the city and customer come from the user's location. */
+const valueOf = (row: UserRow, field: string): unknown => {
+  if (field === 'city') return row.userLocation?.city;
+  if (field === 'customerName') return row.userLocation?.customer.name;
+  return row[field as keyof UserRow];
+};
+
+/** The name with the user's photo; a link to their account only when they have a location (spec 3 section 2). */
+function NameCell({ row, detailsBase }: { row: UserRow; detailsBase: string }) {
+  const { t } = useTranslation();
+  // An invited user has no name until they accept the invitation: their address stands in for it.
+  const name = row.displayName.trim() || row.emailAddress;
+  return (
+    <span className="user-name-cell">
+      {row.avatarThumbnailUrl ? (
+        <img src={row.avatarThumbnailUrl} alt={t('users:photo_of', { name })} width={24} height={24} />
+      ) : (
+        <Icon icon="person" size={20} aria-hidden />
+      )}
+      {row.userLocation ? (
+        <Link to={`${detailsBase}/${row.userId}`} state={{ fromList: true }}>
+          {name}
+        </Link>
+      ) : (
+        <span>{name}</span>
+      )}
+    </span>
+  );
+}
+
+/** The user grid (spec 3 sections 2 and 3): the name pinned first, then the columns of the list's field registry. */
+export function UserGrid(props: UserGridProps) {
+  const { t } = useTranslation();
+  const { rows, fields, order, userSorted, filters } = props;
+  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
+  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('users:grid_label'));
+  const columns = fields.columns;
+
+  const header = (field: string) =>
+    listColumnHeader({
+      t,
+      name: fields.label(t, field),
+      order: sortOf(order, field),
+      filtered: filtered.has(field),
+      canClearSort: userSorted && sortOf(order, field) !== undefined,
+      onSort: (orderType) => props.onSort(field, orderType),
+      onFilter: () => props.onFilter(field),
+    });
+
+  const cell = (row: UserRow, field: string) => {
+    if (field === 'statusCode') {
+      return (
+        <Cell>
+          <Tag minimal intent={row.statusCode === 1 ? 'success' : 'warning'}>
+            {t(`users:status_${row.statusCode}`)}
+          </Tag>
+        </Cell>
+      );
+    }
+    const text = valueText(t, fields, field, valueOf(row, field));
+    return <Cell tooltip={text}>{text}</Cell>;
+  };
+
+  return (
+    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table2
+        numRows={rows.length}
+        numFrozenColumns={FROZEN_COLUMNS}
+        defaultRowHeight={GRID_ROW_HEIGHT}
+        columnWidths={[NAME_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH)]}
+        enableRowHeader={false}
+        enableFocusedCell={false}
+        renderMode={RenderMode.NONE}
+        cellRendererDependencies={[rows, columns, order, filters]}
+      >
+        {[
+          <Column
+            key={NAME_FIELD}
+            id={NAME_FIELD}
+            columnHeaderCellRenderer={() => header(NAME_FIELD)}
+            cellRenderer={(r) => (
+              <Cell interactive>
+                <NameCell row={rows[r]!} detailsBase={props.detailsBase} />
+              </Cell>
+            )}
+          />,
+          ...columns.map((field) => (
+            <Column
+              key={field}
+              id={field}
+              columnHeaderCellRenderer={() => header(field)}
+              cellRenderer={(r) => cell(rows[r]!, field)}
+            />
+          )),
+        ]}
+      </Table2>
+    </div>
+  );
+}
