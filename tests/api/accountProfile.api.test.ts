@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileEdit, UserDetail } from '../../contract/accountManagement';
 import type { ErrorBody } from '../../contract/common';
 import { ROLE } from '../../contract/limits';
 import { startApiServer } from '../support/apiServer';
-import { signedIn, type InjectClient } from '../support/injectClient';
+import { detailOf, editOf } from '../support/userDetails';
+import { signedIn } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -13,23 +13,6 @@ afterAll(() => server.close());
 
 const userRow = (email: string) =>
   server.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-
-const detailOf = async (client: InjectClient, id: number): Promise<UserDetail> => {
-  const res = await client.accountManagement.get({ params: { id } });
-  if (res.status !== 200 || res.body.errorCode !== 0) throw new Error(`expected the user: ${JSON.stringify(res.body)}`);
-  return res.body.result!;
-};
-
-const editOf = (d: UserDetail, changes: Partial<ProfileEdit> = {}): ProfileEdit => ({
-  firstName: d.firstName,
-  lastName: d.lastName,
-  languageId: d.languageId ?? 1,
-  officePhone: d.officePhone ?? '+1 555 0100',
-  department: d.department ?? 'Research',
-  role: d.role,
-  jobTitle: d.jobTitle,
-  ...changes,
-});
 
 describe('GET users/{id}', () => {
   it('gives the signed-in user with location and company info', async () => {

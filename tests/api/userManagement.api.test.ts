@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileEdit, UserDetail, UserListQuery, UserRow } from '../../contract/accountManagement';
+import type { ProfileEdit, UserListQuery, UserRow } from '../../contract/accountManagement';
 import { ErrorCode } from '../../contract/errors';
 import { ROLE } from '../../contract/limits';
 import { FilterOperator } from '../../contract/listQuery';
 import { AccessCode } from '../../contract/permissions';
 import { startApiServer } from '../support/apiServer';
+import { detailOf, editOf } from '../support/userDetails';
 import { signedIn, type InjectClient } from '../support/injectClient';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -29,23 +30,6 @@ const query = (changes: Partial<UserListQuery> = {}): UserListQuery => ({
 async function listOf(client: InjectClient, changes: Partial<UserListQuery> = {}) {
   const res = await client.accountManagement.list({ body: query(changes) });
   if (res.status !== 200 || res.body.errorCode !== 0) throw new Error(`expected a page: ${JSON.stringify(res.body)}`);
-  return res.body.result!;
-}
-
-const editOf = (d: UserDetail, changes: Partial<ProfileEdit> = {}): ProfileEdit => ({
-  firstName: d.firstName,
-  lastName: d.lastName,
-  languageId: d.languageId ?? 1,
-  officePhone: d.officePhone ?? '+1 555 0100',
-  department: d.department ?? 'Research',
-  role: d.role,
-  jobTitle: d.jobTitle,
-  ...changes,
-});
-
-async function detailOf(client: InjectClient, id: number): Promise<UserDetail> {
-  const res = await client.accountManagement.get({ params: { id } });
-  if (res.status !== 200 || res.body.errorCode !== 0) throw new Error(`expected the user: ${JSON.stringify(res.body)}`);
   return res.body.result!;
 }
 

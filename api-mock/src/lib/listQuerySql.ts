@@ -139,3 +139,24 @@ export function applyListQuery<DB, TB extends keyof DB, O>(
   if (query.pageSize > 0) q = q.limit(query.pageSize).offset(query.pageIndex * query.pageSize);
   return q;
 }
+
+/**
+ * A page of ids in the list's order and the count of every match: one pass finds the page on ids alone (the sort
+ * carries narrow rows) and counts as it goes; only a page past the end is counted on its own.
+ */
+export async function idPageWithTotal<DB, TB extends keyof DB>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  page: { idColumn: string; order: RawBuilder<unknown>; pageIndex: number; pageSize: number },
+): Promise<{ ids: number[]; totalCount: number }> {
+  const rows = (await filtered
+    .select([sql<number>`${sql.ref(page.idColumn)}`.as('id'), sql<string>`count(*) over ()`.as('total')])
+    .orderBy(page.order as never)
+    .limit(page.pageSize)
+    .offset(page.pageIndex * page.pageSize)
+    .execute()) as unknown as { id: number; total: string }[];
+  if (rows.length > 0) return { ids: rows.map((r) => r.id), totalCount: Number(rows[0]!.total) };
+  const counted = (await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()) as unknown as {
+    count: string;
+  };
+  return { ids: [], totalCount: Number(counted.count) };
+}

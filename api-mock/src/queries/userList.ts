@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   USER_DEFAULT_ORDER,
   USER_LIST_FIELDS,
@@ -127,5 +127,3 @@ export const inIdOrder = <T extends { id: number }>(ids: number[], rows: T[]): T
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
-
-export const countAll = sql<string>`count(*) over ()`;

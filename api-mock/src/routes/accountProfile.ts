@@ -6,11 +6,10 @@ import { requireActor } from '../auth/actor';
 import { requireReadableUser } from '../auth/otherUsers';
 import { change } from '../db/events';
 import { ok } from '../lib/envelope';
-import { LANGUAGES } from '../lib/languages';
-import { requireOwnLocation } from '../queries/locations';
+import { profileChanges } from '../queries/profileEdit';
 import { loadUserDetail } from '../queries/userDetail';
 import { storageOf } from '../storage';
-import { badRequest, forbidden, HttpProblem } from '../lib/problem';
+import { forbidden, HttpProblem } from '../lib/problem';
 
 const s = initServer();
 
@@ -36,20 +35,7 @@ export function accountProfileRouter({ db, config }: AppDeps) {
       if (!allowedRoleChoices(me.role as RoleId, true).includes(body.role)) {
         throw forbidden('This role cannot be chosen for your own account');
       }
-      const language = LANGUAGES.find((l) => l.languageId === body.languageId);
-      if (!language) throw badRequest(`Unknown language ${body.languageId}`);
-      if (body.locationId != null) await requireOwnLocation(db, body.locationId, me.customer_id);
-      // Company fields (name, address, state, zip) belong to the customer's location and are not changed here.
-      const changes = {
-        first_name: body.firstName,
-        last_name: body.lastName,
-        language_code: language.languageCode,
-        office_phone: body.officePhone,
-        department: body.department,
-        job_title: body.jobTitle || null,
-        role: body.role,
-        ...(body.locationId != null ? { location_id: body.locationId } : {}),
-      };
+      const changes = await profileChanges(db, body, me.customer_id);
       await change(db, async (trx) => {
         await trx.updateTable('users').set(changes).where('id', '=', actor.userId).execute();
         return {

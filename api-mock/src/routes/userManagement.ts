@@ -14,13 +14,11 @@ import { managedUser, userManagementScope } from '../auth/otherUsers';
 import { change } from '../db/events';
 import { suggestionPage } from '../lib/filterSuggestions';
 import { ok } from '../lib/envelope';
-import { LANGUAGES } from '../lib/languages';
-import { BadListQuery, filtersWhere, orderBy } from '../lib/listQuerySql';
+import { BadListQuery, filtersWhere, idPageWithTotal, orderBy } from '../lib/listQuerySql';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
-import { requireOwnLocation } from '../queries/locations';
+import { profileChanges } from '../queries/profileEdit';
 import { loadUserDetail } from '../queries/userDetail';
 import {
-  countAll,
   inIdOrder,
   toUserRow,
   USER_FIELDS,
@@ -71,18 +69,12 @@ export function userManagementRoutes({ db, config }: AppDeps) {
         .where(filtersWhere(USER_FIELDS, body.filterSettings))
         .$if(fullText !== null, (qb) => qb.where(fullText!));
       const order = orderBy(USER_FIELDS, userOrder(body.orderSettings), 'users.id');
-      // One pass finds the page on ids and counts every match as it goes; the rows are read for that page only.
-      const page = await filtered
-        .select(['users.id', countAll.as('total')])
-        .orderBy(order as never)
-        .limit(body.pageSize)
-        .offset(body.pageIndex * body.pageSize)
-        .execute();
-      const totalCount =
-        page.length > 0
-          ? Number(page[0]!.total)
-          : Number((await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()).count);
-      const ids = page.map((r) => r.id);
+      const { ids, totalCount } = await idPageWithTotal(filtered as never, {
+        idColumn: 'users.id',
+        order,
+        pageIndex: body.pageIndex,
+        pageSize: body.pageSize,
+      });
       const rows =
         ids.length > 0
           ? await usersInScope(db, { ...scope, isActive: body.isActive })
@@ -132,19 +124,7 @@ export function userManagementRoutes({ db, config }: AppDeps) {
         const editingSelf = target.id === actor.userId;
         const choices = allowedRoleChoices(target.role as RoleId, editingSelf, actor.isAdmin);
         if (!choices.includes(body.role)) throw forbidden('This role cannot be given to this user');
-        const language = LANGUAGES.find((l) => l.languageId === body.languageId);
-        if (!language) throw badRequest(`Unknown language ${body.languageId}`);
-        if (body.locationId != null) await requireOwnLocation(db, body.locationId, target.customer_id);
-        const changes = {
-          first_name: body.firstName,
-          last_name: body.lastName,
-          language_code: language.languageCode,
-          office_phone: body.officePhone,
-          department: body.department,
-          job_title: body.jobTitle || null,
-          role: body.role,
-          ...(body.locationId != null ? { location_id: body.locationId } : {}),
-        };
+        const changes = await profileChanges(db, body, target.customer_id);
         await change(db, async (trx) => {
           await trx.updateTable('users').set(changes).where('id', '=', target.id).execute();
           return {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
 import { fail, ok } from '../lib/envelope';
 import { ErrorCode } from '../../../contract/errors';
-import { BadListQuery, filtersWhere, orderBy } from '../lib/listQuerySql';
+import { BadListQuery, filtersWhere, idPageWithTotal, orderBy } from '../lib/listQuerySql';
 import { exportColumns, streamListExport } from '../workbook/listExport';
 import { forbidden, HttpProblem, notFound as notFoundProblem } from '../lib/problem';
 import { ReportBusy } from '../reports/reportRenderer';
@@ -85,18 +85,12 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
         .where(filtersWhere(WORK_ORDER_FIELDS, body.filterSettings))
         .$if(fullText !== null, (qb) => qb.where(fullText!));
       const order = orderBy(WORK_ORDER_FIELDS, workOrderOrder(body.orderSettings, query.isHistory), 'service_calls.id');
-      // One pass finds the page on ids (the sort reads narrow rows) and counts every match as it goes.
-      const page = await filtered
-        .select(['service_calls.id', sql<string>`count(*) over ()`.as('total')])
-        .orderBy(order as never)
-        .limit(body.pageSize)
-        .offset(body.pageIndex * body.pageSize)
-        .execute();
-      const totalCount =
-        page.length > 0
-          ? Number(page[0]!.total)
-          : Number((await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()).count);
-      const ids = page.map((r) => r.id);
+      const { ids, totalCount } = await idPageWithTotal(filtered, {
+        idColumn: 'service_calls.id',
+        order,
+        pageIndex: body.pageIndex,
+        pageSize: body.pageSize,
+      });
       const [rows, mayOpen] = await Promise.all([
         ids.length > 0 ? db.selectFrom('service_calls').select(CALL_COLUMNS).where('id', 'in', ids).execute() : [],
         mayOpenServiceReports(db, actor.userId),

@@ -1,6 +1,7 @@
 export { ColumnFilterDialog, type ColumnFilterDialogProps, type FilterSuggestions } from './ColumnFilterDialog';
 export { ColumnsPanel, type ColumnsPanelProps } from './ColumnsPanel';
 export { FilterChips, type FilterChipsProps } from './FilterChips';
+export { ListBody, type ListBodyProps } from './ListBody';
 export { listColumnHeader, type ListColumnHeaderProps } from './listColumnHeader';
 export {
   describeFilter,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { H2, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_PAGE_SIZE } from '../../../../contract/contracts';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
-import { FilterChips, withFilter } from '../../components/list';
+import { FilterChips, ListBody, withFilter } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { contractOrder, CONTRACT_FIELDS } from './contractFields';
 import { ContractFilterDialog } from './ContractFilterDialog';
@@ -29,40 +29,6 @@ export function ContractsPage() {
     setPageIndex(0);
   };
 
-  const body = () => {
-    if (list.isPending) return <Spinner aria-label={t('contracts:loading')} />;
-    if (list.isError) {
-      return (
-        <NonIdealState
-          icon="error"
-          title={t('contracts:load_failed')}
-          action={<Button icon="refresh" text={t('retry')} onClick={() => void list.refetch()} />}
-        />
-      );
-    }
-    if (list.data.items.length === 0) {
-      const narrowed = filters.length > 0;
-      return (
-        <NonIdealState
-          icon={narrowed ? 'search' : 'document'}
-          title={narrowed ? t('contracts:empty_filtered') : t('contracts:empty')}
-          description={narrowed ? undefined : t('contracts:empty_hint')}
-          action={narrowed ? <Button text={t('list_filter_clear_all')} onClick={() => changeFilters([])} /> : undefined}
-        />
-      );
-    }
-    return (
-      <ContractGrid
-        rows={list.data.items}
-        order={contractOrder(sort)}
-        userSorted={sort.length > 0}
-        filters={filters}
-        onSort={(field, orderType) => changeSort(orderType === null ? [] : [{ field, orderType }])}
-        onFilter={setFiltering}
-      />
-    );
-  };
-
   return (
     <section className="list-page" aria-labelledby="contracts-title">
       <header className="list-toolbar">
@@ -79,7 +45,30 @@ export function ContractsPage() {
       />
 
       <div className="list-body" aria-busy={list.isFetching}>
-        {body()}
+        <ListBody
+          list={list}
+          texts={{
+            loading: t('contracts:loading'),
+            loadFailed: t('contracts:load_failed'),
+            empty: t('contracts:empty'),
+            emptyFiltered: t('contracts:empty_filtered'),
+            emptyHint: t('contracts:empty_hint'),
+          }}
+          emptyIcon="document"
+          narrowed={filters.length > 0}
+          onClearQuery={() => changeFilters([])}
+        >
+          {(rows) => (
+            <ContractGrid
+              rows={rows}
+              order={contractOrder(sort)}
+              userSorted={sort.length > 0}
+              filters={filters}
+              onSort={(field, orderType) => changeSort(orderType === null ? [] : [{ field, orderType }])}
+              onFilter={setFiltering}
+            />
+          )}
+        </ListBody>
       </div>
       {list.data && list.data.totalCount > 0 && (
         <Pager

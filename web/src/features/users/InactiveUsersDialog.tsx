@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, HTMLTable, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INACTIVE_USER_PAGE_SIZE, type UserRow } from '../../../../contract/accountManagement';
 import { FilterOperator } from '../../../../contract/listQuery';
-import { useSearchText } from '../../components/list';
+import { ListBody, useSearchText } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { showToast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
@@ -56,65 +56,48 @@ export function InactiveUsersDialog({ isOpen, onClose }: { isOpen: boolean; onCl
     },
   });
 
-  const body = () => {
-    if (list.isPending) return <Spinner aria-label={t('users:loading')} />;
-    if (list.isError) {
-      return (
-        <NonIdealState
-          icon="error"
-          title={t('users:load_failed')}
-          action={<Button icon="refresh" text={t('retry')} onClick={() => void list.refetch()} />}
-        />
-      );
-    }
-    if (list.data.items.length === 0) {
-      return (
-        <NonIdealState icon="people" title={keyword ? t('users:inactive_none_found') : t('users:inactive_none')} />
-      );
-    }
-    return (
-      <>
-        <HTMLTable compact striped style={{ width: '100%' }} aria-label={t('users:inactive_title')}>
-          <thead>
-            <tr>
-              <th>{t('users:field_displayName')}</th>
-              <th>{t('users:field_emailAddress')}</th>
-              <th>{t('users:field_customerName')}</th>
-              <th>
-                <span className="bp6-text-muted">{t('users:inactive_action')}</span>
-              </th>
+  const table = (rows: UserRow[]) => (
+    <>
+      <HTMLTable compact striped style={{ width: '100%' }} aria-label={t('users:inactive_title')}>
+        <thead>
+          <tr>
+            <th>{t('users:field_displayName')}</th>
+            <th>{t('users:field_emailAddress')}</th>
+            <th>{t('users:field_customerName')}</th>
+            <th>
+              <span className="bp6-text-muted">{t('users:inactive_action')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((user) => (
+            <tr key={user.userId}>
+              <td>{user.displayName}</td>
+              <td>{user.emailAddress}</td>
+              <td>{user.userLocation?.customer.name}</td>
+              <td>
+                <Button
+                  size="small"
+                  intent={Intent.PRIMARY}
+                  text={t('users:enable')}
+                  aria-label={t('users:enable_of', { name: user.displayName })}
+                  loading={enable.isPending && enable.variables?.userId === user.userId}
+                  disabled={enable.isPending}
+                  onClick={() => enable.mutate(user)}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data.items.map((user) => (
-              <tr key={user.userId}>
-                <td>{user.displayName}</td>
-                <td>{user.emailAddress}</td>
-                <td>{user.userLocation?.customer.name}</td>
-                <td>
-                  <Button
-                    size="small"
-                    intent={Intent.PRIMARY}
-                    text={t('users:enable')}
-                    aria-label={t('users:enable_of', { name: user.displayName })}
-                    loading={enable.isPending && enable.variables?.userId === user.userId}
-                    disabled={enable.isPending}
-                    onClick={() => enable.mutate(user)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={INACTIVE_USER_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={setPageIndex}
-        />
-      </>
-    );
-  };
+          ))}
+        </tbody>
+      </HTMLTable>
+      <Pager
+        pageIndex={pageIndex}
+        pageSize={INACTIVE_USER_PAGE_SIZE}
+        totalCount={list.data?.totalCount ?? 0}
+        onPage={setPageIndex}
+      />
+    </>
+  );
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('users:inactive_title')} icon="disable" style={{ width: 760 }}>
@@ -128,7 +111,21 @@ export function InactiveUsersDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           onChange={(e) => setTyped(e.target.value)}
           style={{ marginBottom: 12 }}
         />
-        <div aria-busy={list.isFetching}>{body()}</div>
+        <div aria-busy={list.isFetching}>
+          <ListBody
+            list={list}
+            texts={{
+              loading: t('users:loading'),
+              loadFailed: t('users:load_failed'),
+              empty: t('users:inactive_none'),
+              emptyFiltered: t('users:inactive_none_found'),
+            }}
+            emptyIcon="people"
+            narrowed={keyword !== ''}
+          >
+            {table}
+          </ListBody>
+        </div>
       </DialogBody>
     </Dialog>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, H2, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, H2, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { USER_PAGE_SIZE } from '../../../../contract/accountManagement';
 import { ROLE } from '../../../../contract/limits';
-import { ColumnFilterDialog, FilterChips, useSearchText, withFilter } from '../../components/list';
+import { ColumnFilterDialog, FilterChips, ListBody, useSearchText, withFilter } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { useCurrentSession } from '../../lib/currentUser';
 import { InactiveUsersDialog } from './InactiveUsersDialog';
@@ -40,51 +40,6 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
   const search = (text: string) => {
     setTyped(text);
     setPageIndex(0);
-  };
-  const narrowed = state.filter.length > 0 || keyword !== '';
-
-  const body = () => {
-    if (list.isPending) return <Spinner aria-label={t('users:loading')} />;
-    if (list.isError) {
-      return (
-        <NonIdealState
-          icon="error"
-          title={t('users:load_failed')}
-          action={<Button icon="refresh" text={t('retry')} onClick={() => void list.refetch()} />}
-        />
-      );
-    }
-    if (list.data.items.length === 0) {
-      return (
-        <NonIdealState
-          icon={narrowed ? 'search' : 'people'}
-          title={narrowed ? t('users:empty_filtered') : t('users:empty')}
-          action={
-            narrowed ? (
-              <Button
-                text={t('list_filter_clear_all')}
-                onClick={() => {
-                  search('');
-                  change({ filter: [] });
-                }}
-              />
-            ) : undefined
-          }
-        />
-      );
-    }
-    return (
-      <UserGrid
-        rows={list.data.items}
-        fields={fields}
-        detailsBase={`${base}/userManagement/userDetails`}
-        order={orderSettingsOf(state)}
-        userSorted={state.sort.length > 0}
-        filters={state.filter}
-        onSort={(field, orderType) => change({ sort: orderType === null ? [] : [{ field, orderType }] })}
-        onFilter={(field) => setDialog({ kind: 'filter', field })}
-      />
-    );
   };
 
   return (
@@ -122,7 +77,34 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
       />
 
       <div className="list-body" aria-busy={list.isFetching}>
-        {body()}
+        <ListBody
+          list={list}
+          texts={{
+            loading: t('users:loading'),
+            loadFailed: t('users:load_failed'),
+            empty: t('users:empty'),
+            emptyFiltered: t('users:empty_filtered'),
+          }}
+          emptyIcon="people"
+          narrowed={state.filter.length > 0 || keyword !== ''}
+          onClearQuery={() => {
+            search('');
+            change({ filter: [] });
+          }}
+        >
+          {(rows) => (
+            <UserGrid
+              rows={rows}
+              fields={fields}
+              detailsBase={`${base}/userManagement/userDetails`}
+              order={orderSettingsOf(state)}
+              userSorted={state.sort.length > 0}
+              filters={state.filter}
+              onSort={(field, orderType) => change({ sort: orderType === null ? [] : [{ field, orderType }] })}
+              onFilter={(field) => setDialog({ kind: 'filter', field })}
+            />
+          )}
+        </ListBody>
       </div>
       {list.data && list.data.totalCount > 0 && (
         <Pager
