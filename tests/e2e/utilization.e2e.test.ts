@@ -330,7 +330,11 @@ describe('utilization', () => {
     await values.waitFor();
     expect(await values.getByRole('option').allInnerTexts()).toEqual(methods);
     const method = methods[methods.length - 1]!;
-    await page.getByRole('combobox', { name: 'Search the values of Method' }).fill(method.slice(0, 12));
+    const typed = method.slice(0, 12);
+    await page.getByRole('combobox', { name: 'Search the values of Method' }).fill(typed);
+    // The list has narrowed to the typed text before one of its options is picked.
+    const matching = methods.filter((m) => m.toLocaleLowerCase().includes(typed.toLocaleLowerCase())).length;
+    await expect.poll(() => values.getByRole('option').count()).toBe(matching);
     const filtered = page.waitForResponse((r) => {
       if (!r.url().includes('/api/Equipment/agEventFilterList')) return false;
       const body = r.request().postDataJSON() as { filter: Record<string, string[]> };
