@@ -102,6 +102,7 @@ const contractInput = {
   contractExpiry: '2027-12-31',
   contractType: 'ZCSA' as const,
   poNumber: 'PO-42',
+  billingDate: '2026-02-01',
   billingStatus: 'OPEN',
   desc: 'Third-party service',
 };
@@ -166,6 +167,8 @@ describe('POST Equipment (add user-added equipment)', () => {
         contractExpiry: '2027-12-31',
         contractType: 'ZCSA',
         poNumber: 'PO-42',
+        billingDate: '2026-02-01',
+        billingStatus: 'OPEN',
         desc: 'Third-party service',
         isVendor: true,
       }),

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { setChecked } from '../support/controls';
 
 dayjs.extend(localizedFormat);
 
@@ -143,18 +144,18 @@ describe('calendar', () => {
     const ofType = serviceEvents(page).filter({ hasText: type });
     const sameType = await ofType.count();
 
-    await page.getByRole('checkbox', { name: type, exact: true }).uncheck({ force: true });
+    await setChecked(page.getByRole('checkbox', { name: type, exact: true }), false);
     await expect.poll(() => ofType.count()).toBe(0);
     await expect.poll(() => serviceEvents(page).count()).toBe(shown - sameType);
-    await page.getByRole('checkbox', { name: type, exact: true }).check({ force: true });
+    await setChecked(page.getByRole('checkbox', { name: type, exact: true }), true);
     await expect.poll(() => serviceEvents(page).count()).toBe(shown);
 
-    await page.getByRole('checkbox', { name: 'Select all Scheduled events' }).uncheck({ force: true });
-    await page.getByRole('checkbox', { name: 'Select all Service work' }).uncheck({ force: true });
+    await setChecked(page.getByRole('checkbox', { name: 'Select all Scheduled events' }), false);
+    await setChecked(page.getByRole('checkbox', { name: 'Select all Service work' }), false);
     await expect.poll(() => serviceEvents(page).count()).toBe(0);
     expect(await blocks(page).count()).toBeGreaterThan(0);
-    await page.getByRole('checkbox', { name: 'Select all Scheduled events' }).check({ force: true });
-    await page.getByRole('checkbox', { name: 'Select all Service work' }).check({ force: true });
+    await setChecked(page.getByRole('checkbox', { name: 'Select all Scheduled events' }), true);
+    await setChecked(page.getByRole('checkbox', { name: 'Select all Service work' }), true);
     await expect.poll(() => serviceEvents(page).count()).toBe(shown);
     await context.close();
   });
@@ -164,13 +165,13 @@ describe('calendar', () => {
     await dayMode(page, 1);
     const rows = page.getByRole('group', { name: /^AG/ });
     const allRows = await rows.count();
-    await page.getByRole('radio', { name: 'My reservations' }).check({ force: true });
+    await setChecked(page.getByRole('radio', { name: 'My reservations' }), true);
     await expect.poll(() => rows.count()).toBeLessThan(allRows);
     const labels = await labelsOf(page);
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.every((l) => l.startsWith(`Reservation by ${DEMO_USER} `))).toBe(true);
     expect(await rows.count()).toBeLessThanOrEqual(labels.length);
-    await page.getByRole('radio', { name: 'All reservations' }).check({ force: true });
+    await setChecked(page.getByRole('radio', { name: 'All reservations' }), true);
     await expect.poll(() => rows.count()).toBe(allRows);
     await context.close();
   });

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
 import { seriousViolations } from '../support/axe';
+import { setChecked } from '../support/controls';
 
 /*
  * Edit EHS data (spec 2 section 4 "EHS multi-select rule"): from the inventory row menu, for users with the Equipment
@@ -30,13 +31,13 @@ describe('Edit EHS data', () => {
 
     await dialog.getByLabel('Machine guarding').selectOption({ label: 'Fixed guard' });
     const chemical = dialog.getByRole('group', { name: 'Chemical hazards' });
-    await chemical.getByRole('checkbox', { name: 'Toxic' }).check({ force: true });
-    await chemical.getByRole('checkbox', { name: 'Flammable' }).check({ force: true });
+    await setChecked(chemical.getByRole('checkbox', { name: 'Toxic' }), true);
+    await setChecked(chemical.getByRole('checkbox', { name: 'Flammable' }), true);
     // Not applicable stands alone: it clears the two, and a normal option clears it again.
-    await chemical.getByRole('checkbox', { name: 'Not applicable' }).check({ force: true });
+    await setChecked(chemical.getByRole('checkbox', { name: 'Not applicable' }), true);
     await chemical.getByRole('checkbox', { name: 'Toxic', checked: false }).waitFor();
     expect(await chemical.getByRole('checkbox', { name: 'Flammable' }).isChecked()).toBe(false);
-    await chemical.getByRole('checkbox', { name: 'Irritant' }).check({ force: true });
+    await setChecked(chemical.getByRole('checkbox', { name: 'Irritant' }), true);
     await chemical.getByRole('checkbox', { name: 'Not applicable', checked: false }).waitFor();
     await dialog.getByText('No', { exact: true }).click();
     await dialog.getByRole('radio', { name: 'No', exact: true, checked: true }).waitFor();
@@ -73,10 +74,10 @@ describe('Edit EHS data', () => {
     await openFirstRowMenu(manager.page);
     await manager.page.getByRole('menuitem', { name: 'Edit EHS data' }).click();
     const dialog = manager.page.getByRole('dialog', { name: 'Edit EHS data' });
-    await dialog
-      .getByRole('group', { name: 'Energy hazards' })
-      .getByRole('checkbox', { name: 'Electrical' })
-      .check({ force: true });
+    await setChecked(
+      dialog.getByRole('group', { name: 'Energy hazards' }).getByRole('checkbox', { name: 'Electrical' }),
+      true,
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     const alert = manager.page.getByRole('alertdialog');
     await alert.waitFor();

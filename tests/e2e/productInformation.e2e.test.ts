@@ -4,6 +4,7 @@ import { DEMO_PRODUCT_CATALOGUE } from '../../api-mock/src/seed/productCatalogue
 import { seriousViolations } from '../support/axe';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
+import { setChecked } from '../support/controls';
 
 /*
  * The Product information tab (spec 2 section 2): the catalogue entry of the instrument's make and model, its
@@ -96,7 +97,7 @@ describe('product information', () => {
     await firstName.fill('Marco');
     await dialog.getByRole('textbox', { name: 'Company' }).fill('Acme Labs Basel');
     await dialog.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Switzerland' });
-    await dialog.getByRole('radio', { name: 'By phone' }).check({ force: true });
+    await setChecked(dialog.getByRole('radio', { name: 'By phone' }), true);
     await dialog.getByRole('textbox', { name: 'Comments' }).fill('Which sipper accessories fit?');
     expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
     const sent = page.waitForResponse((r) => r.url().includes('/api/Equipment/MarketInfo/Request'));

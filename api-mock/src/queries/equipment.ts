@@ -303,7 +303,7 @@ export function toEquipmentContract(c: Selectable<ContractsTable>): EquipmentCon
     item: null,
     effectiveDate: c.effective_date,
     contractExpiry: c.contract_expiry,
-    billingDate: null,
+    billingDate: c.billing_date,
     billingStatus: c.billing_status,
     contractType: c.contract_type,
     desc: c.description,

@@ -92,8 +92,7 @@ export async function unlinkContracts(trx: Transaction<Database>, equipmentId: n
 /**
  * Link the contract info of user-added equipment, replacing its contracts. A contract number the customer
  * already has is linked (a vendor contract of the customer takes the entered values; a provider contract stays as
- * it is); a new number creates a vendor contract (is_pe_contract false). The billing date has no column and is not
- * stored.
+ * it is); a new number creates a vendor contract (is_pe_contract false).
  */
 export async function linkVendorContract(
   trx: Transaction<Database>,
@@ -110,6 +109,7 @@ export async function linkVendorContract(
     description: contract.desc || null,
     effective_date: contract.effectiveDate,
     contract_expiry: contract.contractExpiry,
+    billing_date: contract.billingDate || null,
     billing_status: contract.billingStatus || null,
   };
   const existing = await trx
