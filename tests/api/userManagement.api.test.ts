@@ -289,7 +289,7 @@ describe('DELETE users/{id}', () => {
     expect((await admin.client.accountManagement.remove({ params: { id: gus.id } })).status).toBe(404);
   });
 
-  it("ends the removed user's session at once (30005), keeps what they did attributed, and hides them", async () => {
+  it("answers the removed user's browser 30005 at once and until it signs out, keeps what they did attributed, and hides them", async () => {
     const victim = await db()
       .selectFrom('users')
       .selectAll()
@@ -338,6 +338,9 @@ describe('DELETE users/{id}', () => {
     const next = await theirs.client.users.me();
     expect(next.status).toBe(200);
     expect(next.body).toMatchObject({ errorCode: ErrorCode.AccountRemoved });
+    // Every later call of that browser hears the same (a background call may come first); signing out ends it.
+    expect((await theirs.client.users.me()).body).toMatchObject({ errorCode: ErrorCode.AccountRemoved });
+    await theirs.client.account.logout({ body: {} });
     expect((await theirs.client.users.me()).status).toBe(401);
     const again = await theirs.client.account.login({ body: { emailAddress: victim.email, password: 'Portal2026' } });
     expect(again.body).toMatchObject({ errorCode: ErrorCode.InvalidCredentials });

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { Refusal, unauthorized } from '../lib/problem';
 import { sessionTokenOf } from '../lib/cookieNames';
-import { endRemovedUserSession, findSession, type SessionRecord } from './sessions';
+import { isRemovedUserSession, findSession, type SessionRecord } from './sessions';
 import { ErrorCode } from '../../../contract/errors';
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionRecord | null>>();
@@ -21,7 +21,7 @@ export function sessionOf(db: Kysely<Database>, request: FastifyRequest): Promis
 export async function requireSession(db: Kysely<Database>, request: FastifyRequest): Promise<SessionRecord> {
   const session = await sessionOf(db, request);
   if (session) return session;
-  if (await endRemovedUserSession(db, sessionTokenOf(request)))
+  if (await isRemovedUserSession(db, sessionTokenOf(request)))
     throw new Refusal(ErrorCode.AccountRemoved, 'This account has been removed');
   throw unauthorized();
 }

@@ -53,18 +53,21 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
 }
 
 /**
- * Whether a token's session belonged to a user who has since been removed: that session ends now, and the caller
- * is told the account is gone (30005) rather than that the session expired.
+ * Whether a token's session belongs to a user who has since been removed: every call of that browser is told the
+ * account is gone (30005), whichever call comes first (a background one included), until the browser signs out or
+ * the session's idle end purges it. The session itself no longer signs anything in (findSession).
  */
-export async function endRemovedUserSession(db: Kysely<Database>, token: string | undefined): Promise<boolean> {
+export async function isRemovedUserSession(db: Kysely<Database>, token: string | undefined): Promise<boolean> {
   if (!token) return false;
-  const ended = await db
-    .deleteFrom('sessions')
-    .where('id', '=', sessionId(token))
-    .where('user_id', 'in', (qb) => qb.selectFrom('users').select('users.id').where('users.deleted_at', 'is not', null))
-    .returning('id')
+  const found = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', '=', sessionId(token))
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('users.deleted_at', 'is not', null)
     .executeTakeFirst();
-  return ended !== undefined;
+  return found !== undefined;
 }
 
 /** A sign-in: the user has now signed in at least once (activated) and this is their latest sign-in time. */
