@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { forbidden, HttpProblem } from '../lib/problem';
 import type { Actor } from './actor';
 import { inAdminMode } from './adminMode';
-import { accessCodesOf } from './privileges';
+import { holdsAccessCode } from './privileges';
 
 /**
  * Whose users a caller manages: in admin mode every customer's (the app has checked the admin access code), else
@@ -19,7 +19,7 @@ export async function userManagementScope(
   actor: Actor,
 ): Promise<{ customerId: number | null }> {
   if (inAdminMode(request)) return { customerId: null };
-  if (!(await accessCodesOf(db, actor.userId)).includes(AccessCode.UserManagement)) {
+  if (!(await holdsAccessCode(db, actor.userId, AccessCode.UserManagement))) {
     throw forbidden('Needs the user-management access code');
   }
   return { customerId: actor.customerId };

@@ -19,16 +19,19 @@ export async function accessCodesOf(db: Kysely<Database>, userId: number): Promi
   return rows.map((r) => r.access_code);
 }
 
-/** Admin mode (the /admin/api prefix) is for holders of the admin access code. */
-export async function mayUseAdminMode(db: Kysely<Database>, userId: number): Promise<boolean> {
+/** Whether a user holds an access code (the server checks what the menu hides). */
+export async function holdsAccessCode(db: Kysely<Database>, userId: number, code: AccessCode): Promise<boolean> {
   const row = await db
     .selectFrom('user_access_codes')
     .select('user_id')
     .where('user_id', '=', userId)
-    .where('access_code', '=', AccessCode.Admin)
+    .where('access_code', '=', code)
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Admin mode (the /admin/api prefix) is for holders of the admin access code. */
+export const mayUseAdminMode = (db: Kysely<Database>, userId: number) => holdsAccessCode(db, userId, AccessCode.Admin);
 
 /**
  * A user's features and function codes as they apply to a customer: a feature counts only when both the user and

@@ -19,6 +19,15 @@ export interface ListField {
 /** The whitelist of one list: API field name -> column. */
 export type ListFields = Readonly<Record<string, ListField>>;
 
+/** A list's whitelist from its contract's field kinds and this server's column of each field. */
+export const listFieldsOf = <F extends string>(
+  kinds: Readonly<Record<F, FieldType>>,
+  columns: Readonly<Record<F, string>>,
+) =>
+  Object.fromEntries(
+    (Object.keys(kinds) as F[]).map((name) => [name, { column: columns[name], type: kinds[name] }]),
+  ) as ListFields;
+
 export class BadListQuery extends HttpProblem {
   constructor(message: string) {
     super(400, message);

@@ -11,6 +11,7 @@ import {
 import { FilterOperator, type FilterSetting, type OrderSetting } from '../../../contract/listQuery';
 import { AccessCode } from '../../../contract/permissions';
 import type { ContractsTable, Database } from '../db/schema';
+import { holdsAccessCode } from '../auth/privileges';
 import { filtersWhere, orderBy, type ListFields } from '../lib/listQuerySql';
 
 /** The SQL column of every contract grid field (the fields and their kinds are the contract's). */
@@ -74,15 +75,8 @@ export function contractFilters(filter: ContractFilter): FilterSetting[] {
 }
 
 /** Whether the user holds the contract-management access code (the server checks what the menu hides). */
-export async function mayManageContracts(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_access_codes')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('access_code', '=', AccessCode.ContractManagement)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const mayManageContracts = (db: Kysely<Database>, userId: number) =>
+  holdsAccessCode(db, userId, AccessCode.ContractManagement);
 
 const SELECTED = [
   'contracts.vendor_contract_id',

@@ -8,7 +8,7 @@ import {
 import type { OrderSetting } from '../../../contract/listQuery';
 import type { RoleId } from '../../../contract/limits';
 import type { Database } from '../db/schema';
-import type { ListFields } from '../lib/listQuerySql';
+import { listFieldsOf } from '../lib/listQuerySql';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar';
 import { fullTextCondition } from './equipment';
@@ -30,12 +30,7 @@ const COLUMNS: Record<UserListField, string> = {
 };
 
 /** The whitelist of the user lists: API field -> column and kind. */
-export const USER_FIELDS: ListFields = Object.fromEntries(
-  (Object.keys(USER_LIST_FIELDS) as UserListField[]).map((name) => [
-    name,
-    { column: COLUMNS[name], type: USER_LIST_FIELDS[name] },
-  ]),
-);
+export const USER_FIELDS = listFieldsOf(USER_LIST_FIELDS, COLUMNS);
 
 /** Whose users a list reads: one customer's, or (admin mode) every customer's; active or inactive ones. */
 export interface UserScope {

@@ -1,5 +1,5 @@
 import { WORK_ORDER_LIST_FIELDS, type WorkOrderListField } from '../../../contract/serviceCalls';
-import type { ListFields } from '../lib/listQuerySql';
+import { listFieldsOf } from '../lib/listQuerySql';
 
 /** The SQL column of every work-order grid field (the fields and their kinds are the contract's). */
 const COLUMNS: Record<WorkOrderListField, string> = {
@@ -39,12 +39,7 @@ const COLUMNS: Record<WorkOrderListField, string> = {
 };
 
 /** The whitelist of the work-order lists: API field -> column and kind. */
-export const WORK_ORDER_FIELDS: ListFields = Object.fromEntries(
-  (Object.keys(WORK_ORDER_LIST_FIELDS) as WorkOrderListField[]).map((name) => [
-    name,
-    { column: COLUMNS[name], type: WORK_ORDER_LIST_FIELDS[name] },
-  ]),
-);
+export const WORK_ORDER_FIELDS = listFieldsOf(WORK_ORDER_LIST_FIELDS, COLUMNS);
 
 /** Fields of long free text (up to 4,000 characters, more than a btree entry holds): indexed on a prefix. */
 const LONG_TEXT: readonly WorkOrderListField[] = ['repairProblem', 'repairSolution', 'description'];
