@@ -135,8 +135,12 @@ describe('contract management', () => {
     expect(dateAnswer.answer.totalCount).toBeLessThan(first.answer.totalCount);
     expect(dateAnswer.answer.items.every((c) => c.effectiveDate!.startsWith('2024-'))).toBe(true);
     await page.getByText('Effective date: 2024-01-01 – 2024-12-31').waitFor();
-    await expect.poll(async () => (await columnTexts(page, 2)).every((text) => text.endsWith(', 2024'))).toBe(true);
-    expect((await columnTexts(page, 2)).length).toBe(dateAnswer.answer.items.length);
+    await expect
+      .poll(async () => {
+        const texts = await columnTexts(page, 2);
+        return texts.length === dateAnswer.answer.items.length && texts.every((text) => text.endsWith(', 2024'));
+      })
+      .toBe(true);
     await context.close();
   });
 

@@ -12,10 +12,18 @@ interface Violation {
 }
 
 /**
- * Serious and critical axe-core violations of the page as it is now: of the whole document, or only of the first
- * element matching `within` (a CSS selector).
+ * Serious and critical axe-core violations of the page once it has settled: of the whole document, or only of the
+ * first element matching `within` (a CSS selector). Colours are measured only after every running transition has
+ * ended, since a dialog fading in has text at partial opacity (a busy CI machine stretches the fade).
  */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
+      !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'),
+  );
   // Evaluated through the debugging protocol: the portal's CSP refuses injected script tags, as it should.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selector) => {
