@@ -22,7 +22,7 @@ export const INVITATION_PAGE_SIZE = 20;
 export const InvitationType = { Order: 0, PortalInvite: 1 } as const;
 export const InvitationTypeSchema = z.union([z.literal(InvitationType.Order), z.literal(InvitationType.PortalInvite)]);
 
-const allValid = (value: string) => splitEmailList(value).every((e) => EMAIL_PATTERN.test(e));
+const allValid = (value: string) => splitEmailList(value).every((e) => e.length <= EMAIL_MAX && EMAIL_PATTERN.test(e));
 
 /**
  * An address list of the invitation form, separated by semicolons; every address must be valid

@@ -129,7 +129,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   }
 
   await registerDocs(app);
-  if (deps.listen) await registerHub(app, { db: deps.db, listen: deps.listen });
+  if (deps.listen) await registerHub(app, { db: deps.db, listen: deps.listen, config: deps.config });
   await registerFileRoutes(app, deps);
   if (deps.config.devPages) await registerDevOutbox(app, deps);
   if (deps.config.devPages) await registerDemoCatalogueSite(app);

@@ -51,8 +51,8 @@ describe('the server frame', () => {
     expect(ui.statusCode).toBe(200);
   });
 
-  it('answers a contract route the server does not implement yet with a JSON 404', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/Country/emails' });
+  it('answers an API path the server does not implement with a JSON 404', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/NoSuchResource/emails' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errorCode: 404 });
   });

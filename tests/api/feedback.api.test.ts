@@ -13,10 +13,17 @@ import {
   type FeedbackRequestInput,
 } from '../../contract/feedback';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadUrl } from '../../contract/images';
-import { CONTACT_US_INBOX, FEEDBACK_INBOX } from '../../api-mock/src/routes/feedback';
+import { FEEDBACK_INBOX } from '../../api-mock/src/routes/feedback';
 import { leavesNoTrace, traceCounts } from '../support/traces';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
+
+/** The contact-us addresses of the All routing the portal starts with (migration 029). */
+const CONTACT_US_INBOX: Readonly<Record<number, string>> = {
+  [CONTACT_TYPE.Sales]: 'sales@provider.example',
+  [CONTACT_TYPE.InstrumentRelocation]: 'instrument-relocation@provider.example',
+  [CONTACT_TYPE.TechnicalSupport]: 'technical-support@provider.example',
+};
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let acme: InjectClient;

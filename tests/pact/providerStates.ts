@@ -13,11 +13,15 @@ import { arcRequestStates } from './arcRequestStates';
 import { avatarStates } from './avatarStates';
 import { contractPdfStates } from './contractPdfStates';
 import { contractStates } from './contractStates';
+import { emailRoutingStates } from './emailRoutingStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
 import { productInformationStates } from './productInformationStates';
+import { productCatalogueStates } from './productCatalogueStates';
+import { productsManagementStates } from './productsManagementStates';
 import { utilizationStates } from './utilizationStates';
 import { userInvitationStates } from './userInvitationStates';
 import { userManagementStates } from './userManagementStates';
+import { onboardingStates } from './onboardingStates';
 import { reservationStates } from './reservationStates';
 import { workOrderStates } from './workOrderStates';
 import { stateUser } from './stateUsers';
@@ -56,10 +60,14 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...contractPdfStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...contractStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...productInformationStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...productCatalogueStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...utilizationStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...userInvitationStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...userManagementStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...onboardingStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...productsManagementStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...arcRequestStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...emailRoutingStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;

@@ -27,6 +27,10 @@ import * as assetMonitoring from './migrations/025_asset_monitoring';
 import * as contractGrid from './migrations/026_contract_grid';
 import * as userInvitations from './migrations/027_user_invitations';
 import * as userManagement from './migrations/028_user_management';
+import * as emailRouting from './migrations/029_email_routing';
+import * as onboardingInvitations from './migrations/030_onboarding_invitations';
+import * as productCatalogueSearch from './migrations/031_product_catalogue_search';
+import * as productsManagementOrder from './migrations/032_products_management_order';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -57,6 +61,10 @@ const migrations: Record<string, Migration> = {
   '026_contract_grid': contractGrid,
   '027_user_invitations': userInvitations,
   '028_user_management': userManagement,
+  '029_email_routing': emailRouting,
+  '030_onboarding_invitations': onboardingInvitations,
+  '031_product_catalogue_search': productCatalogueSearch,
+  '032_products_management_order': productsManagementOrder,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -26,6 +26,8 @@ export interface LocationsTable {
   country_code: string;
   state: OptionalText;
   zip: OptionalText;
+  /** The region of the country whose code or name is the state, set by a trigger (migration 029). */
+  region_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UsersTable {
@@ -538,6 +540,51 @@ export interface UserInvitationsTable {
   used_at: Timestamp | null;
 }
 
+/** The notification e-mail routing of a country, or of All when country_code is null (029). */
+export interface CountryEmailRoutingTable {
+  id: Generated<number>;
+  country_code: string | null;
+  admin_emails: string;
+  contract_change_emails: string;
+  contact_us_sales: string;
+  contact_us_relocation: string;
+  contact_us_technical_support: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
+/** A region of a country with the addresses of its new service requests (029). */
+export interface RegionsTable {
+  id: Generated<number>;
+  country_code: string;
+  code: string;
+  name: string;
+  admin_emails: Generated<string>;
+  updated_at: Timestamp | null;
+  updated_by: number | null;
+}
+
+/** An invitation e-mail of customer onboarding as sent (030); address lists are semicolon separated. */
+export interface OnboardingInvitationsTable {
+  id: Generated<number>;
+  sent_by: number | null;
+  customer_id: number;
+  customer_no: string;
+  location_id: number | null;
+  email_to: string;
+  email_cc: string;
+  email_bcc: string;
+  order_number: string;
+  language: string;
+  type: number;
+  subject: string;
+  description: string;
+  /** Timestamp allows leaving it out on insert (the default now()). */
+  created_at: Timestamp;
+  last_sent_at: Timestamp;
+  send_count: Generated<number>;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -574,6 +621,9 @@ export interface Database {
   utilization_events: UtilizationEventsTable;
   utilization_daily: UtilizationDailyTable;
   user_invitations: UserInvitationsTable;
+  onboarding_invitations: OnboardingInvitationsTable;
+  country_email_routing: CountryEmailRoutingTable;
+  regions: RegionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -42,3 +42,6 @@ export function countryNameOf(countryId: number): string | null {
   const code = ISO_CODES[countryId - 1];
   return code ? (displayNames('en').of(code) ?? code) : null;
 }
+
+/** The ISO code of a country id, or null for an id outside the list. */
+export const countryCodeOf = (countryId: number): string | null => ISO_CODES[countryId - 1] ?? null;

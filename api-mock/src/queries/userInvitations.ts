@@ -61,19 +61,35 @@ export async function createInvitation(
     .returning('id')
     .executeTakeFirstOrThrow();
   await grantDefaultPrivileges(trx, user.id);
+  const link = await createInvitationLink(trx, {
+    userId: user.id,
+    customerId: invitee.customerId,
+    invitedBy: invitee.invitedBy,
+  });
+  return { userId: user.id, ...link };
+}
+
+/**
+ * A new sign-up link for an invited user (also one invited before whose link was lost or expired): answers the
+ * link's secret, of which only the hash is stored, and the invitation's id.
+ */
+export async function createInvitationLink(
+  trx: Transaction<Database>,
+  link: { userId: number; customerId: number; invitedBy: number },
+): Promise<{ invitationId: number; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const invitation = await trx
     .insertInto('user_invitations')
     .values({
       token_hash: tokenHash(token),
-      user_id: user.id,
-      customer_id: invitee.customerId,
-      invited_by: invitee.invitedBy,
+      user_id: link.userId,
+      customer_id: link.customerId,
+      invited_by: link.invitedBy,
       expires_at: sql<Date>`now() + make_interval(days => ${INVITATION_EXPIRY_DAYS})`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { userId: user.id, invitationId: invitation.id, token };
+  return { invitationId: invitation.id, token };
 }
 
 /** Invitations whose link still works: not used, not expired, for a user who is neither disabled nor removed. */

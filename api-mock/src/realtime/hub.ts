@@ -8,6 +8,8 @@ import { xsrfTokenValid } from '../lib/xsrf';
 import { countUnread, type Inbox } from '../queries/messages';
 import { IMPORT_FILE_MAX_BASE64, type ImportProductRequest } from '../../../contract/importProduct';
 import { importProduct } from './importProduct';
+import { importProductMarket } from './importProductMarket';
+import type { ImportProductMarketRequest } from '../../../contract/importProductMarket';
 
 export const INBOX_CHANNEL = 'portal_inbox';
 /** Notified by the database when a session ends (`s:<id>`) or a user is disabled (`u:<id>`). */
@@ -22,8 +24,8 @@ export const HUB_MESSAGE_MAX_BYTES = IMPORT_FILE_MAX_BASE64 + 64 * 1024;
 
 /** What the hub pushes. */
 export type HubMessage = { type: 'unreadCount'; count: number };
-/** What a client sends: hello once it listens (the hub answers with the current state); importProduct. */
-export type HubClientMessage = { type: 'hello' } | ImportProductRequest;
+/** What a client sends: hello once it listens (the hub answers with the current state); the two imports. */
+export type HubClientMessage = { type: 'hello' } | ImportProductRequest | ImportProductMarketRequest;
 
 interface Connection {
   socket: WebSocket;
@@ -54,7 +56,10 @@ function sameOrigin(request: FastifyRequest): boolean {
  * The real-time hub at /signalr: a WebSocket per signed-in tab. Changes reach it through the database's
  * LISTEN/NOTIFY, so a change made by any server process on the same database is pushed by all of them.
  */
-export async function registerHub(app: FastifyInstance, { db, listen }: Required<Pick<AppDeps, 'db' | 'listen'>>) {
+export async function registerHub(
+  app: FastifyInstance,
+  { db, listen, config }: Required<Pick<AppDeps, 'db' | 'listen' | 'config'>>,
+) {
   const connections = new Set<Connection>();
   const log = (err: unknown) => app.log.warn({ err }, 'hub');
   const push = async ({ socket, inbox }: Connection) => {
@@ -103,9 +108,12 @@ export async function registerHub(app: FastifyInstance, { db, listen }: Required
       socket.on('message', (data: Buffer) => {
         const message = parseClientMessage(data);
         if (message?.type === 'hello') return void joined.then(push).catch(log);
-        if (message?.type !== 'importProduct') return;
+        if (message?.type !== 'importProduct' && message?.type !== 'importProductMarket') return;
         if (!xsrfTokenValid(request, message.xsrfToken)) {
           return void socket.close(HUB_FORBIDDEN, 'Missing or wrong anti-forgery token');
+        }
+        if (message.type === 'importProductMarket') {
+          return void importProductMarket({ db, config, socket, request }, message).catch(log);
         }
         void importProduct({ db, socket, request }, message).catch(log);
       });

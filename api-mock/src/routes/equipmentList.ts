@@ -7,7 +7,8 @@ import { requireActor, type Actor } from '../auth/actor';
 import { ok } from '../lib/envelope';
 import { filtersWhere, orderBy, BadListQuery } from '../lib/listQuerySql';
 import { containsPattern } from '../lib/like';
-import { forbidden } from '../lib/problem';
+import { requireAdministratorActor } from '../auth/administrator';
+import { AccessCode } from '../../../contract/permissions';
 import {
   equipmentInScope,
   equipmentInScopeOnly,
@@ -24,11 +25,13 @@ import { suggestionPage } from '../lib/filterSuggestions';
 
 const s = initServer();
 
-/** Products management is the provider's admin grid; the inventory is every customer user's. */
-function scopeOf(actor: Actor, options: { isFollowed?: boolean; listType?: EquipmentListType }): EquipmentScope {
-  if (options.listType === 'productsManagement' && !actor.isPEUser) {
-    throw forbidden('Only provider staff manage products');
-  }
+/** Products management is the provider's admin grid (admin access code); the inventory is every customer user's. */
+async function scopeOf(
+  db: AppDeps['db'],
+  actor: Actor,
+  options: { isFollowed?: boolean; listType?: EquipmentListType },
+): Promise<EquipmentScope> {
+  if (options.listType === 'productsManagement') await requireAdministratorActor(db, actor, AccessCode.Admin);
   return {
     customerId: actor.customerId,
     userId: actor.userId,
@@ -50,7 +53,7 @@ export function equipmentListRouter({ db }: AppDeps) {
   return {
     list: s.route(equipmentContract.list, async ({ request, body }) => {
       const actor = await requireActor(db, request);
-      const scope = scopeOf(actor, body);
+      const scope = await scopeOf(db, actor, body);
       const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
       const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
       const order = orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id');
@@ -108,7 +111,7 @@ export function equipmentListRouter({ db }: AppDeps) {
 
     filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {
       const actor = await requireActor(db, request);
-      const scope = scopeOf(actor, body);
+      const scope = await scopeOf(db, actor, body);
       const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
       const result: Record<string, (string | null)[]> = {};
       for (const name of new Set(body.selectFields)) {
@@ -146,7 +149,7 @@ export function equipmentListRouter({ db }: AppDeps) {
 
     export: s.route(equipmentContract.export, async ({ request, reply, body }) => {
       const actor = await requireActor(db, request);
-      const scope = scopeOf(actor, body);
+      const scope = await scopeOf(db, actor, body);
       const { stream, fileName } = await exportEquipment(db, scope, body, (err) =>
         request.log.error({ err }, 'the export stopped part-way'),
       );

@@ -13,19 +13,18 @@ import { change } from '../db/events';
 import { fail, ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
+import { routedRecipients } from '../mail/routing';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { contractChangeRequestPage } from '../queries/contractChangeRequests';
 import { findEquipment } from '../queries/equipment';
 
 const s = initServer();
 
-/** The provider's contract team. Chosen: not in spec; the e-mail routing of the admin screens will take over. */
-export const CONTRACT_TEAM_INBOX = 'contracts@provider.example';
-
 /**
  * Requests about an instrument to the provider (spec 2 "Contact the contract team"): the ARC feature is needed, an
  * instrument the customer added has no contract to change, and another customer's instrument is 10002. The request
- * is stored with its status and mailed to the contract team, with a copy to the requester, in one transaction.
+ * is stored with its status and mailed to the contract team (the contract change addresses routed for the
+ * instrument's site), with a copy to the requester, in one transaction.
  * View ARC requests (spec 2 row menu) lists them under the same rules: ARC, and 10002 for an instrument the customer
  * does not have; every request of the customer for the instrument shows, whoever of the customer made it, since a
  * lab manager answers for the instrument, not only for their own requests.
@@ -70,8 +69,9 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
           .executeTakeFirstOrThrow();
         const name = `${body.firstName} ${body.lastName}`;
         const what = [instrument.mfg, instrument.model, instrument.serial].filter(Boolean).join(' - ');
+        const team = await routedRecipients(trx, { locationId: equipment.location_id }, 'contractChange');
         await queueMail(trx, {
-          to: [CONTRACT_TEAM_INBOX],
+          to: team,
           subject: `Contract change request ${reference(id)}: ${what} (${customer.name})`,
           body: [
             `Contract change request ${reference(id)}`,
@@ -103,7 +103,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
             entityType: 'equipment',
             entityId: equipment.id,
             eventType: 'equipment.contractChangeRequested',
-            payload: { requestId: id },
+            payload: { requestId: id, routedTo: team.join(';') },
           },
         };
       });

@@ -19,10 +19,11 @@ import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
-import { countriesIn } from '../lib/countries';
+import { countriesIn, countryCodeOf } from '../lib/countries';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail } from '../mail/outbox';
+import { routedRecipients, type RoutedKind } from '../mail/routing';
 import { insertMessages } from '../queries/messages';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
@@ -34,14 +35,11 @@ const s = initServer();
 /** The provider's mailbox for portal feedback. chosen: not in spec */
 export const FEEDBACK_INBOX = 'portal-feedback@provider.example';
 
-/**
- * Where contact-us requests of each type go. The spec routes them per country (Country/emails); until that routing
- * is stored, every country uses these provider mailboxes. chosen: not in spec
- */
-export const CONTACT_US_INBOX: Readonly<Record<number, string>> = {
-  [CONTACT_TYPE.Sales]: 'sales@provider.example',
-  [CONTACT_TYPE.InstrumentRelocation]: 'instrument-relocation@provider.example',
-  [CONTACT_TYPE.TechnicalSupport]: 'technical-support@provider.example',
+/** Where contact-us requests of each type go: the field of the routing of the user's site (spec 3 "E-mail routing"). */
+const CONTACT_US_ROUTE: Readonly<Record<number, RoutedKind>> = {
+  [CONTACT_TYPE.Sales]: 'contactSales',
+  [CONTACT_TYPE.InstrumentRelocation]: 'contactRelocation',
+  [CONTACT_TYPE.TechnicalSupport]: 'contactTechnical',
 };
 
 const TYPE_NAME: Readonly<Record<number, string>> = {
@@ -119,7 +117,7 @@ async function checkAttachments(deps: AppDeps, actor: Actor, files: FeedbackRequ
 const signedInUser = (db: Kysely<Database>, userId: number) =>
   db
     .selectFrom('users')
-    .select(['first_name', 'last_name', 'email'])
+    .select(['first_name', 'last_name', 'email', 'location_id'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 
@@ -242,7 +240,9 @@ export function feedbackRouter(deps: AppDeps) {
       if (body.countryId != null && country === null) throw badRequest(CONTACT_US_REFUSAL.unknownCountry);
       const user = await signedInUser(db, actor.userId);
       const customer = await customerName(db, actor.customerId);
-      const inbox = CONTACT_US_INBOX[body.type] ?? PROVIDER_INBOX;
+      // The user's site decides; a user without one is routed by the country the form names, else to All.
+      const site = { locationId: user.location_id, countryCode: body.countryId ? countryCodeOf(body.countryId) : null };
+      const inbox = await routedRecipients(db, site, CONTACT_US_ROUTE[body.type] ?? 'contactTechnical');
       await change(db, async (trx) => {
         const { id } = await trx
           .insertInto('contact_requests')
@@ -256,7 +256,7 @@ export function feedbackRouter(deps: AppDeps) {
           .returning('id')
           .executeTakeFirstOrThrow();
         await queueMail(trx, {
-          to: [inbox],
+          to: inbox,
           subject: `${TYPE_NAME[body.type]} request from ${body.firstName} ${body.lastName}${
             body.companyName ? `, ${body.companyName}` : ''
           }`,
@@ -270,7 +270,7 @@ export function feedbackRouter(deps: AppDeps) {
             entityType: 'contactRequest',
             entityId: id,
             eventType: 'contactRequest.created',
-            payload: { kind: 'contactUs', type: body.type, routedTo: inbox },
+            payload: { kind: 'contactUs', type: body.type, routedTo: inbox.join(';') },
           },
         };
       });

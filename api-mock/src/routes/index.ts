@@ -7,6 +7,7 @@ import { avatarRoutes } from './avatar';
 import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
 import { contractsRouter } from './contracts';
+import { countryEmailRoutingRoutes } from './countryEmailRouting';
 import { customersRouter } from './customers';
 import { documentsRouter } from './documents';
 import { equipmentContractPdfRoutes } from './equipmentContractPdf';
@@ -18,9 +19,12 @@ import { equipmentListRouter } from './equipmentList';
 import { feedbackRouter } from './feedback';
 import { locationRouter } from './location';
 import { messagesRouter } from './messages';
+import { onboardingRouter } from './onboarding';
 import { preferencesRouter } from './preferences';
 import { privilegeRoutes } from './privileges';
 import { productInformationRoutes } from './productInformation';
+import { productMarketInfoRoutes } from './productMarketInfo';
+import { productsManagementRoutes } from './productsManagement';
 import { reservationsRouter } from './reservations';
 import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
@@ -52,6 +56,8 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.equipment, equipmentRequestRoutes(deps)),
     implement(contract.equipment, equipmentContractPdfRoutes(deps)),
     implement(contract.equipment, productInformationRoutes(deps)),
+    implement(contract.productMarketInfo, productMarketInfoRoutes(deps)),
+    implement(contract.equipment, productsManagementRoutes(deps)),
     implement(contract.equipment, utilizationRoutes(deps)),
     implement(contract.documents, documentsRouter(deps)),
     implement(contract.feedback, feedbackRouter(deps)),
@@ -65,6 +71,8 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.serviceCalls, workOrdersRouter(deps)),
     implement(contract.contracts, contractsRouter(deps)),
     implement(contract.equipment, { refreshUpcomingServiceCalls: refreshUpcomingRoute(deps) }),
+    implement(contract.invitations, onboardingRouter(deps)),
     ...userInvitationRoutes(deps),
+    implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
   ];
 }

@@ -20,6 +20,7 @@ import { fail, ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
 import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
+import { routedRecipients } from '../mail/routing';
 import { distinctAddresses, unescapeHtml } from '../mail/text';
 import { attachmentSizes } from '../storage/attachments';
 import { registerFiles } from '../storage/registry';
@@ -123,7 +124,12 @@ export function serviceRequestsRouter(deps: AppDeps) {
         ? await db
             .selectFrom('equipment')
             .innerJoin('locations', 'locations.id', 'equipment.location_id')
-            .select(['locations.city', ...SNAPSHOT_COLUMNS.map((c) => `equipment.${c}` as const), 'equipment.id'])
+            .select([
+              'locations.city',
+              'locations.id as location_id',
+              ...SNAPSHOT_COLUMNS.map((c) => `equipment.${c}` as const),
+              'equipment.id',
+            ])
             .where('equipment.id', '=', body.equipmentId)
             .where('equipment.customer_id', '=', actor.customerId)
             .executeTakeFirst()
@@ -132,7 +138,7 @@ export function serviceRequestsRouter(deps: AppDeps) {
 
       const requester = await db
         .selectFrom('users')
-        .select(['first_name', 'last_name', 'email'])
+        .select(['first_name', 'last_name', 'email', 'location_id'])
         .where('id', '=', actor.userId)
         .executeTakeFirstOrThrow();
       const requestedFor =
@@ -199,18 +205,24 @@ export function serviceRequestsRouter(deps: AppDeps) {
             )
             .execute();
         }
+        const subject = `Service request ${serviceOrderNo}: ${jobType}${equipment ? `, ${equipment.mfg} ${equipment.model}` : ''}`;
+        const text = mailText({
+          serviceOrderNo,
+          jobType,
+          body,
+          requester: { name: contactName, email: requester.email },
+          requestedFor: requestedFor ? { name: userName(requestedFor), email: requestedFor.email } : null,
+          equipment: equipment ?? null,
+          attachments: body.attachFiles.map((f) => f.fileName),
+        });
+        // The provider's copy goes to the addresses routed for the site (the instrument's, else the requester's).
+        const site = { locationId: equipment?.location_id ?? requester.location_id };
+        const provider = await routedRecipients(trx, site, 'serviceRequest');
+        if (provider.length > 0) await queueMail(trx, { to: provider, subject, body: text });
         await queueMail(trx, {
           to: distinctAddresses([requester.email, ...(requestedFor ? [requestedFor.email] : []), ...requestEmails]),
-          subject: `Service request ${serviceOrderNo}: ${jobType}${equipment ? `, ${equipment.mfg} ${equipment.model}` : ''}`,
-          body: mailText({
-            serviceOrderNo,
-            jobType,
-            body,
-            requester: { name: contactName, email: requester.email },
-            requestedFor: requestedFor ? { name: userName(requestedFor), email: requestedFor.email } : null,
-            equipment: equipment ?? null,
-            attachments: body.attachFiles.map((f) => f.fileName),
-          }),
+          subject,
+          body: text,
         });
         return {
           result: { requestId: id, serviceOrderNo },
@@ -228,6 +240,7 @@ export function serviceRequestsRouter(deps: AppDeps) {
               requestForUserId: requestedFor?.id ?? null,
               requestEmail: requestEmails,
               attachments: body.attachFiles.map((f) => f.fileName),
+              routedTo: provider.join(';'),
             },
           },
         };

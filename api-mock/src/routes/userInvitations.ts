@@ -28,7 +28,7 @@ import { storageOf } from '../storage';
 const s = initServer();
 
 /** Where the portal is reached, for the link in the mail: the host the inviter's browser used. */
-function portalOrigin(request: FastifyRequest, config: AppConfig): string {
+export function portalOrigin(request: FastifyRequest, config: AppConfig): string {
   const host = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host)
     ? request.host
     : 'localhost';

@@ -15,6 +15,7 @@ import { grantDefaultPrivileges } from '../auth/privileges';
 import { seedNotifications } from './messages';
 import { seedProductMarketInfo } from './productMarketInfo';
 import { seedAssetMonitoring } from './assetMonitoring';
+import { seedOnboardingInvitations } from './onboarding';
 
 export interface DemoWorldSize {
   /** Instruments of the first customer (Acme Labs); the others get a quarter each. */
@@ -270,6 +271,7 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
     await seedWorkOrders(trx, f);
     await seedProductMarketInfo(trx);
     await seedAssetMonitoring(trx, f);
+    await seedOnboardingInvitations(trx);
     await grantDefaultPrivileges(trx);
     await appendEvent(trx, {
       customerId: null,

@@ -42,7 +42,12 @@ const STDERR_KEPT = 4_096;
  * exceljs in a child process with its own heap cap and deadline: a heavy workbook never stalls other requests, and a
  * workbook that exhausts the heap kills only that process (a worker thread's heap limit can abort the whole server).
  */
-function parseInProcess(content: Buffer, maxRows: number, limits: ParseLimits): Promise<Sheet> {
+function parseInProcess(
+  content: Buffer,
+  maxRows: number,
+  limits: ParseLimits,
+  fields: readonly string[] | undefined,
+): Promise<Sheet> {
   return new Promise<Sheet>((resolve, reject) => {
     const child = fork(fileURLToPath(WORKER_BOOT), [SHEET_WORKER], {
       execArgv: [`--max-old-space-size=${limits.memoryMb}`],
@@ -77,7 +82,7 @@ function parseInProcess(content: Buffer, maxRows: number, limits: ParseLimits): 
         ),
       ),
     );
-    child.send({ content: new Uint8Array(content), maxRows } satisfies SheetJob);
+    child.send({ content: new Uint8Array(content), maxRows, fields } satisfies SheetJob);
   });
 }
 
@@ -87,7 +92,7 @@ function parseInProcess(content: Buffer, maxRows: number, limits: ParseLimits): 
  */
 export async function readSpreadsheet(
   content: Buffer,
-  limits: { archive?: ArchiveLimits & { maxRows: number }; parse?: ParseLimits } = {},
+  limits: { archive?: ArchiveLimits & { maxRows: number }; parse?: ParseLimits; fields?: readonly string[] } = {},
 ): Promise<Sheet> {
   const archive = limits.archive ?? IMPORT_ARCHIVE_LIMITS;
   const parse = limits.parse ?? PARSE_LIMITS;
@@ -99,5 +104,5 @@ export async function readSpreadsheet(
     if (!(error instanceof ArchiveRefused)) throw error;
     throw new ImportRefused(error.reason === 'notZip' ? ImportFailure.NotAWorkbook : ImportFailure.UnsafeArchive);
   }
-  return inTurn(parse.concurrent, () => parseInProcess(content, archive.maxRows, parse));
+  return inTurn(parse.concurrent, () => parseInProcess(content, archive.maxRows, parse, limits.fields));
 }

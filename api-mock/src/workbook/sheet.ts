@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import {
-  IMPORT_FIELD_ERROR_CODE,
+  IMPORT_FIELDS,
   IMPORT_FIELD_ROW,
   IMPORT_FIRST_DATA_ROW,
   ImportFailure,
@@ -52,15 +52,20 @@ export interface Sheet {
 }
 
 /**
- * Sheet 1 read by the field names of row 1; unknown and read-only columns are skipped, empty rows too. More data
- * rows than `maxRows` refuse the file.
+ * Sheet 1 read by the field names of row 1 (the equipment import's, or the given `fields`); unknown and read-only
+ * columns are skipped, empty rows too. More data rows than `maxRows` refuse the file.
  */
-export function readSheet(workbook: ExcelJS.Workbook, maxRows: number = IMPORT_ARCHIVE_LIMITS.maxRows): Sheet {
+export function readSheet(
+  workbook: ExcelJS.Workbook,
+  maxRows: number = IMPORT_ARCHIVE_LIMITS.maxRows,
+  fields: readonly string[] = IMPORT_FIELDS,
+): Sheet {
   const sheet = workbook.worksheets[0]!;
+  const known = new Set(fields);
   const columns = new Map<number, ImportField>();
   sheet.getRow(IMPORT_FIELD_ROW).eachCell((cell, column) => {
     const name = plainValue(cell.value);
-    if (typeof name === 'string' && name.trim() in IMPORT_FIELD_ERROR_CODE) {
+    if (typeof name === 'string' && known.has(name.trim())) {
       columns.set(column, name.trim() as ImportField);
     }
   });
@@ -84,6 +89,6 @@ export function readSheet(workbook: ExcelJS.Workbook, maxRows: number = IMPORT_A
 }
 
 /** Sheet 1 of an .xlsx file's bytes. */
-export async function readWorkbookSheet(content: Buffer, maxRows?: number): Promise<Sheet> {
-  return readSheet(await openWorkbook(content), maxRows);
+export async function readWorkbookSheet(content: Buffer, maxRows?: number, fields?: readonly string[]): Promise<Sheet> {
+  return readSheet(await openWorkbook(content), maxRows, fields);
 }

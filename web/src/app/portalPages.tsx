@@ -8,7 +8,9 @@ import { CalendarPage } from '../features/calendar/CalendarPage';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { ContactUsPage } from '../features/contactUs/ContactUsPage';
 import { ContractsPage } from '../features/contracts/ContractsPage';
+import { CustomerOnboardingPage } from '../features/onboarding/CustomerOnboardingPage';
 import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
+import { EmailRoutingPage } from '../features/emailRouting/EmailRoutingPage';
 import { EquipmentDetailPage } from '../features/equipmentDetail/EquipmentDetailPage';
 import { FeedbackPage } from '../features/feedback/FeedbackPage';
 import { FaqPage } from '../features/help/FaqPage';
@@ -23,6 +25,8 @@ import { WelcomePage } from '../features/welcome/WelcomePage';
 import { WorkOrdersPage } from '../features/workOrders/WorkOrdersPage';
 import { UserDetailsPage } from '../features/account/UserDetailsPage';
 import { UserListPage } from '../features/users/UserListPage';
+import { ProductCataloguePage } from '../features/productCatalogue/ProductCataloguePage';
+import { ProductsManagementPage } from '../features/productsManagement/ProductsManagementPage';
 
 export type PortalMode = 'normal' | 'admin';
 
@@ -99,6 +103,34 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     modes: ['admin'],
     accessCode: AccessCode.Admin,
     menu: { labelKey: 'users:menu_admin_users', icon: 'people' },
+  },
+  {
+    path: 'administration/importProdInfo',
+    element: <ProductCataloguePage />,
+    modes: ['normal', 'admin'],
+    accessCode: AccessCode.Admin,
+    menu: { labelKey: 'productCatalogue:menu_import_prod_info', icon: 'import' },
+  },
+  {
+    path: 'administration/productsManagement',
+    element: <ProductsManagementPage parts={{ ImageViewerDialog, fieldLabelKey: equipmentFieldLabelKey }} />,
+    modes: ['normal', 'admin'],
+    accessCode: AccessCode.Admin,
+    menu: { labelKey: 'productsManagement:menu', icon: 'box' },
+  },
+  {
+    path: 'administration/customerOnboarding',
+    element: <CustomerOnboardingPage />,
+    modes: ['normal', 'admin'],
+    accessCode: AccessCode.Admin,
+    menu: { labelKey: 'onboarding:menu_customer_onboarding', icon: 'envelope' },
+  },
+  {
+    path: 'administration/emailRouting',
+    element: <EmailRoutingPage />,
+    modes: ['normal', 'admin'],
+    accessCode: AccessCode.EmailRouting,
+    menu: { labelKey: 'emailRouting:menu_email_routing', icon: 'inbox-update' },
   },
   { path: 'userManagement/userDetails/:userId', element: <UserDetailsPage />, modes: ['normal', 'admin'] },
   {

@@ -33,6 +33,10 @@ export const NAMESPACES = [
   'invite',
   'contracts',
   'users',
+  'onboarding',
+  'emailRouting',
+  'productCatalogue',
+  'productsManagement',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');

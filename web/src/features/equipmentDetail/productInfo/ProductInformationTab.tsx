@@ -41,6 +41,7 @@ function ProductInformation({ equipment, product }: { equipment: EquipmentDetail
   const [brokenImage, setBrokenImage] = useState(false);
   const resources = useProductResources(equipment.equipmentId);
   const name = product.displayName ?? [product.brandName, product.modelName].filter(Boolean).join(' ');
+  const shortDescription = useMemo(() => [product.shortDescription ?? ''], [product.shortDescription]);
   const longDescription = useMemo(() => [product.longDescription ?? ''], [product.longDescription]);
   const resourceBlock = useMemo(() => (resources.data ? [resources.data.html] : null), [resources.data]);
   const specifications = SPECIFICATIONS.filter((key) => product[key]);
@@ -63,7 +64,8 @@ function ProductInformation({ equipment, product }: { equipment: EquipmentDetail
         </Card>
         <div>
           <H3>{name}</H3>
-          {product.shortDescription && <p>{product.shortDescription}</p>}
+          {/* Rich text since the catalogue is edited in the rich-text editor; plain text shows as it is. */}
+          {product.shortDescription && <SanitizedHtml lines={shortDescription} className={Classes.RUNNING_TEXT} />}
           <p>
             <span className={Classes.TEXT_MUTED}>{t('productInfo:part_number')}: </span>
             <strong>{product.partNumber}</strong>

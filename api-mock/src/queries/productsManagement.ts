@@ -1,0 +1,95 @@
+import { sql, type Kysely } from 'kysely';
+import { EquipmentRowEdit } from '../../../contract/equipment';
+import type { Database } from '../db/schema';
+import { changerName, equipmentColumnsOf } from './equipmentWrite';
+import { EQUIPMENT_FIELDS } from './equipmentFields';
+
+/** The equipment fields a products-management row edit writes; isHidden is a flag outside the field registry. */
+const ROW_EDIT_FIELDS: readonly string[] = Object.keys(EquipmentRowEdit.shape).filter(
+  (name) => name !== 'equipmentId' && name !== 'isHidden',
+);
+
+const PG_TYPE = { text: 'text', number: 'integer', date: 'date', dateTime: 'timestamptz', boolean: 'boolean' } as const;
+
+/** The SQL type of each column a row edit may write, for the typed VALUES list of the batched update. */
+const COLUMN_TYPE = new Map<string, string>([
+  ...ROW_EDIT_FIELDS.map((field): [string, string] => {
+    const { column, type } = EQUIPMENT_FIELDS[field]!;
+    return [column.slice('equipment.'.length), PG_TYPE[type]];
+  }),
+  ['is_hidden', 'boolean'],
+]);
+
+/** Ids among `ids` that are not equipment of the customer (hidden ones count as the customer's). */
+export async function foreignEquipmentIds(
+  db: Kysely<Database>,
+  customerId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  const found = await db
+    .selectFrom('equipment')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .execute();
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/** The rows as column changes, grouped by which columns they change: one UPDATE serves each group. */
+function groupByColumns(rows: readonly EquipmentRowEdit[]) {
+  const groups = new Map<string, { columns: string[]; rows: { id: number; values: Record<string, unknown> }[] }>();
+  for (const row of rows) {
+    const values: Record<string, unknown> = { ...equipmentColumnsOf(row, ROW_EDIT_FIELDS) };
+    if (row.isHidden !== undefined) values.is_hidden = row.isHidden;
+    const columns = Object.keys(values).sort();
+    const key = columns.join(',');
+    const group = groups.get(key) ?? { columns, rows: [] };
+    group.rows.push({ id: row.equipmentId, values });
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Save the edited rows in one transaction, each with its `equipment.updated` event: all of them or none. Only the
+ * cells sent change; the change is recorded under the PE user's name. Rows changing the same cells are written by
+ * one statement, so a page of edits costs a few round trips, not two per row.
+ */
+export async function saveEditedRows(
+  db: Kysely<Database>,
+  actor: { customerId: number; userId: number },
+  rows: readonly EquipmentRowEdit[],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const changedBy = await changerName(trx, actor.userId);
+    for (const { columns, rows: group } of groupByColumns(rows)) {
+      const typed = (column: string, value: unknown) => sql`${value}::${sql.raw(COLUMN_TYPE.get(column)!)}`;
+      const values = group.map(
+        (r) => sql`(${sql.join([sql`${r.id}::integer`, ...columns.map((c) => typed(c, r.values[c]))])})`,
+      );
+      const sets = columns.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`);
+      await sql`update equipment as e
+        set ${sql.join([...sets, sql`changed_by_cust = ${changedBy}`, sql`changed_on_cust = now()`, sql`updated_at = now()`])}
+        from (values ${sql.join(values)}) as v(id${sql.join(
+          columns.map((c) => sql`, ${sql.ref(c)}`),
+          sql``,
+        )})
+        where e.id = v.id and e.customer_id = ${actor.customerId}`.execute(trx);
+    }
+    await trx
+      .insertInto('events')
+      .values(
+        rows.map((row) => ({
+          customer_id: actor.customerId,
+          actor_id: actor.userId,
+          entity_type: 'equipment',
+          entity_id: String(row.equipmentId),
+          event_type: 'equipment.updated',
+          payload: JSON.stringify({ source: 'productsManagement', ...row }),
+        })),
+      )
+      .execute();
+    return rows.length;
+  });
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PRODUCT_CATALOGUE } from '../../api-mock/src/seed/productCatalogue';
+import { demoProductImageUrl, demoProductUrl } from '../../api-mock/src/catalogue/demoCatalogueSite';
+import { seriousViolations } from '../support/axe';
+import { catalogueFile, XLSX_TYPE, type CatalogueEntry } from '../support/catalogueFiles';
+import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInstrumentAs } from '../support/inventoryPage';
+import { newPortalContext } from '../support/portalContext';
+
+/*
+ * Import product info (spec 3): provider staff upload the catalogue as an Excel file, see the import's progress and
+ * the catalogue grid, edit a description in the rich-text editor; the instrument page's Product information tab of
+ * a matching instrument then shows the imported text.
+ */
+
+let server: E2eServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await startE2e());
+});
+afterAll(() => stopE2e({ server, browser }));
+const db = () => server.database.db;
+
+const lambda = DEMO_PRODUCT_CATALOGUE.find((p) => p.modelName === 'LAMBDA 365')!;
+const IMPORTED_SHORT = 'Refreshed 2026 catalogue text: double-beam UV/Vis for routine quantitation.';
+const EDITED_LONG = 'Edited in the portal: now with a sipper kit in the box.';
+
+/** The demo catalogue as the provider's product team would send it: every product, its short text refreshed. */
+const catalogueSample = (): CatalogueEntry[] =>
+  DEMO_PRODUCT_CATALOGUE.map((p) => ({
+    partNumber: p.partNumber,
+    displayName: p.displayName,
+    brandName: p.brandName,
+    modelName: p.modelName,
+    shortDescription: p === lambda ? `<p>${IMPORTED_SHORT}</p>` : `<p>${p.shortDescription}</p>`,
+    longDescription: p.longDescription,
+    productUrl: demoProductUrl(p.partNumber),
+    largeImageUrl: demoProductImageUrl(p.partNumber),
+    width: p.width,
+    height: p.height,
+    length: p.length,
+    weight: p.weight,
+    depth: p.depth,
+    metaDescription: p.metaDescription,
+  }));
+
+/** Wait until an element has faded in: axe reads colours mid-transition as too faint. */
+const settled = (page: Page, selector: string) =>
+  page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return (
+      element !== null &&
+      getComputedStyle(element).opacity === '1' &&
+      element.getAnimations({ subtree: true }).length === 0
+    );
+  }, selector);
+
+async function openCatalogue(): Promise<Page> {
+  const context = await newPortalContext(browser);
+  const page = await context.newPage();
+  await signInAt(page, server.url, 'pe@provider.example');
+  await page.waitForURL(/\/app\//);
+  await page.goto(`${server.url}/admin/administration/importProdInfo`);
+  await page.waitForURL('**/admin/administration/importProdInfo');
+  await page.getByRole('heading', { name: 'Import product info' }).waitFor();
+  return page;
+}
+
+describe('import product info', () => {
+  it('imports a catalogue file with progress, edits a description, and the product information tab shows both', async () => {
+    const page = await openCatalogue();
+    await page.locator('.bp6-table-quadrant-top .bp6-table-header', { hasText: 'Part number' }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A file of another type is refused at once.
+    const upload = page.getByLabel('Upload catalogue');
+    await upload.setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b\n') });
+    await page.getByText('Please choose an Excel file (.xls or .xlsx).').waitFor();
+
+    // Progress is seen however fast the import runs.
+    await page.evaluate(() => {
+      const seen = window as unknown as { sawProgress?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('[role="progressbar"]')) seen.sawProgress = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const bytes = await catalogueFile(catalogueSample());
+    await upload.setInputFiles({ name: 'Product catalogue 2026.xlsx', mimeType: XLSX_TYPE, buffer: bytes });
+    await page.getByText(`Import success: ${DEMO_PRODUCT_CATALOGUE.length} products were imported.`).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawProgress?: boolean }).sawProgress)).toBe(true);
+    const stored = await db()
+      .selectFrom('product_market_info')
+      .select(['short_description'])
+      .where('part_number', '=', lambda.partNumber)
+      .executeTakeFirstOrThrow();
+    expect(stored.short_description).toBe(`<p>${IMPORTED_SHORT}</p>`);
+
+    // The grid, filtered to the part number, shows the imported text.
+    await page.getByLabel('Filter by part number').fill(lambda.partNumber.slice(0, 5));
+    await page.getByText(IMPORTED_SHORT, { exact: true }).first().waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('.bp6-table-quadrant-main .bp6-table-cell-col-0').length === 1,
+    );
+
+    // The long description in the rich-text editor, 500 px high; closing with changes asks first.
+    await page.getByRole('button', { name: `Edit long description: ${lambda.partNumber}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit long description of ${lambda.partNumber}` });
+    const editor = dialog.getByRole('textbox', { name: 'Long description' });
+    await editor.waitFor();
+    await settled(page, '.bp6-dialog');
+    expect(Math.round((await editor.boundingBox())!.height)).toBe(500);
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(EDITED_LONG);
+    await dialog.getByText(EDITED_LONG).waitFor();
+    await settled(page, '.bp6-dialog');
+    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Continue editing' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The description has been saved.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const edited = await db()
+      .selectFrom('product_market_info')
+      .select('long_description')
+      .where('part_number', '=', lambda.partNumber)
+      .executeTakeFirstOrThrow();
+    expect(edited.long_description).toBe(`<p>${EDITED_LONG}</p>`);
+    await page.context().close();
+
+    // A customer's instrument of that make and model shows the imported and edited text.
+    const instrument = await db()
+      .selectFrom('equipment')
+      .innerJoin('customers', 'customers.id', 'equipment.customer_id')
+      .select('equipment.id')
+      .where('customers.name', '=', 'Acme Labs')
+      .where('equipment.is_hidden', '=', false)
+      .where('equipment.mfg', '=', lambda.brandName)
+      .where('equipment.model', '=', lambda.modelName)
+      .orderBy('equipment.id')
+      .executeTakeFirstOrThrow();
+    const opened = await openInstrumentAs(browser, server.url, 'manager@acme-labs.example', instrument.id);
+    await opened.page.getByRole('tab', { name: 'Product information' }).click();
+    await opened.page.getByText(IMPORTED_SHORT).waitFor();
+    await opened.page.getByText(EDITED_LONG).waitFor();
+    expect(await seriousViolations(opened.page)).toEqual([]);
+    await opened.close();
+  });
+});

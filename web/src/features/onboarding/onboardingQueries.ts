@@ -1,0 +1,44 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { LANGUAGE_CODES } from '../../../../contract/configuration';
+import { INVITATION_PAGE_SIZE } from '../../../../contract/invitations';
+import type { InvitationCustomer } from '../../../../machines/invitation.machine';
+import { client, resultOf } from '../../lib/api';
+
+export const ONBOARDING_KEY = 'onboarding';
+export const HISTORY_KEY = [ONBOARDING_KEY, 'history'] as const;
+
+type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+/** A language's id is its 1-based place in the list of portal languages. */
+const languageIdOf = (language: LanguageCode) => LANGUAGE_CODES.indexOf(language) + 1;
+
+/** GET Users/invitation/template in a language: the subject and rich text the form starts from. */
+export function useInvitationTemplate(language: LanguageCode) {
+  return useQuery({
+    queryKey: [ONBOARDING_KEY, 'template', language],
+    queryFn: () => resultOf(client.invitations.template({ query: { languageId: languageIdOf(language) } })),
+    staleTime: Infinity,
+  });
+}
+
+/** The Sent History, newest first: a page at a time, view more adding the next page of the same size. */
+export function useSentHistory() {
+  return useInfiniteQuery({
+    queryKey: HISTORY_KEY,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      resultOf(client.invitations.history({ query: { pageIndex: pageParam, pageSize: INVITATION_PAGE_SIZE } })),
+    getNextPageParam: (last, pages) =>
+      pages.length * INVITATION_PAGE_SIZE < last.totalCount ? pages.length : undefined,
+  });
+}
+
+/** GET Location?keyword&count=100: the customer locations a customer number is picked from. */
+export async function searchCustomerLocations(keyword: string): Promise<InvitationCustomer[]> {
+  const found = await resultOf(client.location.search({ query: { keyword, count: 100 } }));
+  return found.map((l) => ({
+    customerNo: l.customerNo,
+    locationId: l.locationId,
+    label: `${l.companyName}, ${l.city} (${l.customerNo})`,
+  }));
+}

@@ -1,0 +1,242 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Checkbox, Classes, Intent } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { useTranslation } from 'react-i18next';
+import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT_TALL } from '../../../../contract/limits';
+import type { Equipment } from '../../../../contract/equipment';
+import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
+import {
+  listColumnHeader,
+  movedColumns,
+  sortOf,
+  useKeyboardScrolling,
+  valueText,
+  type ListFields,
+} from '../../components/list';
+import { FieldOptions, optionsListId, SUGGESTED_FIELDS } from './FieldOptions';
+import { isEditable, PINNED_FIELD, type EditableField } from './productsFields';
+import { cellValue, hiddenValue, maxLengthOf, type CellProblems, type Edits, type RowChanges } from './rowEdits';
+
+export interface ProductsGridProps {
+  rows: Equipment[];
+  fields: ListFields;
+  columns: string[];
+  sort: OrderSetting[];
+  filters: FilterSetting[];
+  edits: Edits;
+  problems: CellProblems;
+  selected: ReadonlySet<number>;
+  thumbnail(equipment: Equipment): ReactNode;
+  onEdit(equipment: Equipment, field: EditableField, value: string): void;
+  onHiddenChange(equipment: Equipment, hidden: boolean): void;
+  onSelect(equipmentId: number, selected: boolean): void;
+  onSelectAll(selected: boolean): void;
+  onImages(equipment: Equipment): void;
+  onDocuments(equipment: Equipment): void;
+  onSort(field: string, orderType: 0 | 1 | null): void;
+  onFilter(field: string): void;
+  onReorder(columns: string[]): void;
+  onHideColumn(field: string): void;
+}
+
+/** The selection and serial columns stay at the left; the hidden flag and the image and document buttons follow. */
+const FROZEN_COLUMNS = 2;
+const FIXED_COLUMNS = 4;
+
+type Row = Record<string, unknown>;
+
+/** The products-management grid (spec 3 section 2): selectable rows, editable cells, the hidden flag, files. */
+export function ProductsGrid(props: ProductsGridProps) {
+  const { t } = useTranslation();
+  const { rows, fields, columns, sort, filters, edits, problems, selected } = props;
+  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
+  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('productsManagement:grid_label'));
+  const serialOf = (e: Equipment) => e.serial || String(e.equipmentId);
+  const pickedOnPage = rows.filter((e) => selected.has(e.equipmentId)).length;
+  const [typing, setTyping] = useState<{ field: EditableField; value: string } | null>(null);
+
+  const header = (field: string, movable: boolean) =>
+    listColumnHeader({
+      t,
+      name: fields.label(t, field),
+      order: sortOf(sort, field),
+      filtered: filtered.has(field),
+      onSort: (orderType) => props.onSort(field, orderType),
+      onFilter: () => props.onFilter(field),
+      onHide: movable ? () => props.onHideColumn(field) : undefined,
+    });
+
+  const inputCell = (equipment: Equipment, field: EditableField, changes: RowChanges | undefined) => {
+    const problem = problems.get(equipment.equipmentId)?.[field];
+    const changed = changes?.[field] !== undefined;
+    return (
+      <Cell
+        interactive
+        intent={problem ? Intent.DANGER : undefined}
+        className={changed ? 'products-cell-changed' : undefined}
+        tooltip={problem ? t(problem) : undefined}
+      >
+        <input
+          className={[Classes.INPUT, Classes.SMALL, 'products-cell-input', problem ? Classes.INTENT_DANGER : '']
+            .filter(Boolean)
+            .join(' ')}
+          type={field === 'contactEmail' ? 'email' : field === 'contactPhone' ? 'tel' : 'text'}
+          aria-label={t('productsManagement:cell_label', {
+            field: fields.label(t, field),
+            serial: serialOf(equipment),
+          })}
+          aria-invalid={problem ? true : undefined}
+          title={problem ? t(problem) : undefined}
+          maxLength={maxLengthOf(field)}
+          value={cellValue(equipment, changes, field)}
+          list={SUGGESTED_FIELDS.includes(field) ? optionsListId(field) : undefined}
+          onFocus={(e) => SUGGESTED_FIELDS.includes(field) && setTyping({ field, value: e.target.value })}
+          onChange={(e) => {
+            if (SUGGESTED_FIELDS.includes(field)) setTyping({ field, value: e.target.value });
+            props.onEdit(equipment, field, e.target.value);
+          }}
+        />
+      </Cell>
+    );
+  };
+
+  const dataCell = (equipment: Equipment, field: string) => {
+    const changes = edits.get(equipment.equipmentId);
+    if (isEditable(field)) return inputCell(equipment, field, changes);
+    const value = field.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], equipment);
+    const text = valueText(t, fields, field, value);
+    return <Cell tooltip={text}>{text}</Cell>;
+  };
+
+  const allPicked = rows.length > 0 && pickedOnPage === rows.length;
+  const selectColumn = (
+    <Column
+      key="select"
+      id="select"
+      columnHeaderCellRenderer={() => (
+        <ColumnHeaderCell
+          name={t('productsManagement:select_all')}
+          nameRenderer={() => (
+            <Checkbox
+              className="products-select"
+              aria-label={t('productsManagement:select_all')}
+              checked={allPicked}
+              indeterminate={!allPicked && pickedOnPage > 0}
+              onChange={() => props.onSelectAll(!allPicked)}
+            />
+          )}
+        />
+      )}
+      cellRenderer={(r) => {
+        const equipment = rows[r]!;
+        return (
+          <Cell interactive>
+            <Checkbox
+              className="products-select"
+              aria-label={t('productsManagement:select_row', { serial: serialOf(equipment) })}
+              checked={selected.has(equipment.equipmentId)}
+              onChange={(e) => props.onSelect(equipment.equipmentId, e.currentTarget.checked)}
+            />
+          </Cell>
+        );
+      }}
+    />
+  );
+  const serialColumn = (
+    <Column
+      key={PINNED_FIELD}
+      id={PINNED_FIELD}
+      columnHeaderCellRenderer={() => header(PINNED_FIELD, false)}
+      cellRenderer={(r) => {
+        const equipment = rows[r]!;
+        return (
+          <Cell className="inventory-serial-cell" tooltip={serialOf(equipment)}>
+            <span className="inventory-thumb">{props.thumbnail(equipment)}</span>
+            <span>{serialOf(equipment)}</span>
+          </Cell>
+        );
+      }}
+    />
+  );
+  const hiddenColumn = (
+    <Column
+      key="isHidden"
+      id="isHidden"
+      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('productsManagement:column_hidden')} />}
+      cellRenderer={(r) => {
+        const equipment = rows[r]!;
+        return (
+          <Cell interactive>
+            <Checkbox
+              className="products-select"
+              aria-label={t('productsManagement:hidden_row', { serial: serialOf(equipment) })}
+              checked={hiddenValue(equipment, edits.get(equipment.equipmentId))}
+              onChange={(e) => props.onHiddenChange(equipment, e.currentTarget.checked)}
+            />
+          </Cell>
+        );
+      }}
+    />
+  );
+  const filesColumn = (
+    <Column
+      key="files"
+      id="files"
+      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('productsManagement:column_files')} />}
+      cellRenderer={(r) => {
+        const equipment = rows[r]!;
+        const serial = serialOf(equipment);
+        return (
+          <Cell interactive>
+            <Button
+              small
+              minimal
+              icon="media"
+              aria-label={t('productsManagement:images_of', { serial })}
+              onClick={() => props.onImages(equipment)}
+            />
+            <Button
+              small
+              minimal
+              icon={equipment.documentCount > 0 ? 'document-open' : 'document'}
+              text={equipment.documentCount > 0 ? String(equipment.documentCount) : undefined}
+              aria-label={t('productsManagement:documents_of', { serial, count: equipment.documentCount })}
+              onClick={() => props.onDocuments(equipment)}
+            />
+          </Cell>
+        );
+      }}
+    />
+  );
+  const dataColumns = columns.map((field) => (
+    <Column
+      key={field}
+      id={field}
+      columnHeaderCellRenderer={() => header(field, true)}
+      cellRenderer={(r) => dataCell(rows[r]!, field)}
+    />
+  ));
+
+  return (
+    <div ref={scrolling} className="list-table products-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table2
+        numRows={rows.length}
+        numFrozenColumns={FROZEN_COLUMNS}
+        defaultRowHeight={GRID_ROW_HEIGHT_TALL}
+        columnWidths={[48, 180, 80, 110, ...columns.map(() => GRID_COLUMN_WIDTH)]}
+        enableColumnReordering
+        enableRowHeader={false}
+        enableFocusedCell={false}
+        renderMode={RenderMode.NONE}
+        cellRendererDependencies={[rows, columns, edits, problems, selected, sort, filters]}
+        onColumnsReordered={(oldIndex, newIndex, length) => {
+          const next = movedColumns(columns, { oldIndex, newIndex, length }, FIXED_COLUMNS);
+          if (next) props.onReorder(next);
+        }}
+      >
+        {[selectColumn, serialColumn, hiddenColumn, filesColumn, ...dataColumns]}
+      </Table2>
+      <FieldOptions typing={typing} />
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, H2, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Equipment } from '../../../../contract/equipment';
+import { PreferenceKeys } from '../../../../contract/preferences';
+import { DocumentViewerDialog } from '../../components/documents/DocumentViewerDialog';
+import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
+import {
+  ColumnFilterDialog,
+  ColumnsPanel,
+  FilterChips,
+  ListBody,
+  reorderedColumns,
+  useSearchText,
+  visibleColumns,
+  withFilter,
+} from '../../components/list';
+import { Pager } from '../../components/Pager';
+import { SavedViewBar, useSavedViews } from '../../components/savedViews';
+import { showToast } from '../../components/showToast';
+import type { ProductsManagementParts } from './parts';
+import { ProductsGrid } from './ProductsGrid';
+import { initialProductsLayout, productsFields, type ProductsLayout } from './productsFields';
+import { PRODUCTS_KEY, PRODUCTS_PAGE_SIZE, PRODUCTS_SUGGESTIONS, saveRows, useProductsList } from './productsQueries';
+import { problemsOf, rowsToSave } from './rowEdits';
+import { useRowEdits } from './useRowEdits';
+import './productsManagement.css';
+
+type OpenDialog =
+  { kind: 'images' | 'documents'; equipment: Equipment } | { kind: 'columns' } | { kind: 'filter'; field: string };
+
+const titleOf = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
+
+/**
+ * /administration/productsManagement (spec 3 sections 2 and 4): the PE user's grid over the switched customer's
+ * equipment, hidden instruments included, with saved views, editable cells and an Update of the selected rows.
+ */
+export function ProductsManagementPage({ parts }: { parts: ProductsManagementParts }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const fields = useMemo(() => productsFields(parts.fieldLabelKey), [parts.fieldLabelKey]);
+  const rowEdits = useRowEdits();
+  const { edits, selected, guard } = rowEdits;
+  const [initialLayout] = useState(initialProductsLayout);
+  const views = useSavedViews<ProductsLayout>({
+    preferenceKey: PreferenceKeys.productsManagement,
+    initialLayout,
+    hasUnsavedData: rowEdits.dirty,
+  });
+  const layout = views.layout;
+  const { typed, setTyped, keyword } = useSearchText();
+  const [pageIndex, setPageIndex] = useState(0);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [saving, setSaving] = useState(false);
+  const list = useProductsList(layout, keyword, pageIndex, views.status !== 'loading');
+  const columns = useMemo(() => visibleColumns(layout, fields.columns), [layout, fields]);
+
+  useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort]);
+  // Another view was chosen (the saved-view machine asked first): its rows start without edits.
+  const { clear } = rowEdits;
+  useEffect(() => clear(), [views.currentViewId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const changeLayout = (change: Partial<ProductsLayout>) => views.changeLayout({ ...layout, ...change });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+
+  const update = async () => {
+    const body = rowsToSave(edits, selected);
+    const problems = problemsOf(body);
+    rowEdits.setProblems(problems);
+    // The cells turn red and the warning shows above the grid; nothing is sent.
+    if ([...problems.values()].some((cells) => Object.keys(cells).length > 0)) return;
+    setSaving(true);
+    try {
+      await saveRows(body);
+      rowEdits.clear();
+      setPageIndex(0);
+      refresh();
+      showToast(t('productsManagement:updated', { count: body.length }), Intent.SUCCESS);
+    } catch {
+      // The request layer has already told the user what went wrong; the edits stay for another try.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const problemTexts = [
+    ...new Set([...rowEdits.problems.values()].flatMap((cells) => Object.values(cells)).map((key) => t(key))),
+  ];
+  const narrowed = layout.filter.length > 0 || keyword !== '';
+
+  return (
+    <section className="list-page" aria-labelledby="products-title">
+      <header className="list-toolbar">
+        <H2 id="products-title">{t('productsManagement:title')}</H2>
+        <SavedViewBar views={views} />
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          className="list-search"
+          placeholder={t('productsManagement:search_placeholder')}
+          aria-label={t('productsManagement:search_placeholder')}
+          value={typed}
+          onChange={(e) => {
+            const text = e.target.value;
+            guard(() => setTyped(text));
+          }}
+        />
+        <Button
+          icon="column-layout"
+          text={t('productsManagement:columns')}
+          onClick={() => setDialog({ kind: 'columns' })}
+        />
+        <Button
+          icon="floppy-disk"
+          intent={Intent.PRIMARY}
+          text={t('productsManagement:update', { count: edits.size })}
+          disabled={edits.size === 0 || selected.size === 0}
+          loading={saving}
+          onClick={() => void update()}
+        />
+      </header>
+
+      {problemTexts.length > 0 && (
+        <Callout intent={Intent.DANGER} role="alert">
+          {problemTexts.join(' ')}
+        </Callout>
+      )}
+
+      <FilterChips
+        fields={fields}
+        filters={layout.filter}
+        onEdit={(field) => setDialog({ kind: 'filter', field })}
+        onRemove={(field) => guard(() => changeLayout({ filter: withFilter(layout.filter, field, null) }))}
+        onClearAll={() => guard(() => changeLayout({ filter: [] }))}
+      />
+
+      <div className="list-body" aria-busy={list.isFetching}>
+        <ListBody
+          list={list}
+          texts={{
+            loading: t('productsManagement:loading'),
+            loadFailed: t('productsManagement:load_failed'),
+            empty: t('productsManagement:empty'),
+            emptyFiltered: t('productsManagement:empty_filtered'),
+          }}
+          emptyIcon="lab-test"
+          narrowed={narrowed}
+          onClearQuery={() =>
+            guard(() => {
+              setTyped('');
+              changeLayout({ filter: [] });
+            })
+          }
+        >
+          {(items) => (
+            <ProductsGrid
+              rows={items}
+              fields={fields}
+              columns={columns}
+              sort={layout.sort}
+              filters={layout.filter}
+              edits={edits}
+              problems={rowEdits.problems}
+              selected={selected}
+              thumbnail={(e) => (
+                <EquipmentThumbnail image={e.instrumentImageData?.defaultImage ?? null} alt={titleOf(e)} />
+              )}
+              onEdit={(equipment, field, value) => rowEdits.change(equipment, { field, value })}
+              onHiddenChange={(equipment, value) => rowEdits.change(equipment, { field: 'isHidden', value })}
+              onSelect={rowEdits.select}
+              onSelectAll={(on) =>
+                rowEdits.selectAll(
+                  items.map((e) => e.equipmentId),
+                  on,
+                )
+              }
+              onImages={(equipment) => setDialog({ kind: 'images', equipment })}
+              onDocuments={(equipment) => setDialog({ kind: 'documents', equipment })}
+              onSort={(field, orderType) =>
+                guard(() => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] }))
+              }
+              onFilter={(field) => setDialog({ kind: 'filter', field })}
+              onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
+              onHideColumn={(field) =>
+                changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })
+              }
+            />
+          )}
+        </ListBody>
+      </div>
+      {list.data && list.data.totalCount > 0 && (
+        <Pager
+          pageIndex={pageIndex}
+          pageSize={PRODUCTS_PAGE_SIZE}
+          totalCount={list.data.totalCount}
+          onPage={(index) => guard(() => setPageIndex(index))}
+        />
+      )}
+      {list.isFetching && !list.isPending && <Tag minimal>{t('productsManagement:loading')}</Tag>}
+
+      <ColumnFilterDialog
+        field={dialog?.kind === 'filter' ? dialog.field : null}
+        fields={fields}
+        suggestions={PRODUCTS_SUGGESTIONS}
+        filters={layout.filter}
+        keyword={keyword}
+        onClose={() => setDialog(null)}
+        onApply={(field, filter) => {
+          setDialog(null);
+          guard(() => changeLayout({ filter: withFilter(layout.filter, field, filter) }));
+        }}
+      />
+      <ColumnsPanel
+        isOpen={dialog?.kind === 'columns'}
+        fields={fields}
+        shown={layout.columnShowKeys}
+        onChange={(shown) => changeLayout({ columnShowKeys: shown })}
+        onClose={() => setDialog(null)}
+      />
+      {dialog?.kind === 'documents' && (
+        <DocumentViewerDialog
+          isOpen
+          ownerType="Equipment"
+          ownerId={dialog.equipment.equipmentId}
+          title={titleOf(dialog.equipment)}
+          onClose={() => setDialog(null)}
+          onCountChange={(count) => count !== dialog.equipment.documentCount && refresh()}
+        />
+      )}
+      {dialog?.kind === 'images' && (
+        <parts.ImageViewerDialog
+          isOpen
+          equipmentId={dialog.equipment.equipmentId}
+          title={titleOf(dialog.equipment)}
+          imageData={dialog.equipment.instrumentImageData}
+          officialImageUrl={dialog.equipment.largeImageUrl}
+          onClose={() => setDialog(null)}
+          onChanged={refresh}
+        />
+      )}
+      <Dialog
+        isOpen={rowEdits.confirmation.isOpen}
+        role="alertdialog"
+        icon="warning-sign"
+        title={t('productsManagement:unsaved_rows_title')}
+        onClose={rowEdits.confirmation.onKeepEditing}
+      >
+        <DialogBody>
+          <p>{t('productsManagement:unsaved_rows_confirm', { count: edits.size })}</p>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('productsManagement:keep_editing')} onClick={rowEdits.confirmation.onKeepEditing} />
+              <Button
+                intent={Intent.DANGER}
+                text={t('productsManagement:discard_edits')}
+                onClick={rowEdits.confirmation.onDiscard}
+              />
+            </>
+          }
+        />
+      </Dialog>
+    </section>
+  );
+}
