@@ -94,7 +94,7 @@ describe('e-mail routing', () => {
     await panel.getByLabel('Country').selectOption({ label: 'United States' });
     await regionsLoaded;
     await panel.getByLabel('Region').selectOption({ label: 'Massachusetts' });
-    expect(await regionSave.isDisabled()).toBe(false);
+    await expect.poll(() => regionSave.isDisabled()).toBe(false);
     await panel.getByLabel('New service request').fill('ma-service@provider.example;');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Welcome' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Stay on page' }).click();

@@ -71,7 +71,7 @@ describe('customer onboarding', () => {
     expect(await bcc.inputValue()).toBe('pe@provider.example');
     await page.getByLabel(/^Customer number/).fill('Acme');
     await page.getByRole('option', { name: 'Acme Labs, Boston (1000100)' }).click();
-    expect(await page.getByLabel(/^Customer number/).inputValue()).toBe('Acme Labs, Boston (1000100)');
+    await expect.poll(() => page.getByLabel(/^Customer number/).inputValue()).toBe('Acme Labs, Boston (1000100)');
     await page.getByLabel('Order number').fill('PO-E2E-1');
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -139,7 +139,7 @@ export function RichTextEditor({
 
   return (
     <div className={`rich-text-editor${invalid ? ' rich-text-invalid' : ''}`}>
-      <div role="toolbar" aria-label={t('onboarding:editor_toolbar')} className="rich-text-toolbar">
+      <div role="toolbar" aria-label={t('common:editor_toolbar')} className="rich-text-toolbar">
         {TOOLS.map((group, i) => (
           <ButtonGroup key={group[0]!.key} variant="minimal">
             {i > 0 && <Divider />}
@@ -147,8 +147,8 @@ export function RichTextEditor({
               <Button
                 key={tool.key}
                 icon={tool.icon}
-                aria-label={t(`onboarding:editor_${tool.key}`)}
-                title={t(`onboarding:editor_${tool.key}`)}
+                aria-label={t(`common:editor_${tool.key}`)}
+                title={t(`common:editor_${tool.key}`)}
                 aria-pressed={tool.active ? Boolean(active?.[tool.key]) : undefined}
                 active={Boolean(active?.[tool.key])}
                 intent={Intent.NONE}
