@@ -14,6 +14,7 @@ const demo = process.argv.includes('--demo');
 const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE);
 /** Equipment of the demo world when it is first created (tests start smaller worlds). */
 const demoEquipment = Number(process.env.DEMO_EQUIPMENT);
+const vacuumMinutes = Number(process.env.VACUUM_INTERVAL_MINUTES);
 
 const server = await createServer({
   databaseUrl: process.env.DATABASE_URL,
@@ -25,6 +26,7 @@ const server = await createServer({
   size: demoEquipment > 0 ? { ...DEFAULT_SIZE, equipment: demoEquipment } : DEFAULT_SIZE,
   rateLimits: perMinute > 0 ? { ...DEFAULT_RATE_LIMITS, perMinute } : DEFAULT_RATE_LIMITS,
   warmReports: true,
+  vacuumIntervalMs: vacuumMinutes > 0 ? vacuumMinutes * 60_000 : undefined,
 });
 await server.app.listen({ port, host });
 

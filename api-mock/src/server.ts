@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { AppConfig } from './deps';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { DEFAULT_VACUUM_INTERVAL_MS, scheduleVacuum } from './db/maintenance';
 import { DEFAULT_SIZE, seedDemoWorld, type DemoWorldSize } from './seed/demoWorld';
 import { ReportRenderer } from './reports/reportRenderer';
 import { writeDemoAttachmentFiles } from './seed/messages';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   rateLimits?: RateLimits | false;
   /** Start the service-report worker at once (fonts loaded before the first report) rather than on first use. */
   warmReports?: boolean;
+  /** PGlite only (PostgreSQL has autovacuum): how often to vacuum and analyse; false never. */
+  vacuumIntervalMs?: number | false;
 }
 
 export interface RunningServer {
@@ -63,6 +66,11 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const reports = new ReportRenderer();
   if (opts.warmReports) reports.start();
   const app = await buildApp({ db: database.db, config, listen: database.listen, reports }, { logger: opts.logger });
+  const vacuumEvery = opts.vacuumIntervalMs ?? DEFAULT_VACUUM_INTERVAL_MS;
+  const stopVacuum =
+    database.kind === 'pglite' && vacuumEvery !== false
+      ? scheduleVacuum(database.db, vacuumEvery, (err) => app.log.warn({ err }, 'scheduled vacuum'))
+      : async () => {};
   return {
     app,
     database,
@@ -70,6 +78,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     storage: storageOf(config),
     async close() {
       await app.close();
+      await stopVacuum();
       await reports.close();
       await database.close();
       if (tempFilesDir) rmSync(tempFilesDir, { recursive: true, force: true });
