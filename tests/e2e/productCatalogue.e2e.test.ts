@@ -45,17 +45,6 @@ const catalogueSample = (): CatalogueEntry[] =>
     metaDescription: p.metaDescription,
   }));
 
-/** Wait until an element has faded in: axe reads colours mid-transition as too faint. */
-const settled = (page: Page, selector: string) =>
-  page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return (
-      element !== null &&
-      getComputedStyle(element).opacity === '1' &&
-      element.getAnimations({ subtree: true }).length === 0
-    );
-  }, selector);
-
 async function openCatalogue(): Promise<Page> {
   const context = await newPortalContext(browser);
   const page = await context.newPage();
@@ -108,13 +97,12 @@ describe('import product info', () => {
     const dialog = page.getByRole('dialog', { name: `Edit long description of ${lambda.partNumber}` });
     const editor = dialog.getByRole('textbox', { name: 'Long description' });
     await editor.waitFor();
-    await settled(page, '.bp6-dialog');
-    expect(Math.round((await editor.boundingBox())!.height)).toBe(500);
+    // Measured once the dialog has finished zooming in.
+    await expect.poll(async () => Math.round((await editor.boundingBox())!.height)).toBe(500);
     await editor.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(EDITED_LONG);
     await dialog.getByText(EDITED_LONG).waitFor();
-    await settled(page, '.bp6-dialog');
     expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Continue editing' }).click();

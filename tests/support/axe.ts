@@ -18,11 +18,13 @@ interface Violation {
  */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   await page.waitForFunction(
-    () =>
+    (selector) =>
+      (!selector || document.querySelector(selector) !== null) &&
       document
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
       !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'),
+    within,
   );
   // Evaluated through the debugging protocol: the portal's CSP refuses injected script tags, as it should.
   await page.evaluate(AXE_SOURCE);
