@@ -59,7 +59,8 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   await app.register(cookie);
   registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root));
   await registerSecurityHeaders(app, deps.config.secureCookies);
-  if (deps.config.rateLimits) await registerRateLimits(app, deps.db, deps.config.rateLimits);
+  if (deps.config.rateLimits)
+    await registerRateLimits(app, deps.db, deps.config.rateLimits, !deps.config.singleProcessDatabase);
   schedulePurge(app, deps.db, storageOf(deps.config), deps.config.singleProcessDatabase);
 
   app.addHook('onRequest', async (request, reply) => {

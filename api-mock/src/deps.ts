@@ -23,6 +23,8 @@ export interface AppConfig {
    * a stop of this very server, so it is taken back at once. Absent: PostgreSQL, which several processes may share.
    */
   singleProcessDatabase?: boolean;
+  /** This process runs queued hub jobs (the imports); false: it only serves sockets. Default true. */
+  runsHubJobs?: boolean;
 }
 
 export interface AppDeps {

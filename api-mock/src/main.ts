@@ -27,6 +27,7 @@ const server = await createServer({
   rateLimits: perMinute > 0 ? { ...DEFAULT_RATE_LIMITS, perMinute } : DEFAULT_RATE_LIMITS,
   warmReports: true,
   vacuumIntervalMs: vacuumMinutes > 0 ? vacuumMinutes * 60_000 : undefined,
+  runsHubJobs: process.env.HUB_JOBS !== '0',
 });
 await server.app.listen({ port, host });
 

@@ -7,7 +7,8 @@ import type { AppConfig } from './deps';
 import { openDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEFAULT_VACUUM_INTERVAL_MS, scheduleVacuum } from './db/maintenance';
-import { DEFAULT_SIZE, seedDemoWorld, type DemoWorldSize } from './seed/demoWorld';
+import { DEFAULT_SIZE, type DemoWorldSize } from './seed/demoWorld';
+import { seedDemoWorldOnce } from './seed/seedOnce';
 import { ReportRenderer } from './reports/reportRenderer';
 import { writeDemoAttachmentFiles } from './seed/messages';
 import { storageOf, type FileStorage } from './storage';
@@ -31,6 +32,8 @@ export interface ServerOptions {
   rateLimits?: RateLimits | false;
   /** Start the service-report worker at once (fonts loaded before the first report) rather than on first use. */
   warmReports?: boolean;
+  /** Run queued hub jobs (the imports) in this process; false: another process runs them. Default true. */
+  runsHubJobs?: boolean;
   /** PGlite only (PostgreSQL has autovacuum): how often to vacuum and analyse; false never. */
   vacuumIntervalMs?: number | false;
 }
@@ -51,7 +54,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     loadDataDir: opts.pgliteSnapshot,
   });
   await migrateToLatest(database.db as never);
-  const seeded = opts.demo ? await seedDemoWorld(database.db, opts.size ?? DEFAULT_SIZE) : false;
+  const seeded = opts.demo ? await seedDemoWorldOnce(database, opts.size ?? DEFAULT_SIZE) : false;
   const tempFilesDir = opts.filesDir || opts.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
   const config: AppConfig = {
     secureCookies: opts.secureCookies ?? false,
@@ -61,6 +64,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     rateLimits: opts.rateLimits ?? DEFAULT_RATE_LIMITS,
     devPages: opts.demo ?? false,
     singleProcessDatabase: database.kind === 'pglite',
+    runsHubJobs: opts.runsHubJobs ?? true,
   };
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
   const reports = new ReportRenderer();

@@ -28,7 +28,12 @@ export interface ServerProcess {
  * `npm start`'s server as its own process, on PGlite in `dataDir` or on `databaseUrl`, with a small demo world on
  * first start. Resolves once it answers; rejects with its output when it exits first or takes longer than 3 minutes.
  */
-export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+export async function startServerProcess(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  /** More environment, over the defaults. */
+  env?: NodeJS.ProcessEnv;
+}): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -37,6 +42,7 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
     DATA_DIR: opts.dataDir,
     DEMO_EQUIPMENT: '100',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    ...opts.env,
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;

@@ -6,6 +6,8 @@ import type { FileStorage } from '../storage/fileStorage';
 import { purgeOrphanFiles } from '../storage/registry';
 import { purgeSessions } from './sessions';
 import { purgeThrottle } from './throttle';
+import { purgeRateLimitCounts } from '../lib/rateLimitStore';
+import { purgeHubJobs } from '../realtime/hubJob';
 
 export const PURGE_INTERVAL_MS = 10 * 60_000;
 
@@ -20,6 +22,8 @@ export async function purgeExpired(
 ): Promise<void> {
   await purgeSessions(db);
   await purgeThrottle(db);
+  await purgeRateLimitCounts(db);
+  await purgeHubJobs(db);
   await rollBackStaleImports(db, importStaleMs);
   await purgeOrphanFiles(db, storage);
 }

@@ -33,11 +33,15 @@ const withinLifetime = () => sql<boolean>`created_at > now() - make_interval(hou
  * lifetime, or the user is inactive.
  */
 export async function findSession(db: Kysely<Database>, token: string | undefined): Promise<SessionRecord | null> {
-  if (!token) return null;
+  return token ? findSessionById(db, sessionId(token)) : null;
+}
+
+/** findSession by the stored id (the token's hash), for work that runs away from the request, like a hub job. */
+export async function findSessionById(db: Kysely<Database>, id: string): Promise<SessionRecord | null> {
   const row = await db
     .updateTable('sessions')
     .set({ last_seen_at: sql`now()`, expires_at: expiry() })
-    .where('id', '=', sessionId(token))
+    .where('id', '=', id)
     .where('expires_at', '>', sql<Date>`now()`)
     .where(withinLifetime())
     .where('user_id', 'in', (qb) =>

@@ -71,6 +71,25 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** Work sent to the hub, run by whichever server process claims it (migration 036). */
+export interface HubJobsTable {
+  id: Generated<string>;
+  connection_id: string;
+  session_id: string;
+  kind: string;
+  message: string;
+  created_at: Generated<Timestamp>;
+  claimed_at: Timestamp | null;
+}
+
+/** A hub answer too long for a notification, until the process holding its connection takes it. */
+export interface HubMessagesTable {
+  id: Generated<string>;
+  connection_id: string;
+  body: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface LoginThrottleTable {
   email: string;
   failures: number;
@@ -591,6 +610,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  hub_jobs: HubJobsTable;
+  hub_messages: HubMessagesTable;
   events: EventsTable;
   stored_objects: StoredObjectsTable;
   equipment: EquipmentTable;

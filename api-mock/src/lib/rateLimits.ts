@@ -6,6 +6,7 @@ import { HttpErrorCode } from '../../../contract/errors';
 import { sessionOf } from '../auth/context';
 import type { Database } from '../db/schema';
 import { HttpProblem } from './problem';
+import { databaseRateLimitStore } from './rateLimitStore';
 
 export interface RateLimits {
   /** Calls a signed-in user, or an address without a session, may make in a minute. */
@@ -23,9 +24,15 @@ const addressKey = (request: FastifyRequest) => `addr:${request.ip}`;
 
 /**
  * A limit per user (the session's user, whichever session it uses) and, without a session, per address; answered
- * 429 with Retry-After and the RateLimit-* headers. Kept in process memory: each server process counts its own.
+ * 429 with Retry-After and the RateLimit-* headers. `shared`: counted in the database, so several server processes
+ * on one PostgreSQL count together; else in process memory (one process on PGlite).
  */
-export async function registerRateLimits(app: FastifyInstance, db: Kysely<Database>, limits: RateLimits) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  limits: RateLimits,
+  shared: boolean,
+) {
   app.addHook('onRoute', (route) => {
     if (!MAIL_FORM_PATHS.has(route.url.toLowerCase())) return;
     route.config = {
@@ -38,6 +45,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Kysely<Databa
     max: limits.perMinute,
     timeWindow: '1 minute',
     enableDraftSpec: true,
+    ...(shared ? { store: databaseRateLimitStore(db) as never } : {}),
     keyGenerator: async (request) => {
       const session = await sessionOf(db, request).catch(() => null);
       return session ? `user:${session.userId}` : addressKey(request);

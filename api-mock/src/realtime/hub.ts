@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { AppDeps } from '../deps';
@@ -9,6 +10,15 @@ import { countUnread, type Inbox } from '../queries/messages';
 import { IMPORT_FILE_MAX_BASE64, type ImportProductRequest } from '../../../contract/importProduct';
 import { importProduct } from './importProduct';
 import { importProductMarket } from './importProductMarket';
+import {
+  answerText,
+  enqueueHubJob,
+  failedAnswer,
+  HUB_ANSWER_CHANNEL,
+  isFinalAnswer,
+  runHubJobs,
+  type HubJobKind,
+} from './hubJob';
 import type { ImportProductMarketRequest } from '../../../contract/importProductMarket';
 
 export const INBOX_CHANNEL = 'portal_inbox';
@@ -28,9 +38,13 @@ export type HubMessage = { type: 'unreadCount'; count: number };
 export type HubClientMessage = { type: 'hello' } | ImportProductRequest | ImportProductMarketRequest;
 
 interface Connection {
+  /** Names the connection in the answers of its jobs, whichever process runs them. */
+  id: string;
   socket: WebSocket;
   inbox: Inbox;
   sessionId: string;
+  /** A job of this connection is queued or running: one at a time. */
+  busy: boolean;
 }
 
 const parseClientMessage = (data: Buffer): HubClientMessage | null => {
@@ -54,7 +68,9 @@ function sameOrigin(request: FastifyRequest): boolean {
 
 /**
  * The real-time hub at /signalr: a WebSocket per signed-in tab. Changes reach it through the database's
- * LISTEN/NOTIFY, so a change made by any server process on the same database is pushed by all of them.
+ * LISTEN/NOTIFY, so a change made by any server process on the same database is pushed by all of them. Imports sent
+ * to it are queued in the database and run by whichever process claims them (config.runsHubJobs); their progress
+ * comes back over LISTEN/NOTIFY to the process holding the connection.
  */
 export async function registerHub(
   app: FastifyInstance,
@@ -74,6 +90,41 @@ export async function registerHub(
     const userId = Number(payload);
     for (const c of connections) if (c.inbox.userId === userId) void push(c).catch(log);
   });
+  const byId = new Map<string, Connection>();
+  const answerHere = (connectionId: string, text: string) => {
+    const connection = byId.get(connectionId);
+    if (!connection) return false;
+    if (isFinalAnswer(text)) connection.busy = false;
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+    return true;
+  };
+  const unlistenAnswers = await listen(HUB_ANSWER_CHANNEL, (payload) => {
+    const space = payload.indexOf(' ');
+    const connectionId = payload.slice(0, space);
+    if (!byId.has(connectionId)) return;
+    void answerText(db, payload.slice(space + 1))
+      .then((text) => text !== null && answerHere(connectionId, text))
+      .catch(log);
+  });
+  const stopJobs =
+    config.runsHubJobs === false
+      ? async () => {}
+      : await runHubJobs({ db, config, listen, log: app.log, answerHere }, { importProduct, importProductMarket });
+  const startJob = (connection: Connection, kind: HubJobKind, data: Buffer) => {
+    const answer = (busy: boolean) => connection.socket.send(JSON.stringify(failedAnswer(kind, busy)));
+    if (connection.busy) return answer(true);
+    connection.busy = true;
+    enqueueHubJob(db, {
+      connectionId: connection.id,
+      sessionId: connection.sessionId,
+      kind,
+      message: data.toString(),
+    }).catch((err: unknown) => {
+      connection.busy = false;
+      answer(false);
+      log(err);
+    });
+  };
   const unlistenSessions = await listen(SESSION_ENDED_CHANNEL, (payload) => {
     const id = payload.slice(2);
     if (payload.startsWith('s:')) closeWhere((c) => c.sessionId === id);
@@ -83,6 +134,8 @@ export async function registerHub(
     for (const c of connections) c.socket.close(1001);
     await unlistenInbox();
     await unlistenSessions();
+    await unlistenAnswers();
+    await stopJobs();
   });
 
   await app.register(websocket, { options: { maxPayload: HUB_MESSAGE_MAX_BYTES } });
@@ -100,11 +153,29 @@ export async function registerHub(
       // Listeners at once, so nothing the client sends while the (cached) session is read is lost.
       const joined = sessionOf(db, request).then((session) => {
         const { id, userId, customerId } = session as SessionRecord;
-        const connection: Connection = { socket, sessionId: id, inbox: { userId, customerId } };
-        if (socket.readyState === socket.OPEN) connections.add(connection);
+        const connection: Connection = {
+          id: randomUUID(),
+          socket,
+          sessionId: id,
+          inbox: { userId, customerId },
+          busy: false,
+        };
+        if (socket.readyState === socket.OPEN) {
+          connections.add(connection);
+          byId.set(connection.id, connection);
+        }
         return connection;
       });
-      socket.on('close', () => void joined.then((c) => connections.delete(c)).catch(log));
+      socket.on(
+        'close',
+        () =>
+          void joined
+            .then((c) => {
+              connections.delete(c);
+              byId.delete(c.id);
+            })
+            .catch(log),
+      );
       socket.on('message', (data: Buffer) => {
         const message = parseClientMessage(data);
         if (message?.type === 'hello') return void joined.then(push).catch(log);
@@ -112,10 +183,7 @@ export async function registerHub(
         if (!xsrfTokenValid(request, message.xsrfToken)) {
           return void socket.close(HUB_FORBIDDEN, 'Missing or wrong anti-forgery token');
         }
-        if (message.type === 'importProductMarket') {
-          return void importProductMarket({ db, config, socket, request }, message).catch(log);
-        }
-        void importProduct({ db, socket, request }, message).catch(log);
+        void joined.then((c) => startJob(c, message.type, data)).catch(log);
       });
     },
   );

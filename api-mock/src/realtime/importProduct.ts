@@ -1,6 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { WebSocket } from '@fastify/websocket';
 import { IMPORT_FILE_MAX_BYTES } from '../../../contract/limits';
 import {
   IMPORT_FILE_MAX_BASE64,
@@ -9,9 +6,8 @@ import {
   type ImportProductServerMessage,
   type ImportRowErrors,
 } from '../../../contract/importProduct';
-import { findSession } from '../auth/sessions';
-import { sessionTokenOf } from '../lib/cookieNames';
-import type { Database } from '../db/schema';
+import { findSessionById } from '../auth/sessions';
+import type { HubJob } from './hubJob';
 import { HttpProblem } from '../lib/problem';
 import { requireOwnLocation } from '../queries/locations';
 import { checkRows } from '../queries/equipmentImport';
@@ -24,25 +20,17 @@ const PROGRESS = { received: 5, read: 20, checked: 50, saved: 99 } as const;
 /** Rows checked between two progress messages (and two turns of the event loop, so messages go out). */
 const CHECK_CHUNK = 250;
 
-/** Connections importing now: one import at a time per connection. */
-const busy = new WeakSet<WebSocket>();
-
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The hub method importProduct (spec 2 section 7): the caller's location and an .xlsx file as base64. Answers on the
- * same connection with ImportProductProgress while reading, checking and saving, then ImportProductCompleted.
+ * The hub method importProduct (spec 2 section 7): the caller's location and an .xlsx file as base64. Answers the
+ * connection that sent it with ImportProductProgress while reading, checking and saving, then ImportProductCompleted.
  * Valid rows are saved all or nothing, a batch per transaction (see saveImport); invalid rows come back with their
  * codes.
  */
-export async function importProduct(
-  { db, socket, request }: { db: Kysely<Database>; socket: WebSocket; request: FastifyRequest },
-  message: unknown,
-): Promise<void> {
+export async function importProduct({ db, sessionId, send: sendAny, log }: HubJob, message: unknown): Promise<void> {
   let progress = -1;
-  const send = (m: ImportProductServerMessage) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
-  };
+  const send = (m: ImportProductServerMessage) => sendAny(m);
   const report = (value: number) => {
     const rounded = Math.min(100, Math.floor(value));
     if (rounded <= progress) return;
@@ -52,11 +40,9 @@ export async function importProduct(
   const complete = (errorCode: number, result: ImportRowErrors = {}, importedCount = 0) =>
     send({ type: 'ImportProductCompleted', errorCode, result, importedCount });
 
-  if (busy.has(socket)) return complete(ImportFailure.Busy);
-  busy.add(socket);
   try {
     // The session may have ended since the connection opened: ask again.
-    const session = await findSession(db, sessionTokenOf(request));
+    const session = await findSessionById(db, sessionId);
     if (!session) return complete(ImportFailure.NotSignedIn);
     const { fileContent: sent } = message as { fileContent?: unknown };
     if (typeof sent === 'string' && sent.length > IMPORT_FILE_MAX_BASE64) return complete(ImportFailure.FileTooLarge);
@@ -104,9 +90,7 @@ export async function importProduct(
   } catch (error) {
     if (error instanceof ImportRefused) return complete(error.errorCode);
     if (error instanceof HttpProblem) return complete(error.errorCode);
-    request.log.error({ err: error }, 'product import failed');
+    log.error({ err: error }, 'product import failed');
     complete(ImportFailure.ServerError);
-  } finally {
-    busy.delete(socket);
   }
 }

@@ -1,0 +1,178 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { ImportFailure } from '../../../contract/importProduct';
+import { ProductMarketImportFailure } from '../../../contract/importProductMarket';
+import type { Listen } from '../db/connect';
+import type { Database } from '../db/schema';
+import type { AppConfig } from '../deps';
+
+/** Notified with a job's id when one is queued. */
+export const HUB_JOBS_CHANNEL = 'portal_hub_jobs';
+/** Notified with `<connection id> <answer>`, or `<connection id> #<hub_messages id>` for a long answer. */
+export const HUB_ANSWER_CHANNEL = 'portal_hub_answer';
+/** PostgreSQL refuses a notification payload of 8000 bytes or more. */
+const NOTIFY_MAX_BYTES = 7900;
+/** A job not finished this long after it was claimed died with its process: its connection is told. */
+export const HUB_JOB_STALE_MS = 30 * 60_000;
+/** How often a process looks for queued work besides being notified. */
+const POLL_MS = 5_000;
+
+export type HubJobKind = 'importProduct' | 'importProductMarket';
+
+/** What a job's code gets: the caller's session (by id), and a way to answer its connection. */
+export interface HubJob {
+  db: Kysely<Database>;
+  config: AppConfig;
+  sessionId: string;
+  send(answer: object): void;
+  log: FastifyBaseLogger;
+}
+
+export type HubJobRunners = Record<HubJobKind, (job: HubJob, message: unknown) => Promise<void>>;
+
+/** The answer that ends a job which cannot run: busy, or its process died. */
+export const failedAnswer = (kind: HubJobKind, busy: boolean) =>
+  kind === 'importProduct'
+    ? {
+        type: 'ImportProductCompleted',
+        errorCode: busy ? ImportFailure.Busy : ImportFailure.ServerError,
+        result: {},
+        importedCount: 0,
+      }
+    : {
+        type: 'importProductMarketCompleted',
+        errorCode: busy ? ProductMarketImportFailure.Busy : ProductMarketImportFailure.ServerError,
+        result: {},
+        importedCount: 0,
+      };
+
+/** The last answer of a job: its connection may send the next. */
+export const isFinalAnswer = (body: string) => {
+  const { type } = JSON.parse(body) as { type?: unknown };
+  return type === 'ImportProductCompleted' || type === 'importProductMarketCompleted';
+};
+
+export async function enqueueHubJob(
+  db: Kysely<Database>,
+  job: { connectionId: string; sessionId: string; kind: HubJobKind; message: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('hub_jobs')
+      .values({ connection_id: job.connectionId, session_id: job.sessionId, kind: job.kind, message: job.message })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`select pg_notify(${HUB_JOBS_CHANNEL}, ${String(id)})`.execute(trx);
+  });
+}
+
+/** Send an answer to a connection, whichever server process holds it. */
+export async function publishAnswer(db: Kysely<Database>, connectionId: string, answer: object): Promise<void> {
+  const body = JSON.stringify(answer);
+  if (Buffer.byteLength(body) + connectionId.length < NOTIFY_MAX_BYTES) {
+    await sql`select pg_notify(${HUB_ANSWER_CHANNEL}, ${`${connectionId} ${body}`})`.execute(db);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('hub_messages')
+      .values({ connection_id: connectionId, body })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`select pg_notify(${HUB_ANSWER_CHANNEL}, ${`${connectionId} #${String(id)}`})`.execute(trx);
+  });
+}
+
+/** The text of an answer notification: inline, or taken from hub_messages. */
+export async function answerText(db: Kysely<Database>, payload: string): Promise<string | null> {
+  if (!payload.startsWith('#')) return payload;
+  const row = await db
+    .deleteFrom('hub_messages')
+    .where('id', '=', payload.slice(1))
+    .returning('body')
+    .executeTakeFirst();
+  return row?.body ?? null;
+}
+
+async function claimJob(db: Kysely<Database>) {
+  const { rows } = await sql<{
+    id: string;
+    connection_id: string;
+    session_id: string;
+    kind: HubJobKind;
+    message: string;
+  }>`
+    update hub_jobs set claimed_at = now()
+    where id = (select id from hub_jobs where claimed_at is null order by id limit 1 for update skip locked)
+    returning id, connection_id, session_id, kind, message`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Run queued hub jobs in this process, one at a time, claimed with SKIP LOCKED so no two processes run one job.
+ * Answers go out in order, straight to a connection this process holds (PGlite's one connection may be busy in the
+ * job's transaction), else over LISTEN/NOTIFY. Returns the stop function, which waits for the running job.
+ */
+export async function runHubJobs(
+  deps: {
+    db: Kysely<Database>;
+    config: AppConfig;
+    listen: Listen;
+    log: FastifyBaseLogger;
+    /** Answer a connection this process holds at once; false when another process holds it. */
+    answerHere(connectionId: string, text: string): boolean;
+  },
+  runners: HubJobRunners,
+): Promise<() => Promise<void>> {
+  const { db, log, answerHere } = deps;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const runOne = async (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => {
+    let answers = Promise.resolve();
+    const send = (answer: object) => {
+      if (answerHere(job.connection_id, JSON.stringify(answer))) return;
+      answers = answers.then(() => publishAnswer(db, job.connection_id, answer)).catch((err) => log.warn({ err }));
+    };
+    const message: unknown = JSON.parse(job.message);
+    await runners[job.kind]({ ...deps, sessionId: job.session_id, send }, message);
+    await answers;
+    await db.deleteFrom('hub_jobs').where('id', '=', job.id).execute();
+  };
+  const drain = () => {
+    if (running) return void (again = true);
+    running = (async () => {
+      do {
+        again = false;
+        for (let job = await claimJob(db); job && !stopped; job = await claimJob(db)) {
+          await runOne(job).catch((err: unknown) => log.error({ err }, 'hub job failed'));
+        }
+      } while (again && !stopped);
+    })()
+      .catch((err: unknown) => log.warn({ err }, 'hub jobs'))
+      .finally(() => (running = null));
+  };
+
+  const unlisten = await deps.listen(HUB_JOBS_CHANNEL, drain);
+  const timer = setInterval(drain, POLL_MS);
+  timer.unref();
+  drain();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await unlisten();
+    await running;
+  };
+}
+
+/** Jobs whose process died: their connections get a failed answer. Answers nobody took go after an hour. */
+export async function purgeHubJobs(db: Kysely<Database>, staleMs = HUB_JOB_STALE_MS): Promise<void> {
+  const stale = await db
+    .deleteFrom('hub_jobs')
+    .where('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`)
+    .returning(['connection_id', 'kind'])
+    .execute();
+  for (const job of stale) await publishAnswer(db, job.connection_id, failedAnswer(job.kind as HubJobKind, false));
+  await sql`delete from hub_messages where created_at < now() - interval '1 hour'`.execute(db);
+}
