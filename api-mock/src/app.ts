@@ -27,7 +27,7 @@ import { registerDocs } from './routes/docs';
 import { registerHub } from './realtime/hub';
 import { registerFileRoutes } from './routes/storage';
 import { FILES_PREFIX } from './storage/signing';
-import { storageOf } from './storage';
+import { localStorageOf, storageOf, storageOriginOf } from './storage';
 import { implementations } from './routes';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
@@ -57,8 +57,8 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   });
   registerCookieNames(app, deps.config.secureCookies);
   await app.register(cookie);
-  registerXsrfKeys(app, loadSigningSecret(storageOf(deps.config).root));
-  await registerSecurityHeaders(app, deps.config.secureCookies);
+  registerXsrfKeys(app, loadSigningSecret(localStorageOf(deps.config).root));
+  await registerSecurityHeaders(app, deps.config.secureCookies, storageOriginOf(deps.config));
   if (deps.config.rateLimits)
     await registerRateLimits(app, deps.db, deps.config.rateLimits, !deps.config.singleProcessDatabase);
   schedulePurge(app, deps.db, storageOf(deps.config), deps.config.singleProcessDatabase);
@@ -132,7 +132,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   await registerDocs(app);
   if (deps.listen) await registerHub(app, { db: deps.db, listen: deps.listen, config: deps.config });
   await registerFileRoutes(app, deps);
-  if (deps.config.devPages) await registerDevOutbox(app, deps);
+  if (deps.config.devPages || deps.config.mailDispatch) await registerDevOutbox(app, deps);
   if (deps.config.devPages) await registerDemoCatalogueSite(app);
 
   const webRoot =

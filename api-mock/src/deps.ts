@@ -4,6 +4,7 @@ import type { Listen } from './db/connect';
 import type { RateLimits } from './lib/rateLimits';
 import type { ReportRenderer } from './reports/reportRenderer';
 import type { ProductResourceFetcher } from './catalogue/productResources';
+import type { S3Settings } from './storage/fileStorage';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind HTTPS). */
@@ -14,10 +15,14 @@ export interface AppConfig {
   webRoot?: string;
   /** Folder of the local file store (uploads and downloads through signed URLs); a temporary one when absent. */
   filesDir?: string;
+  /** Files on an S3-compatible store instead of filesDir (STORAGE=s3); filesDir then keeps only the secret. */
+  s3?: S3Settings;
   /** Limits per user and per address; false turns them off (tests that send thousands of calls). */
   rateLimits: RateLimits | false;
   /** Development pages (the mail outbox), opted into with the demo world: never on a production deployment. */
   devPages: boolean;
+  /** Mails leave through SMTP (SMTP_URL): the outbox page shows each mail's delivery, for PE users, demo or not. */
+  mailDispatch?: boolean;
   /**
    * The database serves this process alone (embedded PGlite): at start, any import left unfinished was cut off by
    * a stop of this very server, so it is taken back at once. Absent: PostgreSQL, which several processes may share.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './server';
+import { s3SettingsFromEnv } from './storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
 import { DEFAULT_SIZE } from './seed/demoWorld';
 import { DEFAULT_RATE_LIMITS } from './lib/rateLimits';
@@ -28,12 +29,16 @@ const server = await createServer({
   warmReports: true,
   vacuumIntervalMs: vacuumMinutes > 0 ? vacuumMinutes * 60_000 : undefined,
   runsHubJobs: process.env.HUB_JOBS !== '0',
+  s3: s3SettingsFromEnv(process.env),
+  smtpUrl: process.env.SMTP_URL || undefined,
+  mailFrom: process.env.MAIL_FROM,
 });
 await server.app.listen({ port, host });
 
 const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`;
 console.log(`\nInstrument-owner portal: http://localhost:${port}/login`);
 console.log(`Database: ${where}${server.seeded ? ' (demo world created)' : ''}`);
+if (process.env.SMTP_URL) console.log(`Mail: sent through SMTP_URL, delivery at http://localhost:${port}/dev/outbox`);
 if (demo) {
   console.log(`Demo sign-ins (password ${DEMO_PASSWORD}); queued mails at http://localhost:${port}/dev/outbox:`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.what}`);

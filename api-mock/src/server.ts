@@ -11,8 +11,9 @@ import { DEFAULT_SIZE, type DemoWorldSize } from './seed/demoWorld';
 import { seedDemoWorldOnce } from './seed/seedOnce';
 import { ReportRenderer } from './reports/reportRenderer';
 import { writeDemoAttachmentFiles } from './seed/messages';
-import { storageOf, type FileStorage } from './storage';
+import { S3Storage, storageOf, type FileStorage, type S3Settings } from './storage';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
+import { startMailDispatcher, type DispatchTiming } from './mail/dispatcher';
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -21,6 +22,8 @@ export interface ServerOptions {
   pgliteSnapshot?: Blob;
   /** Folder of stored files; default `<dataDir>/files`, else a temporary folder removed on close. */
   filesDir?: string;
+  /** Files on this S3-compatible store instead (STORAGE=s3, README "Files on S3"). */
+  s3?: S3Settings;
   webRoot?: string;
   size?: DemoWorldSize;
   logger?: boolean;
@@ -36,6 +39,11 @@ export interface ServerOptions {
   runsHubJobs?: boolean;
   /** PGlite only (PostgreSQL has autovacuum): how often to vacuum and analyse; false never. */
   vacuumIntervalMs?: number | false;
+  /** Send the mail outbox through this SMTP transport URL (SMTP_URL), from mailFrom (MAIL_FROM). */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** The mail dispatcher's intervals and limits (tests make them short). */
+  mailTiming?: Partial<DispatchTiming>;
 }
 
 export interface RunningServer {
@@ -61,10 +69,12 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     validateResponses: opts.validateResponses ?? false,
     webRoot: opts.webRoot,
     filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),
+    s3: opts.s3,
     rateLimits: opts.rateLimits ?? DEFAULT_RATE_LIMITS,
     devPages: opts.demo ?? false,
     singleProcessDatabase: database.kind === 'pglite',
     runsHubJobs: opts.runsHubJobs ?? true,
+    mailDispatch: Boolean(opts.smtpUrl),
   };
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
   const reports = new ReportRenderer();
@@ -75,16 +85,30 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     database.kind === 'pglite' && vacuumEvery !== false
       ? scheduleVacuum(database.db, vacuumEvery, (err) => app.log.warn({ err }, 'scheduled vacuum'))
       : async () => {};
+  const mail = opts.smtpUrl
+    ? await startMailDispatcher({
+        db: database.db,
+        listen: database.listen,
+        storage: storageOf(config),
+        smtpUrl: opts.smtpUrl,
+        from: opts.mailFrom,
+        timing: opts.mailTiming,
+        onError: (err) => app.log.warn({ err }, 'mail dispatch'),
+      })
+    : null;
   return {
     app,
     database,
     seeded,
     storage: storageOf(config),
     async close() {
+      await mail?.stop();
       await app.close();
       await stopVacuum();
       await reports.close();
       await database.close();
+      const storage = storageOf(config);
+      if (storage instanceof S3Storage) storage.close();
       if (tempFilesDir) rmSync(tempFilesDir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../support/postgres';
 import { httpClient, startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 
 /** Calls a signed-in user may make in a minute on these two processes: counted together, not each. */
 const PER_MINUTE = 40;
@@ -15,6 +16,7 @@ const onPostgres = process.env.API_DB === 'postgres';
 
 let dataDirs: string[] = [];
 let databaseUrlOfTest = '';
+let smtp: TestSmtpServer;
 let a: ServerProcess;
 let b: ServerProcess;
 
@@ -24,11 +26,14 @@ beforeAll(async () => {
   const databaseUrl = await createDatabase(inject('pgAdminUrl'));
   dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'portal-scale-out-')));
   databaseUrlOfTest = databaseUrl;
-  // B runs no hub jobs: an import sent to a socket on B runs on A.
-  const env = [
-    { RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) },
-    { RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), HUB_JOBS: '0' },
-  ];
+  smtp = await startSmtpServer();
+  // Both send mail through one relay; B runs no hub jobs: an import sent to a socket on B runs on A.
+  const shared = {
+    RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'portal@provider.example',
+  };
+  const env = [shared, { ...shared, HUB_JOBS: '0' }];
   const started = await Promise.all(
     dataDirs.map((dataDir, i) => startServerProcess({ dataDir, databaseUrl, env: env[i] })),
   );
@@ -37,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
+  await smtp?.stop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -138,6 +144,31 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     await expect.poll(async () => (await left()).rowCount).toBe(0);
     await database.end();
     socket.close();
+  });
+
+  it('dispatch the mail outbox together: 40 mails queued at once each arrive exactly once', async () => {
+    const database = new pg.Client({ connectionString: databaseUrlOfTest });
+    await database.connect();
+    const before = smtp.received.length;
+    await database.query(
+      `insert into mail_outbox (to_addresses, subject, body)
+       select 'lab' || n || '@example.com', 'Scale-out ' || n, 'Mail ' || n from generate_series(1, 40) n`,
+    );
+    await smtp.waitForMessages(before + 40, 30_000);
+    const subjects = smtp.received.slice(before).map((m) => m.mail.subject);
+    expect(new Set(subjects).size).toBe(40);
+    // A mail sent twice would arrive after the fortieth: wait for a last one queued after them.
+    await database.query(
+      `insert into mail_outbox (to_addresses, subject, body) values ('last@example.com', 'Last', '.')`,
+    );
+    await smtp.waitForMessages(before + 41, 30_000);
+    expect(smtp.received.slice(before).map((m) => m.mail.subject)).toHaveLength(41);
+    const { rows } = await database.query<{ sent: number; attempts: number }>(
+      `select count(*)::int as sent, max(attempts)::int as attempts from mail_outbox
+       where sent_at is not null and subject like 'Scale-out %'`,
+    );
+    await database.end();
+    expect(rows[0]).toEqual({ sent: 40, attempts: 1 });
   });
 
   it('count rate limits together: a user gets one budget across both processes, and both refuse once it is spent', async () => {

@@ -25,7 +25,7 @@ import { onboardingStates } from './onboardingStates';
 import { reservationStates } from './reservationStates';
 import { workOrderStates } from './workOrderStates';
 import { stateUser } from './stateUsers';
-import { registerFiles, releaseFiles, type RegisteredAs } from '../../api-mock/src/storage/registry';
+import { releaseFiles, type RegisteredAs } from '../../api-mock/src/storage/registry';
 import { STORAGE_QUOTA } from '../../contract/limits';
 
 /**
@@ -154,9 +154,9 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
           max_bytes: 64,
           size: 64,
           sha256: '0'.repeat(64),
+          ...(p.heldBy ? { registered_as: p.heldBy, registered_at: new Date() } : {}),
         })
         .execute();
-      if (p.heldBy) await registerFiles(db, [file], { customerId: owner.customer_id, as: p.heldBy });
       return undefined;
     },
     /** The user of `email` has uploads no record took, up to the quota; they go after the interaction. */

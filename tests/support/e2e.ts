@@ -6,8 +6,10 @@ import { startTestServer } from './testServer';
 export type E2eServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** A listening server on a fresh database and a headless Chromium, for one e2e test file. */
-export async function startE2e(): Promise<{ server: E2eServer; browser: Browser }> {
-  const server = await startTestServer({ listen: true });
+export async function startE2e(
+  opts: Omit<NonNullable<Parameters<typeof startTestServer>[0]>, 'listen'> = {},
+): Promise<{ server: E2eServer; browser: Browser }> {
+  const server = await startTestServer({ ...opts, listen: true });
   const browser = await launchBrowser();
   return { server, browser };
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type RunningServer } from '../../api-mock/src/server';
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
 import type { RateLimits } from '../../api-mock/src/lib/rateLimits';
+import type { S3Settings } from '../../api-mock/src/storage';
 import { TEST_WORLD_SIZE, testWorldSnapshot } from './worldSnapshot';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,6 +21,8 @@ export async function startTestServer(
     validateResponses?: boolean;
     rateLimits?: RateLimits | false;
     secureCookies?: boolean;
+    /** Keep files on this S3-compatible store (tests/support/s3Server.ts) instead of a temporary folder. */
+    s3?: S3Settings;
   } = {},
 ): Promise<RunningServer & { url: string }> {
   const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
@@ -31,6 +34,7 @@ export async function startTestServer(
     size: opts.size ?? TEST_WORLD_SIZE,
     validateResponses: opts.validateResponses ?? true,
     secureCookies: opts.secureCookies,
+    s3: opts.s3,
     demo: true,
     // Tests send calls far faster than a person; the rate-limit tests turn the limits on.
     rateLimits: opts.rateLimits ?? false,

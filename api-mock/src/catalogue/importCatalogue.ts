@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { CATALOGUE_UPSERT_BATCH, checkCatalogueRows, upsertCatalogueRows } from '../queries/productCatalogue';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE } from '../storage/layout';
+import { settleUpload } from '../storage/registry';
 import { readSpreadsheet } from '../workbook/readSpreadsheet';
 import { ImportRefused, type SheetRow } from '../workbook/sheet';
 
@@ -85,6 +86,7 @@ export async function importCatalogueFile(
   const storage = storageOf(config);
   let claimed = false;
   try {
+    await settleUpload(db, storage, file, owner.customerId);
     claimed = (await claimUpload(db, file, owner)) !== undefined;
     const opened = claimed ? await storage.open(file.bucketName, file.resourceKey) : null;
     if (!opened) return refused(ProductMarketImportFailure.FileNotFound);

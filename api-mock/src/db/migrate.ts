@@ -31,6 +31,7 @@ import * as emailRouting from './migrations/029_email_routing';
 import * as onboardingInvitations from './migrations/030_onboarding_invitations';
 import * as productCatalogueSearch from './migrations/031_product_catalogue_search';
 import * as productsManagementOrder from './migrations/032_products_management_order';
+import * as mailDispatch from './migrations/033_mail_dispatch';
 import * as sharedRateLimits from './migrations/035_shared_rate_limits';
 import * as hubJobs from './migrations/036_hub_jobs';
 
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '030_onboarding_invitations': onboardingInvitations,
   '031_product_catalogue_search': productCatalogueSearch,
   '032_products_management_order': productsManagementOrder,
+  '033_mail_dispatch': mailDispatch,
   '035_shared_rate_limits': sharedRateLimits,
   '036_hub_jobs': hubJobs,
 };

@@ -446,6 +446,16 @@ export interface MailOutboxTable {
   body: string;
   created_at: Generated<Timestamp>;
   sent_at: Timestamp | null;
+  /** Migration 033: what the SMTP dispatcher sends and how far it got. */
+  html: string | null;
+  language: Generated<string>;
+  /** [{ bucket, key, fileName }] of the file store, read when sending. */
+  attachments: ColumnType<unknown, string | undefined, string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Timestamp>;
+  leased_until: Timestamp | null;
+  last_error: string | null;
+  failed_at: Timestamp | null;
 }
 
 /** A feature a customer has (migration 022). */

@@ -7,10 +7,11 @@ import { INVITATION_EXPIRY_DAYS } from '../../../contract/limits';
 import { splitEmailList } from '../../../contract/validation';
 import { appendEvent } from '../db/events';
 import type { Database } from '../db/schema';
-import { richTextToPlain } from '../lib/richText';
+import { richTextToPlain, sanitiseRichText } from '../lib/richText';
 import { createInvitation, createInvitationLink } from '../queries/userInvitations';
 import { registrationsOf, type InvitationRow, type Registration } from '../queries/onboardingInvitations';
 import { onboardingTemplate, portalLinkLines } from './onboardingText';
+import { textAsHtml } from './message';
 import { queueMail } from './outbox';
 
 type LanguageCode = (typeof LANGUAGE_CODES)[number];
@@ -38,18 +39,27 @@ export async function deliverInvitation(trx: Transaction<Database>, row: Invitat
   const text = richTextToPlain(row.description);
   const to = splitEmailList(row.email_to);
   const cc = splitEmailList(row.email_cc);
+  // The description is the rich text of the invitation: the mail's HTML, the links below it.
+  const html = sanitiseRichText(row.description);
+  const mail = (recipients: string[], lines: string[] = []) => ({
+    to: recipients,
+    subject,
+    language,
+    body: lines.length > 0 ? [text, '', ...lines].join('\n').trim() : text,
+    html: lines.length > 0 ? `${html}${textAsHtml(lines.join('\n'))}` : html,
+  });
 
   if (row.type === InvitationType.Order) {
-    await queueMail(trx, { to: [...to, ...cc], subject, body: text });
+    await queueMail(trx, mail([...to, ...cc]));
   } else {
     const registrations = await registrationsOf(trx, to);
     for (const email of to) {
       const lines = await linkLinesFor(trx, row, d, email, registrations.get(email.toLowerCase()));
-      await queueMail(trx, { to: [email], subject, body: [text, '', ...lines].join('\n').trim() });
+      await queueMail(trx, mail([email], lines));
     }
-    if (cc.length > 0) await queueMail(trx, { to: cc, subject, body: text });
+    if (cc.length > 0) await queueMail(trx, mail(cc));
   }
-  for (const address of splitEmailList(row.email_bcc)) await queueMail(trx, { to: [address], subject, body: text });
+  for (const address of splitEmailList(row.email_bcc)) await queueMail(trx, mail([address]));
 }
 
 async function linkLinesFor(

@@ -11,7 +11,7 @@ import { badRequest, forbidden } from '../lib/problem';
 import { avatarUrlsOf } from '../queries/avatar';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
-import { photoFormatOf, pixelSizeOf, readHead, type PhotoFormat } from '../storage/imageFormat';
+import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
 
@@ -40,13 +40,11 @@ export function avatarRoutes({ db, config }: AppDeps) {
   const storedPhoto = async (folder: string, file: FileIdentifier, headBytes: number) => {
     if (file.bucketName !== AVATAR_BUCKET) throw badRequest(`Avatars are kept in the bucket ${AVATAR_BUCKET}`);
     if (!file.resourceKey.startsWith(folder)) throw forbidden("The file is not in the caller's avatar folder");
-    const found = await storage.open(file.bucketName, file.resourceKey);
-    if (!found) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
-    if (found.size > AVATAR_MAX_BYTES) {
-      found.stream.destroy();
-      throw badRequest(MessageKey.attachSmallerMaxSize);
-    }
-    const head = await readHead(found.stream, headBytes);
+    const size = await storage.objectSize(file.bucketName, file.resourceKey);
+    if (size === null) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
+    if (size > AVATAR_MAX_BYTES) throw badRequest(MessageKey.attachSmallerMaxSize);
+    const head = await storage.readHead(file.bucketName, file.resourceKey, headBytes);
+    if (!head) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
     const format = photoFormatOf(head);
     if (!format || format !== FORMAT_OF_EXTENSION[fileExtension(file.resourceKey)]) {
       throw badRequest(MessageKey.imageTypeLimit);
@@ -83,7 +81,7 @@ export function avatarRoutes({ db, config }: AppDeps) {
       if (taken) throw forbidden("The file is another user's avatar");
       const kept = [before.avatar_key, before.avatar_thumbnail_key];
       const added = [image, thumbnail].filter((file) => !kept.includes(file.resourceKey));
-      await registerFiles(trx, added, { customerId: actor.customerId, as: 'avatar' });
+      await registerFiles(trx, storage, added, { customerId: actor.customerId, as: 'avatar' });
       if (before.avatar_bucket_name) {
         const replaced = [before.avatar_key, before.avatar_thumbnail_key].filter(
           (key): key is string => key !== null && !keys.includes(key),

@@ -107,6 +107,7 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
         if (next && next.resourceKey !== previous?.resourceKey) {
           await registerFiles(
             trx,
+            storageOf(config),
             [next],
             { customerId: actor.customerId, as: 'customerLogo' },
             'The logo has not been uploaded',

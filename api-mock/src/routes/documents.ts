@@ -100,7 +100,7 @@ export function documentsRouter({ db, config }: AppDeps) {
 
       const created = await db.transaction().execute(async (trx) => {
         await requireOwner(trx, owner, true);
-        await registerFiles(trx, body, { customerId: owner.customerId, as: 'document' });
+        await registerFiles(trx, storage, body, { customerId: owner.customerId, as: 'document' });
         const rows: DocumentRow[] = [];
         for (const [index, file] of body.entries()) {
           const previous = await activeDocumentNamed(trx, owner, file.documentName);

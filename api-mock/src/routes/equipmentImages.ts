@@ -22,7 +22,7 @@ import { badRequest, forbidden, HttpProblem } from '../lib/problem';
 import { findEquipment, loadEquipmentExtras } from '../queries/equipment';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
-import { photoFormatOf, pixelSizeOf, readHead, type PhotoFormat } from '../storage/imageFormat';
+import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
 
@@ -81,13 +81,12 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(file.resourceKey))) {
       throw badRequest(FILE_TYPE_MESSAGE);
     }
-    const found = await storage.open(file.bucketName, file.resourceKey);
-    if (!found) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
-    if (found.size > IMAGE_MAX_BYTES) {
-      found.stream.destroy();
-      throw badRequest(FILE_SIZE_MESSAGE);
-    }
-    return readHead(found.stream, headBytes);
+    const size = await storage.objectSize(file.bucketName, file.resourceKey);
+    if (size === null) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
+    if (size > IMAGE_MAX_BYTES) throw badRequest(FILE_SIZE_MESSAGE);
+    const head = await storage.readHead(file.bucketName, file.resourceKey, headBytes);
+    if (!head) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
+    return head;
   };
 
   /** The checks of one new image: both files uploaded, an accepted image, a PNG or JPEG thumbnail of 100 px at most. */
@@ -185,6 +184,7 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
         if (taken.length > 0) throw badRequest('A file of the list is already registered as an image');
         await registerFiles(
           trx,
+          storage,
           body.addList.flatMap((i) => [i.imageIdentifier, i.thumbnailIdentifier]),
           { customerId: actor.customerId, as: 'equipmentImage' },
         );

@@ -176,7 +176,10 @@ export function feedbackRouter(deps: AppDeps) {
       const notify = distinctAddresses(splitEmailList(body.emailTo));
       const attachFiles = body.attachFiles.map((file, i) => ({ ...file, size: sizes[i]! }));
       await change(db, async (trx) => {
-        await registerFiles(trx, body.attachFiles, { customerId: actor.customerId, as: 'feedbackAttachment' });
+        await registerFiles(trx, storageOf(deps.config), body.attachFiles, {
+          customerId: actor.customerId,
+          as: 'feedbackAttachment',
+        });
         const { id } = await trx
           .insertInto('contact_requests')
           .values({
@@ -204,6 +207,7 @@ export function feedbackRouter(deps: AppDeps) {
             '',
             unescapeHtml(body.issueDescription),
           ].join('\n'),
+          attachments: attachFiles.map((f) => ({ bucket: f.bucketName, key: f.resourceKey, fileName: f.fileName })),
         });
         // The acknowledgement in the user's notifications (category feedback), the description escaped once.
         await insertMessages(trx, [

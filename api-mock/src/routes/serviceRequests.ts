@@ -22,6 +22,7 @@ import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
 import { distinctAddresses, unescapeHtml } from '../mail/text';
+import { storageOf } from '../storage';
 import { attachmentSizes } from '../storage/attachments';
 import { registerFiles } from '../storage/registry';
 
@@ -188,7 +189,7 @@ export function serviceRequestsRouter(deps: AppDeps) {
           })
           .execute();
         if (body.attachFiles.length > 0) {
-          await registerFiles(trx, body.attachFiles, {
+          await registerFiles(trx, storageOf(deps.config), body.attachFiles, {
             customerId: actor.customerId,
             as: 'serviceRequestAttachment',
           });
@@ -218,11 +219,17 @@ export function serviceRequestsRouter(deps: AppDeps) {
         // The provider's copy goes to the addresses routed for the site (the instrument's, else the requester's).
         const site = { locationId: equipment?.location_id ?? requester.location_id };
         const provider = await routedRecipients(trx, site, 'serviceRequest');
-        if (provider.length > 0) await queueMail(trx, { to: provider, subject, body: text });
+        const attachments = body.attachFiles.map((f) => ({
+          bucket: f.bucketName,
+          key: f.resourceKey,
+          fileName: f.fileName,
+        }));
+        if (provider.length > 0) await queueMail(trx, { to: provider, subject, body: text, attachments });
         await queueMail(trx, {
           to: distinctAddresses([requester.email, ...(requestedFor ? [requestedFor.email] : []), ...requestEmails]),
           subject,
           body: text,
+          attachments,
         });
         return {
           result: { requestId: id, serviceOrderNo },

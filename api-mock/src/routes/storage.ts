@@ -13,10 +13,11 @@ import { requireSession } from '../auth/context';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden, notFound } from '../lib/problem';
 import { storageIdentityOf } from '../queries/storageIdentity';
-import { storageOf } from '../storage';
+import { localStorageOf, storageOf } from '../storage';
 import {
   BUCKET_OF_FILE_TYPE,
   BUCKETS,
+  contentDisposition,
   contentTypeFits,
   FILE_TYPE_OF_UPLOAD,
   isKnownBucket,
@@ -132,17 +133,11 @@ const queryOf = (request: FastifyRequest): Record<string, string | undefined> =>
 const refusal = (reason: 'forged' | 'expired') =>
   reason === 'expired' ? 'The signed URL has expired' : 'The signature of the URL does not match';
 
-/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name; images open inline. */
-function contentDisposition(key: string, fileName: string | undefined): string {
-  const name = fileName ?? key.slice(key.lastIndexOf('/') + 1);
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const inline = servedContentType(key).startsWith('image/');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /** Register PUT and GET /files/<bucket>/<key>: the upload and download URLs the local store signs. */
 export async function registerFileRoutes(app: FastifyInstance, { db, config }: AppDeps): Promise<void> {
-  const storage = storageOf(config);
+  // On S3 the store serves its own signed URLs.
+  if (config.s3) return;
+  const storage = localStorageOf(config);
   await app.register(async (scope) => {
     // The body is the file itself, of any type: the upload handler streams it to disk.
     scope.removeAllContentTypeParsers();

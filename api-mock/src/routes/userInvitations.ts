@@ -104,6 +104,7 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
           });
           await queueMail(trx, {
             to: [email],
+            language: body.language,
             ...invitationMail(body.language, {
               inviter: inviterName,
               customer: customer.name,

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The file store behind pre-signed URLs (DESIGN.md "Files"). The routes only sign and check; the bytes travel
- * between the browser and the store. The local-disk store is the only one: `STORAGE=s3` needs
- * @aws-sdk/s3-request-presigner, which is not installed.
+ * between the browser and the store: a folder on the server's disk (localDisk.ts) or an S3-compatible object store
+ * (s3Storage.ts, `STORAGE=s3`).
  */
 export interface UploadTarget {
   bucket: string;
@@ -38,7 +40,20 @@ export interface TemporaryCredential {
   token: string;
 }
 
+/** Where an S3-compatible store is and how to reach it (README "Files on S3"). */
+export interface S3Settings {
+  /** The store's URL (S3_ENDPOINT); absent: AWS S3 of the region. */
+  endpoint?: string;
+  /** The one bucket holding every file; the portal's logical buckets are key prefixes in it. */
+  bucket: string;
+  region: string;
+  /** Both or neither: without them the SDK's default credential chain (environment, profile, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
 export interface FileStorage {
+  readonly kind: 'local' | 's3';
   presignUpload(target: UploadTarget): Promise<PresignedUpload>;
   presignDownload(target: DownloadTarget): Promise<PresignedDownload>;
   /** Credentials for the customer's folder (identityId), for the signed-in user. */
@@ -50,4 +65,8 @@ export interface FileStorage {
   objectSize(bucket: string, key: string): Promise<number | null>;
   /** Remove a stored object; removing one that is not there is not an error. */
   deleteObject(bucket: string, key: string): Promise<void>;
+  /** The first `bytes` bytes of a stored object (fewer when it is shorter), or null when there is none. */
+  readHead(bucket: string, key: string, bytes: number): Promise<Buffer | null>;
+  /** A stored object to read whole, or null when there is none. */
+  open(bucket: string, key: string): Promise<{ size: number; stream: Readable } | null>;
 }

@@ -81,6 +81,14 @@ export const contentTypeFits = (fileName: string, contentType: string): boolean 
 export const servedContentType = (key: string): string =>
   CONTENT_TYPES_OF_EXTENSION[fileExtension(key)]?.[0] ?? GENERIC_CONTENT_TYPE;
 
+/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name; images open inline. */
+export function contentDisposition(key: string, fileName: string | undefined): string {
+  const name = fileName ?? key.slice(key.lastIndexOf('/') + 1);
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const inline = servedContentType(key).startsWith('image/');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** The folder of a customer's files of one type: `<encryptedCustomerId>/<FileType>/`. */
 export const customerFolder = (encryptedCustomerId: string, fileType: FileType): string =>
   `${encryptedCustomerId}/${fileType}/`;

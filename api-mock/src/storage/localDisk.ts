@@ -14,6 +14,7 @@ import type {
   TemporaryCredential,
   UploadTarget,
 } from './fileStorage';
+import { readHead } from './imageFormat';
 import {
   checkFileGrant,
   issueStorageToken,
@@ -40,6 +41,7 @@ export type UploadOutcome =
  * the routes of routes/storage.ts. Without a root it uses a temporary folder, made on first use.
  */
 export class LocalDiskStorage implements FileStorage {
+  readonly kind = 'local';
   private resolvedRoot: string | undefined;
   private signerOnce: Signer | undefined;
 
@@ -110,6 +112,11 @@ export class LocalDiskStorage implements FileStorage {
 
   async deleteObject(bucket: string, key: string): Promise<void> {
     await rm(this.fileOf(bucket, key), { force: true });
+  }
+
+  async readHead(bucket: string, key: string, bytes: number): Promise<Buffer | null> {
+    const found = await this.open(bucket, key);
+    return found && readHead(found.stream, bytes);
   }
 
   /** Check the signature and expiry of a request to a file URL. */

@@ -92,17 +92,50 @@ export async function finishReceiving(
 }
 
 /**
- * Register uploaded files to a record, in the record's transaction. Each must be stored, in the customer's
- * files, and held by no record yet: a file belongs to one record at most. Returns the stored sizes, in order.
+ * A granted upload that went straight to the store (S3: no server route sees it arrive) is stored once the store
+ * holds it within its declared size, by a HEAD of the object. Nothing changes while the store has no such object.
+ */
+export async function settleUpload(
+  db: Db,
+  storage: FileStorage,
+  file: FileIdentifier,
+  customerId: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom('stored_objects')
+    .select('max_bytes')
+    .where('bucket_name', '=', file.bucketName)
+    .where('resource_key', '=', file.resourceKey)
+    .where('customer_id', '=', customerId)
+    .where('state', '=', 'granted')
+    .executeTakeFirst();
+  if (!row) return;
+  const size = await storage.objectSize(file.bucketName, file.resourceKey);
+  if (size === null || size === 0 || size > row.max_bytes) return;
+  await db
+    .updateTable('stored_objects')
+    .set({ state: 'stored', size, stored_at: sql`now()` })
+    .where('bucket_name', '=', file.bucketName)
+    .where('resource_key', '=', file.resourceKey)
+    .where('state', '=', 'granted')
+    .execute();
+}
+
+/**
+ * Register uploaded files to a record, in the record's transaction. Each must be stored (settled from the store
+ * when it went there directly), in the customer's files, and held by no record yet: a file belongs to one record
+ * at most. Returns the stored sizes, in order.
  */
 export async function registerFiles(
   trx: Db,
+  storage: FileStorage,
   files: readonly FileIdentifier[],
   owner: { customerId: number; as: RegisteredAs },
   refusal = 'The file has not been uploaded, or it belongs to another record',
 ): Promise<number[]> {
   const sizes: number[] = [];
   for (const file of files) {
+    await settleUpload(trx, storage, file, owner.customerId);
     const row = await trx
       .updateTable('stored_objects')
       .set({ registered_as: owner.as, registered_at: sql`now()` })
