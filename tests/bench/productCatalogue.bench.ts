@@ -7,6 +7,7 @@ import { startTestServer } from '../support/testServer';
 import { catalogueFile, generatedEntries, uploadCatalogue } from '../support/catalogueFiles';
 import { cookieOf, openHub } from '../support/hubSocket';
 import { signedIn, type InjectClient } from '../support/injectClient';
+import { figureLine } from './timed';
 
 /**
  * The catalogue import of "Import product info" (issue 14), in-process on PGlite: 10,000 parts uploaded to storage
@@ -60,9 +61,9 @@ async function importOnce(): Promise<void> {
   const took = ended - started;
   run++;
   console.log(
-    `catalogue import ${run}: ${(took / 1000).toFixed(1)} s (target ≤ ${TARGET_MS / 1000} s), ` +
-      `${progressTimes.length} progress messages, longest gap ${longestGap.toFixed(0)} ms ` +
-      `(target ≤ ${PROGRESS_GAP_TARGET_MS} ms)`,
+    `${figureLine(`catalogue import ${run}`, took / 1000, TARGET_MS / 1000, 's')}, ` +
+      `${progressTimes.length} progress messages, ` +
+      figureLine('longest gap', longestGap, PROGRESS_GAP_TARGET_MS, 'ms', 0),
   );
   if (took > TARGET_MS) throw new Error(`the import took ${took.toFixed(0)} ms, over ${TARGET_MS} ms`);
   if (longestGap > PROGRESS_GAP_TARGET_MS) throw new Error(`no progress for ${longestGap.toFixed(0)} ms`);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { startTestServer } from '../support/testServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
+import { timed } from './timed';
 
-// In-process on PGlite: the calls every page makes first.
+// In-process on PGlite: the calls every page makes first. No issue sets a target; every answer is checked.
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let client: InjectClient;
 
@@ -12,8 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const me = timed(
+  'GET users/me',
+  null,
+  (body: { result?: { emailAddress?: string } }) =>
+    body.result?.emailAddress === 'user@acme-labs.example' || 'not the signed-in user',
+);
+
 describe('session', () => {
   bench('GET users/me (signed in)', async () => {
-    await client.users.me();
+    await me(() => client.users.me());
   });
 });

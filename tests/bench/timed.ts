@@ -1,19 +1,99 @@
+import { Worker } from 'node:worker_threads';
+import { afterAll } from 'vitest';
+import { httpClient } from '../support/serverProcess';
+
+/** Calls before this many are the warm-up (caches, JIT, query plans) and are not counted. */
+export const WARMUP_CALLS = 5;
+
+/** p50 and p95 of samples (nearest rank), in their unit. */
+export function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return { p50: rank(50), p95: rank(95) };
+}
+
+/** `name: p50 …, p95 … over N calls (target p95 ≤ T ms)`, with MISSED when the p95 is above its target. */
+export function timingLine(name: string, samples: number[], targetP95Ms: number | null) {
+  const target = targetP95Ms === null ? '(no target)' : `(target p95 ≤ ${targetP95Ms} ms)`;
+  if (samples.length === 0)
+    return `${name}: no call after the warm-up ${target}${targetP95Ms === null ? '' : ' MISSED'}`;
+  const { p50, p95 } = percentiles(samples);
+  const missed = targetP95Ms !== null && p95 > targetP95Ms ? ' MISSED' : '';
+  return `${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${samples.length} calls ${target}${missed}`;
+}
+
+/** `label: 12.3 s (target ≤ 20 s)`, with MISSED when the figure is above its target. */
+export function figureLine(label: string, figure: number, target: number, unit: string, digits = 1) {
+  const missed = figure > target ? ' MISSED' : '';
+  return `${label}: ${figure.toFixed(digits)} ${unit} (target ≤ ${target} ${unit})${missed}`;
+}
+
+type Answer = { status: number; body: unknown };
+
 /**
- * Times the calls of one benchmark and logs their p50 and p95 once a hundred are in (vitest's table stops at p75
- * and p99). A call that does not succeed fails the benchmark.
+ * Times the calls of one benchmark. Every answer must be status 200 with errorCode 0 and pass `check` (which returns
+ * true or what is wrong), else the benchmark fails. The calls after the warm-up are the samples; their p50 and p95
+ * are printed beside the target once, when the file's benchmarks are done, however many ran. Create it while the
+ * file is collected (module level or in a describe), not inside a bench.
  */
-export function timed(name: string) {
-  const times: number[] = [];
-  return async (call: () => Promise<{ status: number; body: unknown }>) => {
+export function timed<B = unknown>(
+  name: string,
+  targetP95Ms: number | null,
+  check: (body: B) => true | string = () => true,
+  { warmup = WARMUP_CALLS }: { warmup?: number } = {},
+) {
+  const samples: number[] = [];
+  let calls = 0;
+  // A bench left out (-t) has made no call: nothing to report.
+  afterAll(() => void (calls > 0 && console.log(timingLine(name, samples, targetP95Ms))));
+  return async <R extends Answer>(call: () => Promise<R>): Promise<R> => {
     const started = performance.now();
     const res = await call();
-    times.push(performance.now() - started);
-    if (res.status !== 200 || (res.body as { errorCode?: number }).errorCode !== 0) {
-      throw new Error(JSON.stringify(res.body));
+    const took = performance.now() - started;
+    if (res.status !== 200 || (res.body as { errorCode?: number } | null)?.errorCode !== 0) {
+      throw new Error(`${name}: status ${res.status}, ${JSON.stringify(res.body).slice(0, 500)}`);
     }
-    if (times.length === 100) {
-      const sorted = [...times].sort((a, b) => a - b);
-      console.log(`${name}: p50 ${sorted[49]!.toFixed(1)} ms, p95 ${sorted[94]!.toFixed(1)} ms over 100 calls`);
-    }
+    const verdict = check(res.body as B);
+    if (verdict !== true) throw new Error(`${name}: ${verdict}`);
+    if (++calls > warmup) samples.push(took);
+    return res;
+  };
+}
+
+/** The typed client of the contract over real HTTP to a listening server, signed in as a demo account. */
+export async function signedInOverHttp(url: string, email: string, password = 'Portal2026') {
+  if (!url) throw new Error('the server must listen (startTestServer({ listen: true }))');
+  const { client } = httpClient(url);
+  const res = await client.account.login({ body: { emailAddress: email, password } });
+  if (res.status !== 200 || (res.body as { errorCode?: number }).errorCode !== 0) {
+    throw new Error(`sign-in of ${email} over HTTP failed: ${JSON.stringify(res.body)}`);
+  }
+  return client;
+}
+
+/**
+ * The peak resident memory of this process while it is busy, sampled every 10 ms by a worker thread (the main
+ * thread cannot sample during a long synchronous stretch such as writing a workbook). stop() gives the peak in bytes.
+ */
+export function sampleMemoryOffThread() {
+  const peak = new BigInt64Array(new SharedArrayBuffer(8));
+  const stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const [peak, stop] = workerData;
+     const tick = () => {
+       const rss = BigInt(process.memoryUsage.rss());
+       if (rss > Atomics.load(peak, 0)) Atomics.store(peak, 0, rss);
+       if (Atomics.load(stop, 0) === 0) setTimeout(tick, 10);
+     };
+     tick();`,
+    { eval: true, workerData: [peak, stopFlag] },
+  );
+  return {
+    async stop() {
+      Atomics.store(stopFlag, 0, 1);
+      await new Promise((resolve) => worker.once('exit', resolve));
+      return Number(Atomics.load(peak, 0));
+    },
   };
 }

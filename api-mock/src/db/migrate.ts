@@ -31,9 +31,10 @@ import * as emailRouting from './migrations/029_email_routing';
 import * as onboardingInvitations from './migrations/030_onboarding_invitations';
 import * as productCatalogueSearch from './migrations/031_product_catalogue_search';
 import * as productsManagementOrder from './migrations/032_products_management_order';
-import * as mailDispatch from './migrations/033_mail_dispatch';
+import * as equipmentSuggestionIndexes from './migrations/034_equipment_suggestion_indexes';
 import * as sharedRateLimits from './migrations/035_shared_rate_limits';
 import * as hubJobs from './migrations/036_hub_jobs';
+import * as mailDispatch from './migrations/033_mail_dispatch';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -69,13 +70,19 @@ const migrations: Record<string, Migration> = {
   '031_product_catalogue_search': productCatalogueSearch,
   '032_products_management_order': productsManagementOrder,
   '033_mail_dispatch': mailDispatch,
+  '034_equipment_suggestion_indexes': equipmentSuggestionIndexes,
   '035_shared_rate_limits': sharedRateLimits,
   '036_hub_jobs': hubJobs,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Numbers are handed out ahead of time, so a database may have run 035 before 034 existed.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

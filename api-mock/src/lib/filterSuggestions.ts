@@ -38,7 +38,8 @@ export async function suggestionPage<DB, TB extends keyof DB>(
   const probe = (after: RawBuilder<unknown> | null) =>
     base
       .select([key.as('key'), column.as('value')])
-      .where(opts.type === 'text' ? sql<boolean>`${key} <> ''` : sql<boolean>`${key} is not null`)
+      // A range ("> ''", not "<> ''"), so an index holding only blanks is not read to its end.
+      .where(opts.type === 'text' ? sql<boolean>`${key} > ''` : sql<boolean>`${key} is not null`)
       .$if(after !== null, (qb) => qb.where(sql<boolean>`${key} > ${after}`))
       .orderBy(key)
       .limit(1);
@@ -66,4 +67,33 @@ export async function suggestionPage<DB, TB extends keyof DB>(
       select next.key, next.value from v cross join lateral (${probe(sql.ref('v.key'))}) next
     ) select value::text as value from v limit ${size} offset ${offset}`.execute(db);
   return [...(opts.pageIndex === 0 && blank ? [null] : []), ...values.rows.map((r) => r.value)];
+}
+
+/**
+ * One page of the distinct values of a column of a small table the rows of `base` point to (a customer's locations),
+ * blank (null or empty) once and first, then in order: each row of that table counts when one row of `base` points
+ * to it, found by one probe along the pointer's index rather than by reading every row of `base`.
+ */
+export async function pointedSuggestionPage<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  base: SelectQueryBuilder<DB, TB, object>,
+  opts: {
+    table: string;
+    column: string;
+    /** The column of `base` that holds the id of the table's row. */
+    pointer: string;
+    /** Which rows of the table may be pointed to (the customer's). */
+    where: RawBuilder<boolean>;
+    pageIndex: number;
+    pageSize: number;
+  },
+): Promise<(string | null)[]> {
+  const pointed = base.select(sql`1`.as('one')).where(sql<boolean>`${sql.ref(opts.pointer)} = pointed.id`);
+  const { rows } = await sql<{ value: string | null }>`
+    select distinct nullif(pointed.${sql.ref(opts.column)}::text, '') as value
+    from ${sql.table(opts.table)} pointed
+    where ${opts.where} and exists (${pointed})
+    order by 1 asc nulls first
+    limit ${opts.pageSize} offset ${opts.pageIndex * opts.pageSize}`.execute(db);
+  return rows.map((r) => r.value);
 }

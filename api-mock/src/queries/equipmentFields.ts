@@ -113,11 +113,68 @@ export const SKIP_SCAN_COLUMNS = [
   'status',
 ] as const;
 
-/** Fields whose suggestions can walk an index: the indexed equipment columns, and the (few) locations. */
-export const walksIndex = (name: string): boolean => {
-  const column = EQUIPMENT_FIELDS[name]?.column ?? '';
-  if (column.startsWith('locations.')) return true;
-  return (
-    (SKIP_SCAN_COLUMNS as readonly string[]).includes(column.replace('equipment.', '')) || column === 'equipment.serial'
-  );
-};
+/**
+ * The other equipment columns a grid filters by a checklist, each with an index on (customer_id, column) (migration
+ * 034). Frozen here because a migration uses it; add a migration to change it.
+ */
+export const SUGGESTION_INDEXED_COLUMNS = [
+  'os_gxp_flag',
+  'cost_center2',
+  'contact_phone',
+  'contact_email',
+  'contact_mgr_name',
+  'contact_mgr_phone',
+  'contact_mgr_email',
+  'financial_responsibility_name',
+  'financial_responsibility_phone',
+  'financial_responsibility_email',
+  'vendor_name',
+  'vendor_contact',
+  'vendor_tel',
+  'vendor_email',
+  'oem_parts',
+  'user_group_id',
+  'product_name',
+  'priority_d',
+  'priority_dqa',
+  'priority_dsafety',
+  'safety_category',
+  'main_component',
+  'indicator_record',
+  'product_series',
+  'os',
+  'pc_app1',
+  'pc_appv1',
+  'pc_id',
+  'pc_name',
+  'pc_connectivity',
+  'ag_connected',
+  'is_computer',
+  'general1',
+  'general2',
+  'general3',
+  'asset_id',
+  'rfid_tag',
+  'asset_genius_flag',
+  'cust_sys_id',
+  'contract_category',
+  'changed_by_cust',
+  'part_number',
+] as const;
+
+/** Characters of the comments (up to 1,000) their index holds (migration 034): at most 4 bytes each. */
+export const COMMENTS_PREFIX = 500;
+
+/**
+ * How a field's suggestions walk an index: every checklist column (text and yes/no) of the equipment has one led by
+ * the customer (the comments on a prefix), and the locations are few; numbers and dates filter by a range.
+ */
+export function equipmentWalk(name: string): { walksIndex: boolean; prefix?: number } {
+  const field = EQUIPMENT_FIELDS[name];
+  if (!field || (field.type !== 'text' && field.type !== 'boolean')) return { walksIndex: false };
+  if (field.column.startsWith('locations.')) return { walksIndex: true };
+  const column = field.column.replace('equipment.', '');
+  if (column === 'comments') return { walksIndex: true, prefix: COMMENTS_PREFIX };
+  const indexed: readonly string[] = [...SKIP_SCAN_COLUMNS, ...SUGGESTION_INDEXED_COLUMNS, 'serial'];
+  return { walksIndex: indexed.includes(column) };
+}

@@ -19,9 +19,9 @@ import {
   type EquipmentListRow,
   type EquipmentScope,
 } from '../queries/equipment';
-import { EQUIPMENT_FIELDS, walksIndex } from '../queries/equipmentFields';
+import { EQUIPMENT_FIELDS, equipmentWalk } from '../queries/equipmentFields';
 import { exportEquipment } from '../queries/equipmentExport';
-import { suggestionPage } from '../lib/filterSuggestions';
+import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
 
 const s = initServer();
 
@@ -121,13 +121,16 @@ export function equipmentListRouter({ db }: AppDeps) {
         const base = equipmentInScope(db, scope)
           .where(filtersWhere(EQUIPMENT_FIELDS, others))
           .$if(fullText !== null, (qb) => qb.where(fullText!));
-        result[name] = await suggestionPage(db, base, {
-          column: field.column,
-          type: field.type,
-          walksIndex: field.type === 'text' && walksIndex(name),
-          pageIndex: body.pageIndex,
-          pageSize: body.pageSize,
-        });
+        const page = { pageIndex: body.pageIndex, pageSize: body.pageSize };
+        result[name] = field.column.startsWith('locations.')
+          ? await pointedSuggestionPage(db, base, {
+              table: 'locations',
+              column: field.column.replace('locations.', ''),
+              pointer: 'equipment.location_id',
+              where: sql<boolean>`pointed.customer_id = ${scope.customerId}`,
+              ...page,
+            })
+          : await suggestionPage(db, base, { column: field.column, type: field.type, ...equipmentWalk(name), ...page });
       }
       return ok(result);
     }),

@@ -3,7 +3,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { PROVIDER_EMAIL_DOMAIN, ROLE } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 import { appendEvent } from '../db/events';
-import { catchUpFollowers } from '../db/migrations/010_equipment_followers';
 import { hashPassword } from '../auth/password';
 import { seededFaker } from '../../../tests/factories/random';
 import { createEquipment } from '../../../tests/factories/equipment';
@@ -98,18 +97,41 @@ const CUSTOMERS: CustomerSeed[] = [
 ];
 
 const BATCH = 500;
+/** Bind parameters of one multi-row insert: well inside PostgreSQL's limit of 65,535. */
+const PARAMETERS_PER_INSERT = 60_000;
+
+/** Rows per multi-row insert of rows like `row`: as many as the parameters allow, at most 5,000. */
+const rowsPerInsert = (row: object | undefined) =>
+  Math.max(1, Math.min(5_000, Math.floor(PARAMETERS_PER_INSERT / Math.max(1, Object.keys(row ?? {}).length))));
 
 async function insertBatched<T extends keyof Database>(
   trx: Transaction<Database>,
   table: T,
   rows: Array<Record<string, unknown>>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) {
+  const batch = rowsPerInsert(rows[0]);
+  for (let i = 0; i < rows.length; i += batch) {
     await trx
       .insertInto(table)
-      .values(rows.slice(i, i + BATCH) as never)
+      .values(rows.slice(i, i + batch) as never)
       .execute();
   }
+}
+
+/**
+ * Bulk loading: the secondary indexes of the tables are dropped for `work` and built again after it, which is much
+ * faster than keeping some sixty indexes of a million instruments in step row by row (and than the update that
+ * catches the followers up rewriting every index entry).
+ */
+async function withIndexesBuiltAfter(trx: Transaction<Database>, tables: string[], work: () => Promise<void>) {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select i.indexname as name, i.indexdef as definition from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename in (${sql.join(tables)})
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(trx);
+  for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  await work();
+  await sql`set local maintenance_work_mem = '128MB'`.execute(trx);
+  for (const index of rows) await sql.raw(index.definition).execute(trx);
 }
 
 /** One equipment in this many stays off each user's list, so "newly available" and linking have something to show. */
@@ -123,7 +145,10 @@ async function linkUsersToEquipment(trx: Kysely<Database>) {
     select u.id, e.id from users u join equipment e on e.customer_id = u.customer_id
     where u.location_id is not null and (e.id + u.id) % ${UNLINKED_EVERY} <> 0`.execute(trx);
   await sql`set local session_replication_role = origin`.execute(trx);
-  await catchUpFollowers(trx as never);
+  // Every instrument of the new world starts without followers: one pass over the links, joined by hash.
+  await sql`update equipment e set follower_ids = f.ids
+    from (select equipment_id, array_agg(user_id order by user_id) as ids from user_equipment group by equipment_id) f
+    where f.equipment_id = e.id`.execute(trx);
   await trx.updateTable('users').set({ has_linked_equipment: true }).where('location_id', 'is not', null).execute();
 }
 
@@ -157,107 +182,112 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
   const demoHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
-    for (const [index, seed] of CUSTOMERS.entries()) {
-      const customer = await trx
-        .insertInto('customers')
-        .values({
-          name: seed.name,
-          customer_folder: seed.key,
-          encrypted_id: createHash('sha256').update(`customer:${seed.identifier}`).digest('hex').slice(0, 32),
-          email_domain: seed.domain,
-          customer_identifier: seed.identifier,
-          is_product_adding_enabled: seed.productAdding,
-          has_asset_genius_site: seed.assetGenius ?? false,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const locations = await trx
-        .insertInto('locations')
-        .values(
-          seed.cities.map((c) => ({
-            customer_id: customer.id,
-            city: c.city,
-            site_address: c.address,
-            state: c.state ?? null,
-            zip: c.zip ?? null,
-            country_code: c.country,
-          })),
-        )
-        .returning('id')
-        .execute();
-      const firstLocation = locations[0]!.id;
-
-      const users = seed.named.map((u) => ({
-        customer_id: customer.id,
-        location_id: u.located ? firstLocation : null,
-        email: `${u.local}@${seed.domain}`,
-        password_hash: demoHash,
-        first_name: u.first,
-        last_name: u.last,
-        role: u.role,
-        is_pe_user: u.pe ?? false,
-        language_code: 'en-us',
-        office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
-        ...colleagueDetails(null),
-      }));
-      if (seed.key !== 'provider') {
-        for (let i = 0; i < size.usersPerCustomer; i++) {
-          const first = f.person.firstName().slice(0, 30);
-          const last = f.person.lastName().slice(0, 30);
-          users.push({
-            customer_id: customer.id,
-            location_id: f.helpers.arrayElement(locations).id,
-            email: `${first}.${last}.${i}@${seed.domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
-            password_hash: demoHash,
-            first_name: first,
-            last_name: last,
-            role: f.helpers.weightedArrayElement([
-              { weight: 6, value: ROLE.StandardUser },
-              { weight: 3, value: ROLE.Manager },
-              { weight: 1, value: ROLE.Admin },
-            ]),
-            is_pe_user: false,
-            language_code: 'en-us',
-            office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
-            ...colleagueDetails(i),
-          });
-        }
-      }
-      await insertBatched(trx, 'users', users);
-
-      if (seed.key === 'provider') continue;
-      const count = index === 0 ? size.equipment : Math.ceil(size.equipment / 4);
-      const newContracts = Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () =>
-        createContract(f, { customer_id: customer.id }),
-      );
-      const contracts: { id: number }[] = [];
-      for (let i = 0; i < newContracts.length; i += BATCH) {
-        contracts.push(
-          ...(await trx
-            .insertInto('contracts')
-            .values(newContracts.slice(i, i + BATCH))
-            .returning('id')
-            .execute()),
-        );
-      }
-      const equipment = Array.from({ length: count }, () =>
-        createEquipment(f, { customer_id: customer.id, location_id: f.helpers.arrayElement(locations).id }),
-      );
-      const ids: number[] = [];
-      for (let i = 0; i < equipment.length; i += BATCH) {
-        const rows = await trx
-          .insertInto('equipment')
-          .values(equipment.slice(i, i + BATCH))
+    // A big world takes minutes: its statements (an index of a million rows) may outlast the server's time limits.
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`set local idle_in_transaction_session_timeout = 0`.execute(trx);
+    await withIndexesBuiltAfter(trx, ['equipment', 'user_equipment', 'equipment_contracts'], async () => {
+      for (const [index, seed] of CUSTOMERS.entries()) {
+        const customer = await trx
+          .insertInto('customers')
+          .values({
+            name: seed.name,
+            customer_folder: seed.key,
+            encrypted_id: createHash('sha256').update(`customer:${seed.identifier}`).digest('hex').slice(0, 32),
+            email_domain: seed.domain,
+            customer_identifier: seed.identifier,
+            is_product_adding_enabled: seed.productAdding,
+            has_asset_genius_site: seed.assetGenius ?? false,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const locations = await trx
+          .insertInto('locations')
+          .values(
+            seed.cities.map((c) => ({
+              customer_id: customer.id,
+              city: c.city,
+              site_address: c.address,
+              state: c.state ?? null,
+              zip: c.zip ?? null,
+              country_code: c.country,
+            })),
+          )
           .returning('id')
           .execute();
-        ids.push(...rows.map((r) => r.id));
+        const firstLocation = locations[0]!.id;
+
+        const users = seed.named.map((u) => ({
+          customer_id: customer.id,
+          location_id: u.located ? firstLocation : null,
+          email: `${u.local}@${seed.domain}`,
+          password_hash: demoHash,
+          first_name: u.first,
+          last_name: u.last,
+          role: u.role,
+          is_pe_user: u.pe ?? false,
+          language_code: 'en-us',
+          office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
+          ...colleagueDetails(null),
+        }));
+        if (seed.key !== 'provider') {
+          for (let i = 0; i < size.usersPerCustomer; i++) {
+            const first = f.person.firstName().slice(0, 30);
+            const last = f.person.lastName().slice(0, 30);
+            users.push({
+              customer_id: customer.id,
+              location_id: f.helpers.arrayElement(locations).id,
+              email: `${first}.${last}.${i}@${seed.domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
+              password_hash: demoHash,
+              first_name: first,
+              last_name: last,
+              role: f.helpers.weightedArrayElement([
+                { weight: 6, value: ROLE.StandardUser },
+                { weight: 3, value: ROLE.Manager },
+                { weight: 1, value: ROLE.Admin },
+              ]),
+              is_pe_user: false,
+              language_code: 'en-us',
+              office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
+              ...colleagueDetails(i),
+            });
+          }
+        }
+        await insertBatched(trx, 'users', users);
+
+        if (seed.key === 'provider') continue;
+        const count = index === 0 ? size.equipment : Math.ceil(size.equipment / 4);
+        const newContracts = Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () =>
+          createContract(f, { customer_id: customer.id }),
+        );
+        const contracts: { id: number }[] = [];
+        for (let i = 0; i < newContracts.length; i += BATCH) {
+          contracts.push(
+            ...(await trx
+              .insertInto('contracts')
+              .values(newContracts.slice(i, i + BATCH))
+              .returning('id')
+              .execute()),
+          );
+        }
+        // Drawn batch by batch (the same draws in the same order as all at once) so a million never sit in memory.
+        const newEquipment = () =>
+          createEquipment(f, { customer_id: customer.id, location_id: f.helpers.arrayElement(locations).id });
+        const ids: number[] = [];
+        let equipmentBatch = 0;
+        while (ids.length < count) {
+          const batch = [newEquipment()];
+          equipmentBatch ||= rowsPerInsert(batch[0]);
+          while (batch.length < Math.min(equipmentBatch, count - ids.length)) batch.push(newEquipment());
+          const rows = await trx.insertInto('equipment').values(batch).returning('id').execute();
+          ids.push(...rows.map((r) => r.id));
+        }
+        const links = ids
+          .filter(() => f.datatype.boolean({ probability: 0.6 }))
+          .map((equipment_id) => ({ equipment_id, contract_id: f.helpers.arrayElement(contracts).id }));
+        await insertBatched(trx, 'equipment_contracts', links);
       }
-      const links = ids
-        .filter(() => f.datatype.boolean({ probability: 0.6 }))
-        .map((equipment_id) => ({ equipment_id, contract_id: f.helpers.arrayElement(contracts).id }));
-      await insertBatched(trx, 'equipment_contracts', links);
-    }
-    await linkUsersToEquipment(trx);
+      await linkUsersToEquipment(trx);
+    });
     await trx
       .insertInto('system_notification')
       .values({
@@ -283,6 +313,10 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
     });
   });
   // PGlite runs no autovacuum: without it the bulk update leaves dead rows and the planner has no statistics.
-  await sql`vacuum analyze`.execute(db);
+  await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    await sql`vacuum analyze`.execute(connection);
+    await sql`reset statement_timeout`.execute(connection);
+  });
   return true;
 }

@@ -1,0 +1,33 @@
+import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
+import { createDatabase, startTempPostgres, type TempPostgres } from '../support/postgres';
+import { startTestServer } from '../support/testServer';
+
+/**
+ * The server a bench measures, listening on a loopback port, with the demo world of `size` (seeded once: a kept world
+ * is reused). The database: DATABASE_URL when set (PostgreSQL, a world kept between runs); else with BENCH_PG=1 a
+ * throw-away PostgreSQL cluster, removed on close; else PGlite in `dataDir` (kept between runs when set) or in memory.
+ */
+export async function startBenchServer(size: DemoWorldSize, dataDir = process.env.BENCH_DATA_DIR) {
+  let cluster: TempPostgres | undefined;
+  let databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!databaseUrl && process.env.BENCH_PG === '1') {
+    cluster = await startTempPostgres();
+    databaseUrl = await createDatabase(cluster.adminUrl, { name: 'bench' });
+  }
+  const server = await startTestServer({
+    size,
+    listen: true,
+    validateResponses: false,
+    databaseUrl,
+    dataDir: databaseUrl ? undefined : dataDir,
+  });
+  return {
+    ...server,
+    /** What the figures were measured on, for the bench's first line. */
+    databaseName: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    async close() {
+      await server.close();
+      await cluster?.stop();
+    },
+  };
+}
