@@ -31,6 +31,8 @@ import { localStorageOf, storageOf, storageOriginOf } from './storage';
 import { implementations } from './routes';
 
 const isApiPath = (url: string) => /^\/(admin\/)?api(\/|$|\?)/i.test(url);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const isHashedAsset = (webRoot: string, file: string) => path.relative(webRoot, file).split(path.sep)[0] === 'assets';
 
 /** A JSON body is a form's worth of fields; files go to storage through signed URLs, never through JSON. */
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -138,7 +140,15 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   const webRoot =
     deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;
   if (webRoot) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // The build writes x.br and x.gz beside each text file: sent by Accept-Encoding, with Vary: Accept-Encoding.
+      preCompressed: true,
+      // The build's files under /assets carry a hash of their content in their name; the rest may change.
+      setHeaders: (reply, file) => reply.header('Cache-Control', isHashedAsset(webRoot, file) ? IMMUTABLE : 'no-cache'),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -8,9 +8,12 @@ import './styles.css';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 
-await initI18n();
-createRoot(document.getElementById('root')!).render(
-  <React.StrictMode>
-    <App />
-  </React.StrictMode>,
+// Not a top-level await: this module shares its script with the rest of the first screen, and a language's date
+// formats, loaded here, import from that script, which would never finish evaluating while it waits for them.
+void initI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <React.StrictMode>
+      <App />
+    </React.StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { BlueprintProvider, Button, NonIdealState } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -17,21 +17,28 @@ import type { LoggedInUser } from '../../../contract/users';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
-import { ContactRequestPage } from '../features/contactRequest/ContactRequestPage';
-import { ProfileCompletionPage } from '../features/profile/ProfileCompletionPage';
-import { SignUpPage } from '../features/signUp/SignUpPage';
 import { announce } from '../lib/crossTab';
 import { CurrentSessionContext, maySwitchToAdmin, type CurrentSession } from '../lib/currentUser';
 import { privilegesQuery, usePrivileges, type Privileges } from '../lib/privileges';
 import { setAdminMode } from '../lib/requestLayer';
 import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
-import { BASE, pagesFor, type PortalMode } from './portalPages';
+import { BASE, pagesFor, preloadPageOf, type PortalMode } from './portalPages';
 import { Shell } from './shell/Shell';
 import { UnsavedDataGuard } from './UnsavedDataGuard';
 
+// Pages outside the portal's first screens load when opened.
+const ContactRequestPage = lazy(() =>
+  import('../features/contactRequest/ContactRequestPage').then((m) => ({ default: m.ContactRequestPage })),
+);
+const ProfileCompletionPage = lazy(() =>
+  import('../features/profile/ProfileCompletionPage').then((m) => ({ default: m.ProfileCompletionPage })),
+);
+const SignUpPage = lazy(() => import('../features/signUp/SignUpPage').then((m) => ({ default: m.SignUpPage })));
+
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 appStatusActor.start();
+preloadPageOf(window.location.pathname);
 // The features decide the pages: they are asked for as soon as the user is known, not after the first render.
 appStatusActor.subscribe(({ context: { user } }) => {
   if (user) void queryClient.ensureQueryData(privilegesQuery(user.userId, user.userLocation.customerId));
@@ -166,7 +173,9 @@ const router = createBrowserRouter([
     path: '*',
     element: (
       <UnsavedDataGuard>
-        <AppRoutes />
+        <Suspense fallback={<FullPageSpinner />}>
+          <AppRoutes />
+        </Suspense>
       </UnsavedDataGuard>
     ),
   },

@@ -1,32 +1,55 @@
-import type { ReactNode } from 'react';
+import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { matchPath } from 'react-router-dom';
 import type { IconName } from '@blueprintjs/core';
 import { AccessCode } from '../../../contract/permissions';
 import { hasFeature, type Feature, type Privileges } from '../lib/privileges';
-import { MyAccountPage } from '../features/account/MyAccountPage';
-import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
-import { CalendarPage } from '../features/calendar/CalendarPage';
-import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
-import { ContactUsPage } from '../features/contactUs/ContactUsPage';
-import { ContractsPage } from '../features/contracts/ContractsPage';
-import { CustomerOnboardingPage } from '../features/onboarding/CustomerOnboardingPage';
-import { EducationTrainingPage } from '../features/education/EducationTrainingPage';
-import { EmailRoutingPage } from '../features/emailRouting/EmailRoutingPage';
-import { EquipmentDetailPage } from '../features/equipmentDetail/EquipmentDetailPage';
-import { FeedbackPage } from '../features/feedback/FeedbackPage';
-import { FaqPage } from '../features/help/FaqPage';
-import { HelpTutorialsPage } from '../features/help/HelpTutorialsPage';
-import { InventoryPage } from '../features/inventory/InventoryPage';
-import { EquipmentFormDialog, equipmentFieldLabelKey } from '../features/inventory/equipmentForm';
-import { ImageViewerDialog } from '../features/inventory/images/ImageViewerDialog';
-import { ServiceRequestDialog } from '../features/inventory/serviceRequest/ServiceRequestDialog';
-import { ReleaseNotesPage } from '../features/help/ReleaseNotesPage';
-import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
-import { WorkOrdersPage } from '../features/workOrders/WorkOrdersPage';
-import { UserDetailsPage } from '../features/account/UserDetailsPage';
-import { UserListPage } from '../features/users/UserListPage';
-import { ProductCataloguePage } from '../features/productCatalogue/ProductCataloguePage';
-import { ProductsManagementPage } from '../features/productsManagement/ProductsManagementPage';
+
+/** How to fetch the script of each lazily loaded screen, by the screen. */
+const SCRIPTS = new Map<unknown, () => Promise<unknown>>();
+
+/** A page loaded when first opened (its own script): the shell shows a spinner until it is there. */
+function screen<K extends string, P extends object>(
+  load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>,
+  name: K,
+) {
+  const Screen = lazy<ComponentType<P>>(() => load().then((m) => ({ default: m[name] })));
+  SCRIPTS.set(Screen, load);
+  return Screen;
+}
+
+const MyAccountPage = screen(() => import('../features/account/MyAccountPage'), 'MyAccountPage');
+const ChangePasswordPage = screen(() => import('../features/account/ChangePasswordPage'), 'ChangePasswordPage');
+const UserDetailsPage = screen(() => import('../features/account/UserDetailsPage'), 'UserDetailsPage');
+const CalendarPage = screen(() => import('../features/calendar/CalendarPage'), 'CalendarPage');
+const AnalyticsPage = screen(() => import('../features/analytics/AnalyticsPage'), 'AnalyticsPage');
+const ContactUsPage = screen(() => import('../features/contactUs/ContactUsPage'), 'ContactUsPage');
+const ContractsPage = screen(() => import('../features/contracts/ContractsPage'), 'ContractsPage');
+const CustomerOnboardingPage = screen(
+  () => import('../features/onboarding/CustomerOnboardingPage'),
+  'CustomerOnboardingPage',
+);
+const EducationTrainingPage = screen(
+  () => import('../features/education/EducationTrainingPage'),
+  'EducationTrainingPage',
+);
+const EmailRoutingPage = screen(() => import('../features/emailRouting/EmailRoutingPage'), 'EmailRoutingPage');
+const EquipmentDetailScreen = screen(() => import('./screens/EquipmentDetailScreen'), 'EquipmentDetailScreen');
+const FeedbackPage = screen(() => import('../features/feedback/FeedbackPage'), 'FeedbackPage');
+const FaqPage = screen(() => import('../features/help/FaqPage'), 'FaqPage');
+const HelpTutorialsPage = screen(() => import('../features/help/HelpTutorialsPage'), 'HelpTutorialsPage');
+const ReleaseNotesPage = screen(() => import('../features/help/ReleaseNotesPage'), 'ReleaseNotesPage');
+const InventoryPage = screen(() => import('../features/inventory/InventoryPage'), 'InventoryPage');
+const NotificationsPage = screen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
+const WorkOrdersPage = screen(() => import('../features/workOrders/WorkOrdersPage'), 'WorkOrdersPage');
+const loadUserList = () => import('../features/users/UserListPage');
+const UserListPage = lazy(() => loadUserList().then((m) => ({ default: m.UserListPage })));
+SCRIPTS.set(UserListPage, loadUserList);
+const ProductCataloguePage = screen(
+  () => import('../features/productCatalogue/ProductCataloguePage'),
+  'ProductCataloguePage',
+);
+const ProductsManagementScreen = screen(() => import('./screens/ProductsManagementScreen'), 'ProductsManagementScreen');
 
 export type PortalMode = 'normal' | 'admin';
 
@@ -59,16 +82,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   },
   {
     path: 'product/equipmentDetail/:equipmentId',
-    element: (
-      <EquipmentDetailPage
-        parts={{
-          ServiceRequestDialog,
-          EquipmentFormDialog,
-          ImageViewerDialog,
-          fieldLabelKey: equipmentFieldLabelKey,
-        }}
-      />
-    ),
+    element: <EquipmentDetailScreen />,
     modes: ['normal'],
   },
   {
@@ -113,7 +127,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   },
   {
     path: 'administration/productsManagement',
-    element: <ProductsManagementPage parts={{ ImageViewerDialog, fieldLabelKey: equipmentFieldLabelKey }} />,
+    element: <ProductsManagementScreen />,
     modes: ['normal', 'admin'],
     accessCode: AccessCode.Admin,
     menu: { labelKey: 'productsManagement:menu', icon: 'box' },
@@ -171,4 +185,17 @@ export function pagesFor(mode: PortalMode, accessCodes: readonly string[], privi
       (!p.accessCode || accessCodes.includes(p.accessCode)) &&
       (!p.feature || hasFeature(privileges, p.feature)),
   );
+}
+
+/**
+ * Starts fetching the script of the page at `pathname` (opened by a link, a reload or a bookmark) while the app is
+ * still asking who is signed in, rather than after.
+ */
+export function preloadPageOf(pathname: string): void {
+  for (const base of Object.values(BASE)) {
+    const rest = matchPath({ path: `${base}/*`, caseSensitive: false }, pathname)?.params['*'];
+    if (rest === undefined) continue;
+    const page = PORTAL_PAGES.find((p) => matchPath({ path: p.path, caseSensitive: false }, rest));
+    if (page && isValidElement(page.element)) void SCRIPTS.get(page.element.type)?.().catch(() => {});
+  }
 }

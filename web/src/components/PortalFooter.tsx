@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { AnchorButton, Button, Classes, Popover } from '@blueprintjs/core';
-import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { COPYRIGHT_YEARS } from '../../../contract/limits';
 
@@ -11,11 +10,17 @@ const CORPORATE_LINKS = [
 ] as const;
 const WECHAT_URL = 'https://weixin.qq.com/r/provider-service';
 
-/** A QR code of a URL, drawn in the browser (qrcode). */
+/** A QR code of a URL, drawn in the browser (qrcode, loaded when a code is first shown). */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
-    void QRCode.toDataURL(value, { margin: 1, width: 160 }).then(setSrc);
+    let current = true;
+    void import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(value, { margin: 1, width: 160 }))
+      .then((url) => current && setSrc(url));
+    return () => {
+      current = false;
+    };
   }, [value]);
   return src ? <img src={src} width={160} height={160} alt={label} /> : null;
 }

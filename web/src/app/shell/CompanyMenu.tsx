@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Icon, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '../../../../contract/limits';
 import { useCurrentSession } from '../../lib/currentUser';
 import { CustomerLogo } from './CustomerLogo';
-import { LogoUploadDialog } from './LogoUploadDialog';
-import { SwitchCustomerDialog } from './SwitchCustomerDialog';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
+
+const LogoUploadDialog = lazy(() => import('./LogoUploadDialog').then((m) => ({ default: m.LogoUploadDialog })));
+const SwitchCustomerDialog = lazy(() =>
+  import('./SwitchCustomerDialog').then((m) => ({ default: m.SwitchCustomerDialog })),
+);
 
 /**
  * The current-company dropdown (spec 1 sections 2 and 6): upload logo for admins (role 3) and PE users, switch
@@ -16,6 +20,8 @@ export function CompanyMenu() {
   const { user, adminMode } = useCurrentSession();
   const [switching, setSwitching] = useState(false);
   const [uploadingLogo, setUploadingLogo] = useState(false);
+  const switchLoaded = useOpenedOnce(switching);
+  const logoLoaded = useOpenedOnce(uploadingLogo);
   const name = user.userLocation.customer.name;
   const mayUploadLogo = user.role === ROLE.Admin || user.isPEUser;
   if (adminMode || !mayUploadLogo) {
@@ -47,8 +53,12 @@ export function CompanyMenu() {
           aria-label={`${t('current_company')}: ${name}`}
         />
       </Popover>
-      {user.isPEUser && <SwitchCustomerDialog isOpen={switching} onClose={() => setSwitching(false)} />}
-      <LogoUploadDialog isOpen={uploadingLogo} onClose={() => setUploadingLogo(false)} />
+      <Suspense fallback={null}>
+        {user.isPEUser && switchLoaded && (
+          <SwitchCustomerDialog isOpen={switching} onClose={() => setSwitching(false)} />
+        )}
+        {logoLoaded && <LogoUploadDialog isOpen={uploadingLogo} onClose={() => setUploadingLogo(false)} />}
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ServiceRequestDialog } from '../../features/inventory/serviceRequest/ServiceRequestDialog';
 
-/** The header's new-service-request button (spec 1 section 2): the request modal without a chosen instrument. */
+const ServiceRequestDialog = lazy(() =>
+  import('../../features/inventory/serviceRequest/ServiceRequestDialog').then((m) => ({
+    default: m.ServiceRequestDialog,
+  })),
+);
+
+/**
+ * The header's new-service-request button (spec 1 section 2): the request modal without a chosen instrument, its
+ * script loaded when first opened.
+ */
 export function NewServiceRequestButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -16,7 +24,11 @@ export function NewServiceRequestButton() {
         text={t('serviceRequest:new_service_request')}
         onClick={() => setOpen(true)}
       />
-      <ServiceRequestDialog isOpen={open} equipment={null} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense fallback={null}>
+          <ServiceRequestDialog isOpen equipment={null} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Alignment, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
 import { trackPageView } from '../../lib/usageEvents';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageTourProvider } from '../../components/tours';
 import type { PortalPage } from '../portalPages';
 import { ReleaseNoteModal } from '../../features/help/ReleaseNoteModal';
@@ -59,7 +60,9 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
         <div className="portal-body" data-hub={hubStatus}>
           <MainMenu pages={pages} base={base} />
           <div className="portal-content">
-            <Outlet />
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
           </div>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Driver } from 'driver.js';
 import { readyToStart, tourOfPath, type PageTourId } from './pageTours';
-import { anchorReady, runTour } from './runTour';
+import { anchorReady } from './anchors';
 import { useTourMemory } from './useTourMemory';
 
 /** How often and how long a first-visit tour waits for its page (the list loading, a modal closing). */
@@ -40,12 +40,20 @@ export function PageTourProvider({ userId, base, children }: PageTourProviderPro
   const tour = tourOfPath(pathname, base);
   const memory = useTourMemory(userId);
   const running = useRef<Driver | null>(null);
+  // Bumped when a tour starts or the page changes: a tour whose script arrives after that does not show.
+  const generation = useRef(0);
 
   const start = useCallback(
     (returnFocusTo?: HTMLElement | null) => {
       if (tour === null) return;
+      const focus = returnFocusTo ?? document.activeElement;
+      const current = ++generation.current;
       running.current?.destroy();
-      running.current = runTour(tour, t, returnFocusTo ?? document.activeElement);
+      running.current = null;
+      // driver.js and its styles load with the first tour, not with the portal.
+      void import('./runTour').then(({ runTour }) => {
+        if (current === generation.current) running.current = runTour(tour, t, focus);
+      });
     },
     [tour, t],
   );
@@ -68,6 +76,7 @@ export function PageTourProvider({ userId, base, children }: PageTourProviderPro
 
   useEffect(
     () => () => {
+      generation.current++;
       running.current?.destroy();
       running.current = null;
     },

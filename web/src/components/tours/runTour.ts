@@ -2,13 +2,8 @@ import { driver, type Driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import './tours.css';
 import type { TFunction } from 'i18next';
+import { anchorPresent, anchorSelector } from './anchors';
 import { presentSteps, tourTextKey, tourTitleKey, type PageTourId } from './pageTours';
-
-export const anchorSelector = (anchor: string) => `[data-tour="${anchor}"]`;
-export const anchorPresent = (anchor: string) => document.querySelector(anchorSelector(anchor)) !== null;
-/** On the page and done loading (a list still loading says so with aria-busy). */
-export const anchorReady = (anchor: string) =>
-  document.querySelector(`${anchorSelector(anchor)}:not([aria-busy="true"])`) !== null;
 
 /**
  * Shows a page's tour with driver.js: one popover per step that is on the page now, with Back, Next (Done on the
