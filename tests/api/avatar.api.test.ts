@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AvatarChange, AvatarUrls } from '../../contract/accountManagement';
 import type { ErrorBody } from '../../contract/common';
@@ -6,6 +5,7 @@ import { MessageKey } from '../../contract/errors';
 import type { FileIdentifier, UploadUrl } from '../../contract/images';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE } from '../../contract/limits';
 import { FILE_STORES, startApiServerWith, transfer } from '../support/fileStores';
+import { jpeg, png } from '../support/images';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
 describe.each(FILE_STORES)('avatars on the %s store', (store) => {
@@ -26,40 +26,6 @@ describe.each(FILE_STORES)('avatars on the %s store', (store) => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
-
-  /** A real PNG image of one colour. */
-  function png(width: number, height: number): Buffer {
-    const chunk = (type: string, data: Buffer) => {
-      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-      const length = Buffer.alloc(4);
-      length.writeUInt32BE(data.length);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(body));
-      return Buffer.concat([length, body, crc]);
-    };
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(width, 0);
-    header.writeUInt32BE(height, 4);
-    header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-    const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-    return Buffer.concat([
-      Buffer.from('89504e470d0a1a0a', 'hex'),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-  }
-
-  /** The headers of a baseline JPEG (JFIF, then the frame header with its size): what the server reads of one. */
-  function jpeg(width: number, height: number): Buffer {
-    const app0 = Buffer.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-    const frame = Buffer.alloc(19);
-    frame.set([0xff, 0xc0, 0, 17, 8]);
-    frame.writeUInt16BE(height, 5);
-    frame.writeUInt16BE(width, 7);
-    frame.set([3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1], 9);
-    return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, frame, Buffer.from([0xff, 0xd9])]);
-  }
 
   const PHOTO = png(320, 240);
   const THUMBNAIL = png(AVATAR_THUMBNAIL_SIZE, AVATAR_THUMBNAIL_SIZE);

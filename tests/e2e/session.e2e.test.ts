@@ -104,6 +104,8 @@ describe('session expiry', () => {
     await signIn(page, 'admin@acme-labs.example');
     await page.waitForURL('**/app/welcome');
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    // The page's own requests (its lazily loaded parts, its first queries) are done: the next one is the click's.
+    await page.waitForLoadState('networkidle');
     await server.database.db
       .deleteFrom('sessions')
       .where('user_id', 'in', (qb) =>

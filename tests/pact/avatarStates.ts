@@ -1,36 +1,13 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import type { Database } from '../../api-mock/src/db/schema';
 import { AVATAR_THUMBNAIL_SIZE } from '../../contract/limits';
+import { png } from '../support/images';
 import { signedIn } from '../support/injectClient';
 import { stateUser } from './stateUsers';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
-
-/** A PNG of one colour. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x40)]);
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * The provider state of tests/pact/avatar.pact.test.ts: 'a user about to set an avatar' with `{ email, withAvatar }`.
