@@ -76,20 +76,26 @@ describe('every string schema of the contract, fed a megabyte of hostile text', 
     expect(routes.length).toBeGreaterThan(60);
   });
 
-  it.each(routes)('%s answers every hostile input within 100 ms', (_name, route) => {
-    const parts = [route.pathParams, route.query, 'body' in route ? route.body : undefined];
-    const targets = parts.flatMap((part) => stringTargets(part));
-    const slow: string[] = [];
-    for (const target of targets) {
-      for (const [label, text] of Object.entries(HOSTILE)) {
-        const started = performance.now();
-        target.safeParse(text);
-        const ms = performance.now() - started;
-        if (ms > 100) slow.push(`${target._def.typeName} on ${label}: ${ms.toFixed(0)} ms`);
+  // A linear pattern reads a megabyte in milliseconds and a backtracking one takes hours: the bound leaves room for a
+  // machine busy with the other suites, and the test's own time limit for the many inputs of a big route.
+  it.each(routes)(
+    '%s answers every hostile input within 250 ms',
+    (_name, route) => {
+      const parts = [route.pathParams, route.query, 'body' in route ? route.body : undefined];
+      const targets = parts.flatMap((part) => stringTargets(part));
+      const slow: string[] = [];
+      for (const target of targets) {
+        for (const [label, text] of Object.entries(HOSTILE)) {
+          const started = performance.now();
+          target.safeParse(text);
+          const ms = performance.now() - started;
+          if (ms > 250) slow.push(`${target._def.typeName} on ${label}: ${ms.toFixed(0)} ms`);
+        }
       }
-    }
-    expect(slow).toEqual([]);
-  });
+      expect(slow).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 describe('the e-mail pattern', () => {

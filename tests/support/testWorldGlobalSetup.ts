@@ -16,7 +16,7 @@ declare module 'vitest' {
  * holds it, and every test file makes its own database; otherwise a dumped PGlite data directory.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.API_DB === 'postgres') {
+  if ((project.config.env?.API_DB ?? process.env.API_DB) === 'postgres') {
     const cluster = await startTempPostgres();
     await makeTestWorld({ adminUrl: cluster.adminUrl });
     project.provide('pgAdminUrl', cluster.adminUrl);

@@ -39,13 +39,11 @@ export async function makeTestWorld(target: { file: string } | { adminUrl: strin
   }
 }
 
-let snapshot: Blob | null | undefined;
+let snapshot: { file: string; blob: Blob | null } | undefined;
 
-/** The run's seeded PGlite world, read once per test file; null when the run made none (a benchmark). */
+/** The run's seeded PGlite world, read once per worker; null when the run made none (PostgreSQL, a benchmark). */
 export function testWorldSnapshot(): Blob | null {
-  if (snapshot === undefined) {
-    const file = inject('worldSnapshotFile');
-    snapshot = file ? new Blob([readFileSync(file)]) : null;
-  }
-  return snapshot;
+  const file = inject('worldSnapshotFile');
+  if (snapshot?.file !== file) snapshot = { file, blob: file ? new Blob([readFileSync(file)]) : null };
+  return snapshot.blob;
 }
