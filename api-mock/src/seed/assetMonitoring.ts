@@ -242,6 +242,14 @@ export async function seedAssetMonitoring(db: Kysely<Database>, f: Faker, now = 
   const monitored = instruments.filter((i) => TECHNIQUES[i.dtype ?? ''] && i.id % 2 === 0).slice(0, MONITORED_MAX);
   const requested = instruments.filter((i) => !TECHNIQUES[i.dtype ?? ''] && i.id % 9 === 0).slice(0, MONITORED_MAX);
   const monitors: Insertable<AssetMonitorsTable>[] = [];
+  const servicesOf = new Map<number | null, typeof services>();
+  for (const s of services) servicesOf.set(s.equipment_id, [...(servicesOf.get(s.equipment_id) ?? []), s]);
+  // The events of many instruments go in together: a year of one instrument is too little for a statement.
+  const pending: NewUtilizationEvent[] = [];
+  const flush = async () => {
+    await recordUtilizationEvents(db, pending);
+    pending.length = 0;
+  };
   for (const [index, instrument] of monitored.entries()) {
     const systemId = instrument.system_id ?? `AG-SYS-${instrument.id}`;
     if (!instrument.system_id) {
@@ -251,17 +259,19 @@ export async function seedAssetMonitoring(db: Kysely<Database>, f: Faker, now = 
     let lastEnd: number | null = null;
     if (!neverConnected) {
       const serviceDays = new Map(
-        services
-          .filter((s) => s.equipment_id === instrument.id && s.start_date)
+        (servicesOf.get(instrument.id) ?? [])
+          .filter((s) => s.start_date)
           .map((s) => [dayOf(new Date(s.start_date!).getTime()), s.service_call_type === 7 ? 8 : 5] as const),
       );
       const names = users.filter((u) => u.customer_id === instrument.customer_id).map((u) => u.name);
       const events = yearOfEvents(f, { ...instrument, system_id: systemId }, today, serviceDays, names);
-      await recordUtilizationEvents(db, events);
+      pending.push(...events);
+      if (pending.length >= 20_000) await flush();
       lastEnd = events.length > 0 ? (events[events.length - 1]!.end_time as Date).getTime() : null;
     }
     monitors.push(monitorOf(instrument, index, lastEnd, now.getTime()));
   }
+  await flush();
   for (const instrument of requested) {
     monitors.push({ equipment_id: instrument.id, customer_id: instrument.customer_id, status: 'requested' });
   }

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { appendEvent } from '../db/events';
 import { hashPassword } from '../auth/password';
 import { seededFaker } from '../../../tests/factories/random';
+import { bulkInsert } from '../db/bulkInsert';
 import { createEquipment } from '../../../tests/factories/equipment';
 import { createContract } from '../../../tests/factories/contract';
 import { DEMO_PASSWORD } from './demoAccounts';
@@ -17,11 +18,14 @@ import { seedAssetMonitoring } from './assetMonitoring';
 import { seedOnboardingInvitations } from './onboarding';
 
 export interface DemoWorldSize {
-  /** Instruments of the first customer (Acme Labs); the others get a quarter each. */
+  /** Instruments of the first customer (Acme Labs); the others get a quarter each, at most OTHERS_MAX. */
   equipment: number;
   /** Extra generated users per customer, besides the named demo accounts. */
   usersPerCustomer: number;
 }
+
+/** The other customers' instruments at most: enough to show that lists keep to the caller's customer at any size. */
+const OTHERS_MAX = 50_000;
 
 export const DEFAULT_SIZE: DemoWorldSize = { equipment: 2000, usersPerCustomer: 8 };
 
@@ -96,42 +100,39 @@ const CUSTOMERS: CustomerSeed[] = [
   },
 ];
 
-const BATCH = 500;
-/** Bind parameters of one multi-row insert: well inside PostgreSQL's limit of 65,535. */
-const PARAMETERS_PER_INSERT = 60_000;
-
-/** Rows per multi-row insert of rows like `row`: as many as the parameters allow, at most 5,000. */
-const rowsPerInsert = (row: object | undefined) =>
-  Math.max(1, Math.min(5_000, Math.floor(PARAMETERS_PER_INSERT / Math.max(1, Object.keys(row ?? {}).length))));
-
-async function insertBatched<T extends keyof Database>(
-  trx: Transaction<Database>,
-  table: T,
-  rows: Array<Record<string, unknown>>,
-): Promise<void> {
-  const batch = rowsPerInsert(rows[0]);
-  for (let i = 0; i < rows.length; i += batch) {
-    await trx
-      .insertInto(table)
-      .values(rows.slice(i, i + batch) as never)
-      .execute();
-  }
-}
-
 /**
- * Bulk loading: the secondary indexes of the tables are dropped for `work` and built again after it, which is much
- * faster than keeping some sixty indexes of a million instruments in step row by row (and than the update that
- * catches the followers up rewriting every index entry).
+ * Bulk loading: the secondary indexes of the tables (and the keys no foreign key depends on) are dropped for `work`
+ * and built again after it, which is much faster than keeping some sixty indexes of a million instruments in step
+ * row by row. `maintenanceWorkMem` bounds the memory of each build (the search index's above all).
  */
-async function withIndexesBuiltAfter(trx: Transaction<Database>, tables: string[], work: () => Promise<void>) {
-  const { rows } = await sql<{ name: string; definition: string }>`
+async function withIndexesBuiltAfter(
+  trx: Transaction<Database>,
+  tables: string[],
+  maintenanceWorkMem: string,
+  work: () => Promise<void>,
+) {
+  // Foreign keys are checked once for the whole table when added back, not row by row; keys first, then them.
+  const { rows: keys } = await sql<{ table: string; name: string; definition: string }>`
+    select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+    where c.conrelid::regclass::text in (${sql.join(tables)}) and c.contype in ('p', 'u', 'f')
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid
+        and c.contype <> 'f')
+    order by c.contype = 'f', c.conname`.execute(trx);
+  const { rows: indexes } = await sql<{ name: string; definition: string }>`
     select i.indexname as name, i.indexdef as definition from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in (${sql.join(tables)})
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(trx);
-  for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+  for (const key of keys.toReversed())
+    await sql`alter table ${sql.id(key.table)} drop constraint ${sql.id(key.name)}`.execute(trx);
   await work();
-  await sql`set local maintenance_work_mem = '128MB'`.execute(trx);
-  for (const index of rows) await sql.raw(index.definition).execute(trx);
+  await sql`select set_config('maintenance_work_mem', ${maintenanceWorkMem}, true)`.execute(trx);
+  for (const key of keys)
+    await sql`alter table ${sql.id(key.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(
+      trx,
+    );
+  for (const index of indexes) await sql.raw(index.definition).execute(trx);
 }
 
 /** One equipment in this many stays off each user's list, so "newly available" and linking have something to show. */
@@ -139,18 +140,22 @@ const UNLINKED_EVERY = 40;
 
 /** Every located user's list holds the customer's equipment except a few, chosen by id so the world stays deterministic. */
 async function linkUsersToEquipment(trx: Kysely<Database>) {
-  // Bulk: the per-row trigger that keeps equipment.follower_ids in step is off for the insert, then caught up once.
+  // Bulk: the per-row trigger that keeps equipment.follower_ids in step is off, as the equipment was inserted with
+  // its followers (followersOf).
   await sql`set local session_replication_role = replica`.execute(trx);
   await sql`insert into user_equipment (user_id, equipment_id)
     select u.id, e.id from users u join equipment e on e.customer_id = u.customer_id
     where u.location_id is not null and (e.id + u.id) % ${UNLINKED_EVERY} <> 0`.execute(trx);
   await sql`set local session_replication_role = origin`.execute(trx);
-  // Every instrument of the new world starts without followers: one pass over the links, joined by hash.
-  await sql`update equipment e set follower_ids = f.ids
-    from (select equipment_id, array_agg(user_id order by user_id) as ids from user_equipment group by equipment_id) f
-    where f.equipment_id = e.id`.execute(trx);
   await trx.updateTable('users').set({ has_linked_equipment: true }).where('location_id', 'is not', null).execute();
 }
+
+/** The followers linkUsersToEquipment gives equipment `id` among the located users `located` (ascending ids). */
+const followersOf = (id: number, located: readonly number[]) =>
+  located.filter((user) => (id + user) % UNLINKED_EVERY !== 0);
+
+/** Rows per step of the equipment load: drawn, numbered and inserted a step at a time, so a million never sit in memory. */
+const EQUIPMENT_STEP = 5_000;
 
 /** Create the demo world once: does nothing when customers exist. Deterministic for a given size. */
 const DEPARTMENTS = ['Research', 'Quality Control', 'Analytical Chemistry', 'Biology', 'Production'];
@@ -175,7 +180,11 @@ function colleagueDetails(i: number | null) {
   };
 }
 
-export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = DEFAULT_SIZE): Promise<boolean> {
+export async function seedDemoWorld(
+  db: Kysely<Database>,
+  size: DemoWorldSize = DEFAULT_SIZE,
+  opts: { maintenanceWorkMem?: string } = {},
+): Promise<boolean> {
   const existing = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const f = seededFaker(20260101);
@@ -185,7 +194,8 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
     // A big world takes minutes: its statements (an index of a million rows) may outlast the server's time limits.
     await sql`set local statement_timeout = 0`.execute(trx);
     await sql`set local idle_in_transaction_session_timeout = 0`.execute(trx);
-    await withIndexesBuiltAfter(trx, ['equipment', 'user_equipment', 'equipment_contracts'], async () => {
+    const bulkTables = ['equipment', 'user_equipment', 'equipment_contracts'];
+    await withIndexesBuiltAfter(trx, bulkTables, opts.maintenanceWorkMem ?? '128MB', async () => {
       for (const [index, seed] of CUSTOMERS.entries()) {
         const customer = await trx
           .insertInto('customers')
@@ -252,39 +262,45 @@ export async function seedDemoWorld(db: Kysely<Database>, size: DemoWorldSize = 
             });
           }
         }
-        await insertBatched(trx, 'users', users);
+        const userIds = await bulkInsert(trx, 'users', users, { returningIds: true });
+        const located = userIds.filter((_, i) => users[i]!.location_id !== null).sort((a, b) => a - b);
 
         if (seed.key === 'provider') continue;
-        const count = index === 0 ? size.equipment : Math.ceil(size.equipment / 4);
+        const count = index === 0 ? size.equipment : Math.min(OTHERS_MAX, Math.ceil(size.equipment / 4));
         const newContracts = Array.from({ length: Math.max(1, Math.ceil(count / 20)) }, () =>
           createContract(f, { customer_id: customer.id }),
         );
-        const contracts: { id: number }[] = [];
-        for (let i = 0; i < newContracts.length; i += BATCH) {
-          contracts.push(
-            ...(await trx
-              .insertInto('contracts')
-              .values(newContracts.slice(i, i + BATCH))
-              .returning('id')
-              .execute()),
-          );
-        }
-        // Drawn batch by batch (the same draws in the same order as all at once) so a million never sit in memory.
-        const newEquipment = () =>
-          createEquipment(f, { customer_id: customer.id, location_id: f.helpers.arrayElement(locations).id });
+        const contracts = (await bulkInsert(trx, 'contracts', newContracts, { returningIds: true })).map((id) => ({
+          id,
+        }));
+        // The same draws in the same order as all at once; each step numbered from the sequence first, so every row
+        // goes in with its followers instead of being rewritten after.
+        // A step is drawn while the database still inserts the one before.
         const ids: number[] = [];
-        let equipmentBatch = 0;
-        while (ids.length < count) {
-          const batch = [newEquipment()];
-          equipmentBatch ||= rowsPerInsert(batch[0]);
-          while (batch.length < Math.min(equipmentBatch, count - ids.length)) batch.push(newEquipment());
-          const rows = await trx.insertInto('equipment').values(batch).returning('id').execute();
-          ids.push(...rows.map((r) => r.id));
+        let inserting: Promise<unknown> = Promise.resolve();
+        for (let drawn = 0; drawn < count;) {
+          const batch = Array.from({ length: Math.min(EQUIPMENT_STEP, count - drawn) }, () =>
+            createEquipment(f, { customer_id: customer.id, location_id: f.helpers.arrayElement(locations).id }),
+          );
+          drawn += batch.length;
+          await inserting;
+          const { rows: numbers } = await sql<{ id: number }>`
+            select nextval(pg_get_serial_sequence('equipment', 'id'))::int as id
+            from generate_series(1, ${batch.length})`.execute(trx);
+          const numbered = batch.map((row, i) => {
+            const id = numbers[i]!.id;
+            return { id, ...row, follower_ids: followersOf(id, located) };
+          });
+          ids.push(...numbered.map((r) => r.id));
+          const insert = bulkInsert(trx, 'equipment', numbered);
+          insert.catch(() => undefined); // awaited on the next step or after the loop
+          inserting = insert;
         }
+        await inserting;
         const links = ids
           .filter(() => f.datatype.boolean({ probability: 0.6 }))
           .map((equipment_id) => ({ equipment_id, contract_id: f.helpers.arrayElement(contracts).id }));
-        await insertBatched(trx, 'equipment_contracts', links);
+        await bulkInsert(trx, 'equipment_contracts', links);
       }
       await linkUsersToEquipment(trx);
     });

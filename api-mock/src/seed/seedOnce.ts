@@ -14,7 +14,8 @@ export async function seedDemoWorldOnce(database: DatabaseHandle, size: DemoWorl
   return database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection);
     try {
-      return await seedDemoWorld(connection, size);
+      // A server of its own: index builds of a big world may use a gigabyte each (PGlite keeps the default).
+      return await seedDemoWorld(connection, size, { maintenanceWorkMem: '1GB' });
     } finally {
       await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);
     }

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { SERVICE_CALL_TYPE_NAMES } from '../../../contract/reservations';
 import type { Database, ServiceCallLinesTable, ServiceCallsTable } from '../db/schema';
+import { bulkInsert } from '../db/bulkInsert';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Years of history before today that an instrument installed long ago has. */
@@ -11,9 +12,6 @@ const HISTORY_YEARS = 6;
  * (benchmarks add theirs in bulk).
  */
 const HISTORY_INSTRUMENTS_MAX = 5_000;
-/** Rows inserted per statement. */
-const BATCH = 1_000;
-
 export const WORK_ORDER_STATUS = {
   open: 'OPEN',
   inProcess: 'IN PROCESS',
@@ -242,22 +240,9 @@ export async function seedWorkOrders(db: Kysely<Database>, f: Faker, now = new D
     }
   }
 
-  const ids: number[] = [];
-  for (let i = 0; i < calls.length; i += BATCH) {
-    const inserted = await db
-      .insertInto('service_calls')
-      .values(calls.slice(i, i + BATCH))
-      .returning('id')
-      .execute();
-    ids.push(...inserted.map((r) => r.id));
-  }
+  const ids = await bulkInsert(db, 'service_calls', calls, { returningIds: true });
   const rows = lines.map(({ call, line }) => ({ ...line, service_call_id: ids[call]! }));
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db
-      .insertInto('service_call_lines')
-      .values(rows.slice(i, i + BATCH))
-      .execute();
-  }
+  await bulkInsert(db, 'service_call_lines', rows);
   // The calendar's service orders were seeded before: they keep their instrument and site as the others do.
   await sql`update service_calls c set city = l.city, mfg = e.mfg, model = e.model, serial = e.serial,
       pki_tag = e.pki_tag, system_id = e.system_id, system_nick_name = e.system_nick_name, dtype = e.dtype,

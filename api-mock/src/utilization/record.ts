@@ -1,10 +1,23 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { bulkInsert } from '../db/bulkInsert';
 import type { Database, UtilizationEventsTable } from '../db/schema';
 
 export type NewUtilizationEvent = Insertable<UtilizationEventsTable>;
 
-/** Rows inserted per statement. */
-const BATCH = 2_000;
+/** Events whose hours go to the per-day table in one statement. */
+const BATCH = 20_000;
+
+/** The columns an event may leave out, each stored as null then. */
+const OPTIONAL = [
+  'method',
+  'sample_name',
+  'sample_count',
+  'injection_count',
+  'category',
+  'project',
+  'group_id',
+  'user_name',
+] as const;
 
 /**
  * Store events and add their hours to the per-day table in the same transaction, split at UTC midnight (an
@@ -15,13 +28,13 @@ export async function recordUtilizationEvents(
   events: readonly NewUtilizationEvent[],
 ): Promise<void> {
   for (let i = 0; i < events.length; i += BATCH) {
-    const ids = await trx
-      .insertInto('utilization_events')
-      .values(events.slice(i, i + BATCH) as NewUtilizationEvent[])
-      .returning('id')
-      .execute();
-    const numbers = ids.map((r) => Number(r.id));
-    await addToDays(trx, Math.min(...numbers), Math.max(...numbers));
+    const rows = events.slice(i, i + BATCH).map((e) => {
+      const row: Record<string, unknown> = { ...e };
+      for (const column of OPTIONAL) row[column] ??= null;
+      return row;
+    });
+    const ids = await bulkInsert(trx, 'utilization_events', rows, { returningIds: true });
+    await addToDays(trx, Math.min(...ids), Math.max(...ids));
   }
 }
 
