@@ -44,6 +44,7 @@ let snapshot: { file: string; blob: Blob | null } | undefined;
 /** The run's seeded PGlite world, read once per worker; null when the run made none (PostgreSQL, a benchmark). */
 export function testWorldSnapshot(): Blob | null {
   const file = inject('worldSnapshotFile');
-  if (snapshot?.file !== file) snapshot = { file, blob: file ? new Blob([readFileSync(file)]) : null };
+  if (snapshot === undefined || snapshot.file !== file)
+    snapshot = { file, blob: file ? new Blob([readFileSync(file)]) : null };
   return snapshot.blob;
 }
