@@ -41,9 +41,10 @@ describe('provider verification (portal-api)', () => {
   });
 
   it('fails when the server breaks an interaction (a deliberately changed copy of an expected response)', async () => {
-    const broken = readPact();
-    const me = broken.interactions.find((i) => i.description === 'a request for the current user')!;
+    const pact = readPact();
+    const me = pact.interactions.find((i) => i.description === 'a request for the current user')!;
     (me.response.body as { result: Record<string, unknown> }).result.costCentre = 'a field the server does not send';
+    const broken = { ...pact, interactions: [me] };
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pact-broken-'));
     const file = path.join(dir, 'broken.json');
     writeFileSync(file, JSON.stringify(broken));

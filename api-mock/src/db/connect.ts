@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -28,6 +30,21 @@ const NUMERIC = 1700;
 
 /** No statement of a request runs longer; a transaction left idle is ended as soon. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
+
+let pgliteBinaries: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+
+/** PGlite's WebAssembly compiled and its file bundle read once per process, however many databases it opens. */
+function loadPgliteBinaries() {
+  pgliteBinaries ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, data] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+  })();
+  return pgliteBinaries;
+}
 
 /** Open the database: PostgreSQL when `databaseUrl` is given, else PGlite in `dataDir` (or in memory). */
 export async function openDatabase(opts: {
@@ -78,6 +95,7 @@ export async function openDatabase(opts: {
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({
+    ...(await loadPgliteBinaries()),
     ...(dataDir ? { dataDir } : {}),
     ...(!dataDir && opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { pg_trgm },
@@ -89,6 +107,10 @@ export async function openDatabase(opts: {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
   const listen: Listen = async (channel, onPayload) => pglite.listen(channel, onPayload);
-  const dumpDataDir = () => pglite.dumpDataDir('none');
+  // After a checkpoint the copy starts without replaying the write-ahead log (about a third faster to open).
+  const dumpDataDir = async () => {
+    await pglite.exec('checkpoint');
+    return pglite.dumpDataDir('none');
+  };
   return { db, kind: 'pglite', listen, dumpDataDir, close: () => db.destroy() };
 }
