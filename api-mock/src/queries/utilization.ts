@@ -4,6 +4,7 @@ import type { AssetMonitorsTable, Database } from '../db/schema';
 import { badRequest } from '../lib/problem';
 import { containsPattern } from '../lib/like';
 import { summarise } from '../utilization/periods';
+import { OPTIONAL_EVENT_COLUMNS } from '../utilization/record';
 
 /** The UTC calendar day of an instant, YYYY-MM-DD. */
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
@@ -107,19 +108,7 @@ function eventsOf(db: Kysely<Database>, customerId: number, systemId: string, pe
     .where('end_time', '>', period.start);
 }
 
-const SELECTED = [
-  'start_time',
-  'end_time',
-  sql<number>`hours::float8`.as('hours'),
-  'method',
-  'sample_name',
-  'sample_count',
-  'injection_count',
-  'category',
-  'project',
-  'group_id',
-  'user_name',
-] as const;
+const SELECTED = ['start_time', 'end_time', sql<number>`hours::float8`.as('hours'), ...OPTIONAL_EVENT_COLUMNS] as const;
 
 type EventRow = {
   start_time: Date | string;

@@ -7,8 +7,8 @@ export type NewUtilizationEvent = Insertable<UtilizationEventsTable>;
 /** Events whose hours go to the per-day table in one statement. */
 const BATCH = 20_000;
 
-/** The columns an event may leave out, each stored as null then. */
-const OPTIONAL = [
+/** The columns an event may leave out, each stored as null then (and read back by the event list). */
+export const OPTIONAL_EVENT_COLUMNS = [
   'method',
   'sample_name',
   'sample_count',
@@ -30,7 +30,7 @@ export async function recordUtilizationEvents(
   for (let i = 0; i < events.length; i += BATCH) {
     const rows = events.slice(i, i + BATCH).map((e) => {
       const row: Record<string, unknown> = { ...e };
-      for (const column of OPTIONAL) row[column] ??= null;
+      for (const column of OPTIONAL_EVENT_COLUMNS) row[column] ??= null;
       return row;
     });
     const ids = await bulkInsert(trx, 'utilization_events', rows, { returningIds: true });
