@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { contract } from '../../contract';
 import { startApiServer } from '../support/apiServer';
 import { customerByName, markRows, poolsFor, snapshot } from '../support/fuzz/customerRows';
@@ -19,13 +19,16 @@ import { send, sessionAlive, signIn, type ApiServer } from '../support/fuzz/sess
  * is noticed (users/me, checked every BATCH requests and after a 401) and signed in again.
  *
  * Seeded: case k is generated with seed FUZZ_SEED + k, and the cases run in order, so a rerun with the same seed
- * sends the same requests (dates are relative to today). Replay one case alone, printing its request and answer:
- *   FUZZ_SEED=<seed> FUZZ_CASE=<k> npx vitest run -c vitest.api.config.ts tests/api/fuzz.api.test.ts
+ * sends the same requests (dates are relative to today). The two databases share the cases: the routes' code is the
+ * same on both, so PGlite sends cases 0 to 9,999 and PostgreSQL 10,000 to 19,999, 20,000 different requests in all.
+ * Replay one case alone (on the database that sent it), printing its request and answer:
+ *   FUZZ_SEED=<seed> FUZZ_CASE=<k> npx vitest run -c vitest.api.config.ts --project <db> tests/api/fuzz.api.test.ts
  * (on a fresh server: a failure that needs the state of the cases before it needs the whole run).
- * FUZZ_REQUESTS changes the number of requests; FUZZ_VERBOSE=1 prints the statuses and time per route.
+ * FUZZ_REQUESTS changes the number of requests per database; FUZZ_VERBOSE=1 prints the statuses and time per route.
  */
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_260_314);
-const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20_000);
+const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const FIRST_CASE = inject('pgAdminUrl') ? TOTAL_REQUESTS : 0;
 const ONLY_CASE = process.env.FUZZ_CASE === undefined ? undefined : Number(process.env.FUZZ_CASE);
 /** After this many requests the session is checked (and renewed if the fuzz ended it). */
 const BATCH = 250;
@@ -202,7 +205,7 @@ async function fuzzTeam(team: Team, other: Team, firstCase: number, count: numbe
 
 const TIMEOUT_MS = 170_000;
 
-describe(`fuzz: ${TOTAL_REQUESTS} requests derived from the contract, seed ${FUZZ_SEED}`, () => {
+describe(`fuzz: ${TOTAL_REQUESTS} requests derived from the contract, seed ${FUZZ_SEED}, cases ${FIRST_CASE} on`, () => {
   for (const [t, team] of TEAMS.entries()) {
     const other = TEAMS[1 - t]!;
     it(
@@ -214,7 +217,7 @@ describe(`fuzz: ${TOTAL_REQUESTS} requests derived from the contract, seed ${FUZ
         const before = await snapshot(db(), otherId);
         if (process.env.FUZZ_VERBOSE) console.log(`rows of ${other.customerName}:`, before);
         const half = Math.floor(TOTAL_REQUESTS / 2);
-        const result = await fuzzTeam(team, other, t * half, t === 0 ? half : TOTAL_REQUESTS - half);
+        const result = await fuzzTeam(team, other, FIRST_CASE + t * half, t === 0 ? half : TOTAL_REQUESTS - half);
         const after = await snapshot(db(), otherId);
         console.log(
           `fuzz ${team.key}: ${Date.now() - started} ms, answers with its own marker ${result.ownSightings}, ` +
