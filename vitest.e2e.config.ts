@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['tests/support/testWorldGlobalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time, each with its own server and browser: one alone leaves a core idle while it waits on
+    // the other process. The modules load once per worker.
+    maxWorkers: 2,
+    isolate: false,
   },
 });
