@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_UP_PATH } from '../../../contract/account';
 import type { LoggedInUser } from '../../../contract/users';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { forgetEarlyViews, requestViewsEarly } from '../components/savedViews/earlyViews';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { announce } from '../lib/crossTab';
@@ -23,7 +24,7 @@ import { privilegesQuery, usePrivileges, type Privileges } from '../lib/privileg
 import { setAdminMode } from '../lib/requestLayer';
 import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
-import { BASE, pagesFor, preloadPageOf, type PortalMode } from './portalPages';
+import { BASE, pageAt, pagesFor, preloadPageOf, type PortalMode } from './portalPages';
 import { Shell } from './shell/Shell';
 import { UnsavedDataGuard } from './UnsavedDataGuard';
 
@@ -39,9 +40,18 @@ const SignUpPage = lazy(() => import('../features/signUp/SignUpPage').then((m) =
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 appStatusActor.start();
 preloadPageOf(window.location.pathname);
-// The features decide the pages: they are asked for as soon as the user is known, not after the first render.
+// The features decide the pages: they are asked for as soon as the user is known, not after the first render; so
+// are the saved views of the page the app opens on, which its list waits for.
+let viewsAskedEarly = false;
 appStatusActor.subscribe(({ context: { user } }) => {
-  if (user) void queryClient.ensureQueryData(privilegesQuery(user.userId, user.userLocation.customerId));
+  if (!user) {
+    forgetEarlyViews();
+    return;
+  }
+  void queryClient.ensureQueryData(privilegesQuery(user.userId, user.userLocation.customerId));
+  const views = viewsAskedEarly ? undefined : pageAt(window.location.pathname)?.views;
+  viewsAskedEarly = true;
+  if (views) requestViewsEarly(views, user.userLocation.customerId);
 });
 
 const modeOf = (pathname: string): PortalMode => (/^\/admin(\/|$)/i.test(pathname) ? 'admin' : 'normal');

@@ -2,6 +2,7 @@ import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react'
 import { matchPath } from 'react-router-dom';
 import type { IconName } from '@blueprintjs/core';
 import { AccessCode } from '../../../contract/permissions';
+import { PreferenceKeys } from '../../../contract/preferences';
 import { hasFeature, type Feature, type Privileges } from '../lib/privileges';
 import { WelcomePage } from '../features/welcome/WelcomePage';
 
@@ -65,6 +66,8 @@ export interface PortalPage {
   feature?: Feature;
   /** Shown in the main menu with this label key and icon. */
   menu?: { labelKey: string; icon: IconName };
+  /** The preference key of the page's saved views, asked for early when the app opens on this page. */
+  views?: string;
 }
 
 export const PORTAL_PAGES: readonly PortalPage[] = [
@@ -77,6 +80,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   {
     path: 'product',
     element: <InventoryPage />,
+    views: PreferenceKeys.inventory,
     modes: ['normal'],
     menu: { labelKey: 'menu_product', icon: 'lab-test' },
   },
@@ -88,12 +92,14 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   {
     path: 'workOrder',
     element: <WorkOrdersPage />,
+    views: PreferenceKeys.workOrder,
     modes: ['normal'],
     menu: { labelKey: 'workOrders:menu_work_orders', icon: 'wrench' },
   },
   {
     path: 'calendar',
     element: <CalendarPage />,
+    views: PreferenceKeys.calendar,
     modes: ['normal'],
     feature: 'Reservation',
     menu: { labelKey: 'calendar:menu_calendar', icon: 'calendar' },
@@ -128,6 +134,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   {
     path: 'administration/productsManagement',
     element: <ProductsManagementScreen />,
+    views: PreferenceKeys.productsManagement,
     modes: ['normal', 'admin'],
     accessCode: AccessCode.Admin,
     menu: { labelKey: 'productsManagement:menu', icon: 'box' },
@@ -187,15 +194,22 @@ export function pagesFor(mode: PortalMode, accessCodes: readonly string[], privi
   );
 }
 
-/**
- * Starts fetching the script of the page at `pathname` (opened by a link, a reload or a bookmark) while the app is
- * still asking who is signed in, rather than after.
- */
-export function preloadPageOf(pathname: string): void {
+/** The page at `pathname` (a link, a reload or a bookmark), if it is one of the portal's. */
+export function pageAt(pathname: string): PortalPage | undefined {
   for (const base of Object.values(BASE)) {
     const rest = matchPath({ path: `${base}/*`, caseSensitive: false }, pathname)?.params['*'];
     if (rest === undefined) continue;
-    const page = PORTAL_PAGES.find((p) => matchPath({ path: p.path, caseSensitive: false }, rest));
-    if (page && isValidElement(page.element)) void SCRIPTS.get(page.element.type)?.().catch(() => {});
+    const page = PORTAL_PAGES.find((p) => matchPath({ path: p.path, caseSensitive: false }, `/${rest}`));
+    if (page) return page;
   }
+  return undefined;
+}
+
+/**
+ * Starts fetching the script of the page at `pathname` while the app is still asking who is signed in, rather than
+ * after.
+ */
+export function preloadPageOf(pathname: string): void {
+  const page = pageAt(pathname);
+  if (page && isValidElement(page.element)) void SCRIPTS.get(page.element.type)?.().catch(() => {});
 }

@@ -7,26 +7,16 @@ import type {
 } from '../../../../contract/preferences';
 import type { LoadViewsInput, SavedView } from '../../../../machines/savedView.machine';
 import { client, resultOf } from '../../lib/api';
+import { requestViews, takeEarlyViews } from './earlyViews';
 import { toSavedViews } from './savedViewHelpers';
 
 /** The saved-view machine's effects: the preference calls of the typed client. */
 export const savedViewCalls = {
-  loadViews: fromPromise<SavedView[], LoadViewsInput>(async ({ input }) =>
-    toSavedViews(
-      await resultOf(
-        client.preferences.list({
-          query: {
-            keys: input.preferenceKey,
-            includedDetail: true,
-            publicPreferenceId: input.publicPreferenceId ?? undefined,
-          },
-          // Another list on the same screen may ask for the same key; neither call may cancel the other.
-          ignoreCancel: true,
-        }),
-      ),
-      input.preferenceKey,
-    ),
-  ),
+  loadViews: fromPromise<SavedView[], LoadViewsInput>(async ({ input }) => {
+    const publicId = input.publicPreferenceId ?? null;
+    const answer = takeEarlyViews(input.preferenceKey, publicId) ?? requestViews(input.preferenceKey, publicId);
+    return toSavedViews(await answer, input.preferenceKey);
+  }),
   createView: fromPromise<SavedView, PreferenceCreate>(({ input }) =>
     resultOf(client.preferences.create({ body: input })),
   ),
