@@ -267,6 +267,8 @@ describe('POST Equipment/export', () => {
       if (n > 2) {
         expect(row.getCell(2).value).toBe('Agilent');
         expect(row.getCell(3).value).toBeInstanceOf(Date);
+        expect(row.getCell(3).numFmt).toBe('yyyy-mm-dd');
+        expect(row.getCell(2).numFmt).toBeUndefined();
         serials.push(String(row.getCell(1).value));
       }
     });

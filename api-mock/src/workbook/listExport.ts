@@ -75,9 +75,12 @@ async function writeWorkbook(spec: ListExport, stream: PassThrough): Promise<voi
   const readers = columns.map((name) => cellReader(fields, name));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: SHEET_HEADER_ROW }] });
-  sheet.columns = columns.map((name) => ({
+  const cellStyles: Partial<ExcelJS.Style>[] = columns.map((name) =>
+    fields[name]!.type === 'date' ? { numFmt: spec.dateFormat ?? 'yyyy-mm-dd' } : {},
+  );
+  sheet.columns = columns.map((name, c) => ({
     width: Math.min(40, Math.max(12, (columnHeaders[name] ?? name).length + 2)),
-    style: fields[name]!.type === 'date' ? { numFmt: spec.dateFormat ?? 'yyyy-mm-dd' } : {},
+    style: cellStyles[c],
   }));
   const fieldRow = sheet.addRow(columns);
   fieldRow.hidden = true;
@@ -91,7 +94,11 @@ async function writeWorkbook(spec: ListExport, stream: PassThrough): Promise<voi
     const byId = new Map((await spec.readBatch(batch)).map((r) => [r.id, r]));
     for (const id of batch) {
       const row = byId.get(id);
-      if (row) sheet.addRow(readers.map((read) => read(row))).commit();
+      if (!row) continue;
+      const sheetRow = sheet.addRow(readers.map((read) => read(row)));
+      // One style object per column: exceljs works out a style once per object it sees, not once per cell.
+      cellStyles.forEach((style, c) => (sheetRow.getCell(c + 1).style = style));
+      sheetRow.commit();
     }
     // The client reads slower than the database answers: wait for the stream to drain before the next batch.
     if (stream.writableNeedDrain) await once(stream, 'drain');
