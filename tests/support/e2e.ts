@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { launchBrowser } from './browser';
@@ -12,6 +13,20 @@ export async function startE2e(
   const server = await startTestServer({ ...opts, listen: true });
   const browser = await launchBrowser();
   return { server, browser };
+}
+
+/**
+ * Whole days from the day the server's demo world was seeded (its calendar is relative to that day) to today: 0,
+ * or 1 when a run crosses midnight between seeding the test world and the test.
+ */
+export async function daysSinceSeeded(server: E2eServer): Promise<number> {
+  const { time } = await server.database.db
+    .selectFrom('events')
+    .select(sql<Date>`time`.as('time'))
+    .where('event_type', '=', 'demoWorld.seeded')
+    .executeTakeFirstOrThrow();
+  const DAY_MS = 86_400_000;
+  return Math.floor(Date.now() / DAY_MS) - Math.floor(time.getTime() / DAY_MS);
 }
 
 export async function stopE2e(env: { server?: E2eServer; browser?: Browser }): Promise<void> {
