@@ -35,6 +35,7 @@ import * as equipmentSuggestionIndexes from './migrations/034_equipment_suggesti
 import * as sharedRateLimits from './migrations/035_shared_rate_limits';
 import * as hubJobs from './migrations/036_hub_jobs';
 import * as mailDispatch from './migrations/033_mail_dispatch';
+import * as equipmentListCounts from './migrations/037_equipment_list_counts';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '034_equipment_suggestion_indexes': equipmentSuggestionIndexes,
   '035_shared_rate_limits': sharedRateLimits,
   '036_hub_jobs': hubJobs,
+  '037_equipment_list_counts': equipmentListCounts,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -614,6 +614,14 @@ export interface OnboardingInvitationsTable {
   send_count: Generated<number>;
 }
 
+/** Kept in step by triggers (migration 037): the instruments of a customer (follower 0) or on a user's list. */
+export interface EquipmentListCountsTable {
+  customer_id: number;
+  follower_id: number;
+  visible: ColumnType<string, string | number, string | number>;
+  total: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
   customers: CustomersTable;
   locations: LocationsTable;
@@ -625,6 +633,7 @@ export interface Database {
   events: EventsTable;
   stored_objects: StoredObjectsTable;
   equipment: EquipmentTable;
+  equipment_list_counts: EquipmentListCountsTable;
   contracts: ContractsTable;
   equipment_contracts: EquipmentContractsTable;
   usage_events: UsageEventsTable;

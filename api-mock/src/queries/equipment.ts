@@ -34,6 +34,17 @@ export function equipmentInScopeOnly(db: Kysely<Database>, scope: EquipmentScope
   return scopeConditions(db.selectFrom('equipment'), scope);
 }
 
+/** How many instruments a scope holds, read from the counters that triggers keep in step (migration 037). */
+export async function countEquipmentInScope(db: Kysely<Database>, scope: EquipmentScope): Promise<number> {
+  const row = await db
+    .selectFrom('equipment_list_counts')
+    .select(scope.listType === 'productsManagement' ? 'total as count' : 'visible as count')
+    .where('customer_id', '=', scope.customerId)
+    .where('follower_id', '=', scope.isFollowed === true ? scope.userId : 0)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 function scopeConditions<QB extends SelectQueryBuilder<Database, 'equipment', object>>(
   qb: QB,
   scope: EquipmentScope,

@@ -10,6 +10,7 @@ import { containsPattern } from '../lib/like';
 import { requireAdministratorActor } from '../auth/administrator';
 import { AccessCode } from '../../../contract/permissions';
 import {
+  countEquipmentInScope,
   equipmentInScope,
   equipmentInScopeOnly,
   fullTextCondition,
@@ -68,16 +69,10 @@ export function equipmentListRouter({ db }: AppDeps) {
       let ids: number[];
       let totalCount: number;
       if (fullText === null && body.filterSettings.length === 0) {
-        // The whole list: counted from the (customer, id) index alone, the page read in index order.
+        // The whole list: its total kept by the counters, the page read in index order.
         const onlyEquipment = !body.orderSettings.some((o) => o.field.startsWith('location.'));
         const plain = onlyEquipment ? (equipmentInScopeOnly(db, scope) as unknown as typeof filtered) : filtered;
-        totalCount = Number(
-          (
-            await equipmentInScopeOnly(db, scope)
-              .select(sql<string>`count(*)`.as('count'))
-              .executeTakeFirstOrThrow()
-          ).count,
-        );
+        totalCount = await countEquipmentInScope(db, scope);
         ids = (await paging(plain).select('equipment.id').execute()).map((r) => r.id);
       } else {
         // One pass finds the page on ids alone (the sort carries narrow rows) and counts every match as it goes.
