@@ -47,11 +47,12 @@ async function signIn(email = 'admin@acme-labs.example') {
   return agent;
 }
 
-/** Kill the server, check the database while it is down, then start it again on the same data. */
+/**
+ * Kill the server, check the database while it is down (opening it recovers from the crash as a restart does),
+ * then start the server again on the same data.
+ */
 async function crashAndRestart(check: (handle: DatabaseHandle) => Promise<void>) {
   await server.kill9();
-  server = await startServerProcess({ dataDir, databaseUrl });
-  await server.stop();
   await withDatabase(check);
   server = await startServerProcess({ dataDir, databaseUrl });
 }
