@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { daysSinceSeeded, signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { daysSinceSeeded, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { setChecked } from '../support/controls';
 
 dayjs.extend(localizedFormat);
@@ -24,10 +24,9 @@ afterAll(() => stopE2e({ server, browser }));
 
 async function openCalendar(email = 'user@acme-labs.example') {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await signInAt(page, server.url, email);
-  await page.waitForURL(/\/app\//);
   await page.goto(`${server.url}/app/calendar`);
   await page.getByRole('heading', { name: 'Calendar' }).waitFor();
   await page.getByRole('group', { name: /^AG/ }).first().waitFor();

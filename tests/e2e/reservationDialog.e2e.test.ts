@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { RESERVATION_COMMENT_MAX } from '../../contract/reservations';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { signedIn } from '../support/injectClient';
 import { newPortalContext } from '../support/portalContext';
 
@@ -29,9 +29,8 @@ const typed = (time: dayjs.Dayjs) => time.format('YYYY-MM-DDTHH:mm');
 
 async function openCalendarAs(email: string) {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL(/\/app\//);
   await page.goto(`${server.url}/app/calendar`);
   await addButton(page).waitFor();
   return { context, page };

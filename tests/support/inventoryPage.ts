@@ -1,13 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { signInAt } from './e2e';
+import { signInByRequest } from './e2e';
 import { newPortalContext } from './portalContext';
 
 /** A fresh browser context signed in as `email` on the inventory page (its rows may still be loading). */
 export async function openInventoryAs(browser: Browser, baseUrl: string, email = 'user@acme-labs.example') {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, baseUrl, email);
   const page = await context.newPage();
-  await signInAt(page, baseUrl, email);
-  await page.waitForURL(/\/app\//);
   await page.goto(`${baseUrl}/app/product`);
   return { context, page };
 }
@@ -35,9 +34,8 @@ export async function openInstrumentAs(
   opts: { locale?: string; beforeOpen?(page: Page): void } = {},
 ) {
   const context = await newPortalContext(browser, { locale: opts.locale });
+  await signInByRequest(context, baseUrl, email);
   const page = await context.newPage();
-  await signInAt(page, baseUrl, email);
-  await page.waitForURL(/\/app\//);
   opts.beforeOpen?.(page);
   await page.goto(`${baseUrl}/app/product/equipmentDetail/${id}`);
   await page.waitForURL(`**/app/product/equipmentDetail/${id}`);
