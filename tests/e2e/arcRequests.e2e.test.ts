@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
-import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { closeWithEscape, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
 
 /*
@@ -44,8 +44,7 @@ describe('View ARC requests', () => {
     let panel = await openArcRequests(page);
     await panel.getByText(serial!, { exact: false }).waitFor();
     await panel.getByText('No contract change requests yet').waitFor();
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
+    await closeWithEscape(page, panel);
 
     await openFirstRowMenu(page);
     await page.getByRole('menuitem', { name: 'Change request' }).click();
@@ -87,8 +86,7 @@ describe('View ARC requests', () => {
       .set({ status: 'IN_PROGRESS' })
       .where('id', '=', stored.id)
       .execute();
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
+    await closeWithEscape(page, panel);
     panel = await openArcRequests(page);
     await panel.getByRole('listitem', { name: reference }).getByText('In progress', { exact: true }).waitFor();
     await context.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { daysSinceSeeded, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { closeWithEscape, daysSinceSeeded, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { setChecked } from '../support/controls';
 
 dayjs.extend(localizedFormat);
@@ -117,8 +117,7 @@ describe('calendar', () => {
     await details.getByText('Method validation run').waitFor();
     await details.getByText(DEMO_USER).waitFor();
     for (const name of ['Edit', 'Copy', 'Delete']) await details.getByRole('button', { name }).waitFor();
-    await page.keyboard.press('Escape');
-    await details.waitFor({ state: 'detached' });
+    await closeWithEscape(page, details);
 
     // A colleague's reservation: a standard user may copy it, but neither edit nor delete it.
     await page.getByRole('button', { name: 'Next day' }).click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { EquipmentDetail } from '../../contract/equipment';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { closeWithEscape, signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 
 /*
@@ -105,8 +105,7 @@ describe('service plan comparison', () => {
     expect(page.url()).not.toContain('#');
 
     expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await closeWithEscape(page, dialog);
     await context.close();
   });
 

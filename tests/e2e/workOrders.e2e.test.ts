@@ -191,6 +191,28 @@ describe('work orders', () => {
     await context.close();
   });
 
+  it("a column's values that cannot be loaded say so in the filter dialog; Try again loads them", async () => {
+    const { context, page } = await openWorkOrders();
+    const filterFields = (url: URL) => url.pathname === '/api/ServiceCall/FilterFields';
+    await page.route(filterFields, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"errorCode":503,"message":"down"}' }),
+    );
+    await openColumnMenu(page, 'Make');
+    await page.getByRole('menuitem', { name: 'Filter…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter: Make' });
+    const failed = dialog.getByRole('alert');
+    await failed.getByText('The values of this column could not be loaded.').waitFor();
+    expect(await dialog.getByText('No values.').count()).toBe(0);
+
+    await page.unroute(filterFields);
+    const again = page.waitForResponse((r) => filterFields(new URL(r.url())));
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    expect((await again).status()).toBe(200);
+    await dialog.getByRole('group', { name: 'Make' }).getByRole('checkbox').first().waitFor();
+    await failed.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('opens the PDF of an order in a new window, and says why when the user may not', async () => {
     const { context, page } = await openWorkOrders();
     const history = listAnswer(page, 'history');

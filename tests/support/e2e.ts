@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { launchBrowser } from './browser';
 import { startTestServer } from './testServer';
@@ -27,6 +27,20 @@ export async function daysSinceSeeded(server: E2eServer): Promise<number> {
     .executeTakeFirstOrThrow();
   const DAY_MS = 86_400_000;
   return Math.floor(Date.now() / DAY_MS) - Math.floor(time.getTime() / DAY_MS);
+}
+
+/**
+ * Close a dialog or drawer with Escape as a keyboard user does, and wait until it is gone. The overlay handles
+ * Escape only once focus is inside it; a menu that just closed may still be handing focus back, so wait for that.
+ */
+export async function closeWithEscape(page: Page, overlay: Locator): Promise<void> {
+  const element = await overlay.elementHandle();
+  await page.waitForFunction(
+    (el) => !!el && (el.closest('.bp6-overlay') ?? el).contains(document.activeElement),
+    element,
+  );
+  await page.keyboard.press('Escape');
+  await overlay.waitFor({ state: 'detached' });
 }
 
 export async function stopE2e(env: { server?: E2eServer; browser?: Browser }): Promise<void> {

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FilterOperator, type FilterSetting } from '../../../../contract/listQuery';
 import type { ListFields } from './listLayout';
+import { LoadFailedCallout } from '../LoadFailedCallout';
 import { RangeFilterEditor } from './RangeFilterEditor';
 
 /** Where a list's filter suggestions come from: its FilterFields call. */
@@ -161,6 +162,13 @@ function ChecklistEditor({ field, fields, suggestions, current, others, keyword,
         />
         {found.isPending ? (
           <Spinner size={20} />
+        ) : found.isError ? (
+          <LoadFailedCallout
+            title={t('list_filter_values_failed')}
+            error={found.error}
+            onRetry={() => void found.refetch()}
+            compact
+          />
         ) : (
           <div className="list-filter-values" role="group" aria-label={fields.label(t, field)}>
             {!full && shown.length > 1 && (

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Pager } from '../Pager';
-import { LoadFailedCallout } from './LoadFailedCallout';
+import { LoadFailedCallout } from '../LoadFailedCallout';
 
 export interface ServiceCallColumn<R> {
   header: string;

@@ -3,5 +3,4 @@ export { openServiceCallPdf } from './serviceCallPdf';
 export { STATUS_STYLE, statusToneOf, type ServiceCallStatusTone } from './serviceCallStatus';
 export { ServiceCallStatusTag } from './ServiceCallStatusTag';
 export { ServiceOrderNumber, type ServiceOrderNumberProps } from './ServiceOrderNumber';
-export { LoadFailedCallout, type LoadFailedCalloutProps } from './LoadFailedCallout';
 export { PagedServiceCalls, type PagedServiceCallsProps, type ServiceCallColumn } from './PagedServiceCalls';

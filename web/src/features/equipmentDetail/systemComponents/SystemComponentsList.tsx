@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, CardList, Classes, NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { LoadFailedCallout } from '../../../components/serviceCalls';
+import { LoadFailedCallout } from '../../../components/LoadFailedCallout';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { SystemComponentItem } from './SystemComponentItem';
 import { useSystemComponents } from './useSystemComponents';

@@ -17,7 +17,7 @@ import type { UtilizationEvent, UtilizationPeriod } from '../../../../../contrac
 import type { FilterSetting } from '../../../../../contract/listQuery';
 import { FilterChips, useSearchText, withFilter, type ListFields } from '../../../components/list';
 import { Pager } from '../../../components/Pager';
-import { LoadFailedCallout } from '../../../components/serviceCalls';
+import { LoadFailedCallout } from '../../../components/LoadFailedCallout';
 import { formatDateTime } from '../../../lib/dates';
 import { EventValueFilter } from './EventValueFilter';
 import { formatTwoDecimals, periodLabel } from './utilizationAxis';

@@ -10,7 +10,7 @@ import {
   type Utilization,
   type UtilizationPeriod,
 } from '../../../../../contract/equipment';
-import { LoadFailedCallout } from '../../../components/serviceCalls';
+import { LoadFailedCallout } from '../../../components/LoadFailedCallout';
 import { formatDateTime } from '../../../lib/dates';
 import { DetailSection } from '../DetailSection';
 import { FieldList, type FieldItem } from '../FieldList';

@@ -7,7 +7,7 @@ import {
   type Equipment,
 } from '../../../../../contract/equipment';
 import { Pager } from '../../../components/Pager';
-import { LoadFailedCallout } from '../../../components/serviceCalls';
+import { LoadFailedCallout } from '../../../components/LoadFailedCallout';
 import { formatDateTime } from '../../../lib/dates';
 import { CONTACT_METHOD_LABEL } from '../../../components/requestForm/requestForm';
 import { STATUS_TAG, useArcRequests } from './arcRequests';

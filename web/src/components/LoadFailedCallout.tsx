@@ -1,7 +1,7 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { classify } from '../../../../machines/globalErrors.machine';
-import { requestErrorOf } from '../../lib/requestErrors';
+import { classify } from '../../../machines/globalErrors.machine';
+import { requestErrorOf } from '../lib/requestErrors';
 
 export interface LoadFailedCalloutProps {
   /** What could not be loaded, e.g. "The work orders could not be loaded." */
