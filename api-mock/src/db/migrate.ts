@@ -36,6 +36,7 @@ import * as sharedRateLimits from './migrations/035_shared_rate_limits';
 import * as hubJobs from './migrations/036_hub_jobs';
 import * as mailDispatch from './migrations/033_mail_dispatch';
 import * as equipmentListCounts from './migrations/037_equipment_list_counts';
+import * as equipmentSortIndexes from './migrations/038_equipment_sort_indexes';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '035_shared_rate_limits': sharedRateLimits,
   '036_hub_jobs': hubJobs,
   '037_equipment_list_counts': equipmentListCounts,
+  '038_equipment_sort_indexes': equipmentSortIndexes,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -7,6 +7,8 @@ export interface SuggestionOptions {
   walksIndex: boolean;
   /** Long texts are indexed on their first characters; values that share them are suggested once. */
   prefix?: number;
+  /** The index holds blanks first (else last, as an index does by default). */
+  nullsFirst?: boolean;
   pageIndex: number;
   pageSize: number;
 }
@@ -41,13 +43,14 @@ export async function suggestionPage<DB, TB extends keyof DB>(
       // A range ("> ''", not "<> ''"), so an index holding only blanks is not read to its end.
       .where(opts.type === 'text' ? sql<boolean>`${key} > ''` : sql<boolean>`${key} is not null`)
       .$if(after !== null, (qb) => qb.where(sql<boolean>`${key} > ${after}`))
-      .orderBy(key)
+      // The index's own order (the range leaves out the nulls, but the planner matches the order as written).
+      .orderBy(opts.nullsFirst ? sql`${key} asc nulls first` : key)
       .limit(1);
-  // Nulls sort last in the index: the last entry (read backwards, one probe) is null when any is; an empty text is
-  // one equality probe. A single "is null or = ''" check would read the whole range when there is no blank.
+  // The entry at the index's blank end (one probe) is null when any is; an empty text is one equality probe. A
+  // single "is null or = ''" check would read the whole range when there is no blank.
   const last = (await base
     .select(key.as('key'))
-    .orderBy(sql`${key} desc nulls first`)
+    .orderBy(opts.nullsFirst ? sql`${key} asc nulls first` : sql`${key} desc nulls first`)
     .limit(1)
     .executeTakeFirst()) as { key: unknown } | undefined;
   const empty =

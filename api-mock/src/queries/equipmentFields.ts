@@ -169,12 +169,13 @@ export const COMMENTS_PREFIX = 500;
  * How a field's suggestions walk an index: every checklist column (text and yes/no) of the equipment has one led by
  * the customer (the comments on a prefix), and the locations are few; numbers and dates filter by a range.
  */
-export function equipmentWalk(name: string): { walksIndex: boolean; prefix?: number } {
+export function equipmentWalk(name: string): { walksIndex: boolean; prefix?: number; nullsFirst?: boolean } {
   const field = EQUIPMENT_FIELDS[name];
   if (!field || (field.type !== 'text' && field.type !== 'boolean')) return { walksIndex: false };
   if (field.column.startsWith('locations.')) return { walksIndex: true };
   const column = field.column.replace('equipment.', '');
   if (column === 'comments') return { walksIndex: true, prefix: COMMENTS_PREFIX };
   const indexed: readonly string[] = [...SKIP_SCAN_COLUMNS, ...SUGGESTION_INDEXED_COLUMNS, 'serial'];
-  return { walksIndex: indexed.includes(column) };
+  // Blanks first since migration 038, as the list sorts them.
+  return indexed.includes(column) ? { walksIndex: true, nullsFirst: true } : { walksIndex: false };
 }
