@@ -91,6 +91,49 @@ const listTimes = timed('list', 50, isFourthPage);
 const listOverHttp = timed('list over HTTP', 50, isFourthPage);
 const broadListTimes = timed('list, word matching a third', 80, isFourthPage);
 const broadOverHttp = timed('list, word matching a third, over HTTP', 80, isFourthPage);
+/** The whole list sorted by one column, as a click on a column header asks (no word, no filter). */
+const sortedBody = (field: string, orderType: (typeof OrderType)[keyof typeof OrderType]) => ({
+  ...listBody,
+  pageIndex: 0,
+  fullTextSearchSetting: null,
+  filterSettings: [],
+  orderSettings: [{ field, orderType }],
+});
+type SortedAnswer = { result?: { items: Record<string, unknown>[]; totalCount: number } };
+/** A full first page in the asked order (blanks first ascending, last descending; the bench databases sort as C). */
+const isSortedPage =
+  (field: string, orderType: number) =>
+  (body: SortedAnswer): true | string => {
+    const values = (body.result?.items ?? []).map((i) => (i[field] ?? null) as string | null);
+    if (values.length !== 30) return `${values.length} rows`;
+    const rank = (v: string | null) => (v === null ? '' : `~${v}`);
+    const inOrder = values.every((v, i) =>
+      i === 0
+        ? true
+        : orderType === OrderType.Ascending
+          ? rank(values[i - 1]!) <= rank(v)
+          : rank(values[i - 1]!) >= rank(v),
+    );
+    return inOrder || `${field} is not in order`;
+  };
+const SORTED_CASES = [
+  ['serial', OrderType.Ascending],
+  ['serial', OrderType.Descending],
+  ['dtype', OrderType.Ascending],
+  ['dtype', OrderType.Descending],
+] as const;
+const sortedTimes = SORTED_CASES.map(
+  ([field, orderType]) =>
+    [
+      field,
+      orderType,
+      timed(
+        `list sorted by ${field} ${orderType === OrderType.Ascending ? 'ascending' : 'descending'}`,
+        50,
+        isSortedPage(field, orderType),
+      ),
+    ] as const,
+);
 const filterFieldsTimes = timed('FilterFields model', 100, hasSuggestions('model'));
 const filterFieldsOverHttp = timed('FilterFields model over HTTP', 100, hasSuggestions('model'));
 /** The columns whose filter is a checklist of values (numbers and dates filter by a range instead). */
@@ -129,6 +172,15 @@ describe(`inventory of ${SIZE.equipment} instruments`, () => {
     'POST Equipment/list over HTTP: the broad keyword',
     async () => {
       await broadOverHttp(() => http.equipment.list({ body: broadListBody }));
+    },
+    options,
+  );
+
+  bench(
+    'POST Equipment/list: first page of the whole list sorted by a column (serial, device type; both directions)',
+    async () => {
+      for (const [field, orderType, time] of sortedTimes)
+        await time(() => client.equipment.list({ body: sortedBody(field, orderType) }));
     },
     options,
   );

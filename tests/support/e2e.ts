@@ -10,9 +10,13 @@ export type E2eServer = Awaited<ReturnType<typeof startTestServer>>;
 export async function startE2e(
   opts: Omit<NonNullable<Parameters<typeof startTestServer>[0]>, 'listen'> = {},
 ): Promise<{ server: E2eServer; browser: Browser }> {
-  const server = await startTestServer({ ...opts, listen: true });
-  const browser = await launchBrowser();
-  return { server, browser };
+  const [server, browser] = await Promise.allSettled([startTestServer({ ...opts, listen: true }), launchBrowser()]);
+  if (server.status === 'rejected' || browser.status === 'rejected') {
+    if (browser.status === 'fulfilled') await browser.value.close();
+    if (server.status === 'fulfilled') await server.value.close();
+    throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+  }
+  return { server: server.value, browser: browser.value };
 }
 
 /**

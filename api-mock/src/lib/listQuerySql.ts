@@ -133,6 +133,21 @@ export function orderBy(fields: ListFields, orders: readonly OrderSetting[], tie
 }
 
 /**
+ * The sort of a list split for a derived table: `keys` selects each sorted column inside it as s0, s1, …, and
+ * `order` orders by those outside it, with the tie-breaker (which the derived table must select under its name).
+ */
+export function orderKeys(fields: ListFields, orders: readonly OrderSetting[], tieBreaker: string) {
+  const keys = orders.map((o, i) => sql.ref(fieldOf(fields, o.field).column).as(`s${i}`));
+  const parts = orders.map((o, i) =>
+    o.orderType === OrderType.Descending
+      ? sql`${sql.ref(`s${i}`)} desc nulls last`
+      : sql`${sql.ref(`s${i}`)} asc nulls first`,
+  );
+  parts.push(sql`${sql.ref(tieBreaker)} asc`);
+  return { keys, order: sql.join(parts) };
+}
+
+/**
  * Apply filters, sort and paging of a list query to a select. The full-text condition, when the list has one,
  * is the caller's (it knows its index).
  */

@@ -5,7 +5,7 @@ import type { FilterSetting } from '../../../contract/listQuery';
 import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
 import { ok } from '../lib/envelope';
-import { filtersWhere, orderBy, BadListQuery } from '../lib/listQuerySql';
+import { filtersWhere, orderBy, orderKeys, BadListQuery } from '../lib/listQuerySql';
 import { containsPattern } from '../lib/like';
 import { requireAdministratorActor } from '../auth/administrator';
 import { AccessCode } from '../../../contract/permissions';
@@ -75,9 +75,18 @@ export function equipmentListRouter({ db }: AppDeps) {
         totalCount = await countEquipmentInScope(db, scope);
         ids = (await paging(plain).select('equipment.id').execute()).map((r) => r.id);
       } else {
-        // One pass finds the page on ids alone (the sort carries narrow rows) and counts every match as it goes.
-        const page = await paging(filtered)
-          .select(['equipment.id', sql<string>`count(*) over ()`.as('total')])
+        // One pass finds every match, counting them, then the page is sorted out of them. The count needs every
+        // match, so the sort is outside: inside, a planner that thinks the count streams (PostgreSQL before 16)
+        // would walk the sorted column's index over the whole list instead of the search and filter indexes.
+        const sorted = orderKeys(EQUIPMENT_FIELDS, body.orderSettings, 'id');
+        const page = await db
+          .selectFrom(
+            filtered.select(['equipment.id', ...sorted.keys, sql<string>`count(*) over ()`.as('total')]).as('matches'),
+          )
+          .select(['matches.id', 'matches.total'])
+          .orderBy(sorted.order as never)
+          .limit(body.pageSize)
+          .offset(body.pageIndex * body.pageSize)
           .execute();
         totalCount =
           page.length > 0
