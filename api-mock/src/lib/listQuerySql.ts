@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   FilterOperator,
   OrderType,
@@ -165,16 +165,34 @@ export function applyListQuery<DB, TB extends keyof DB, O>(
 }
 
 /**
- * A page of ids in the list's order and the count of every match: one pass finds the page on ids alone (the sort
- * carries narrow rows) and counts as it goes; only a page past the end is counted on its own.
+ * A page of ids in the list's order and the count of every match: one pass finds every match on ids and sort keys
+ * alone and counts them, then the page is sorted out of them; only a page past the end is counted on its own. The
+ * sort stays outside the counting pass: inside it, a planner that takes the count for streaming (PostgreSQL before
+ * 16) may walk a sorted column's index over every row of the scope instead of using the filter and search indexes.
  */
 export async function idPageWithTotal<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
   filtered: SelectQueryBuilder<DB, TB, object>,
-  page: { idColumn: string; order: RawBuilder<unknown>; pageIndex: number; pageSize: number },
+  page: {
+    idColumn: string;
+    fields: ListFields;
+    orders: readonly OrderSetting[];
+    pageIndex: number;
+    pageSize: number;
+  },
 ): Promise<{ ids: number[]; totalCount: number }> {
-  const rows = (await filtered
-    .select([sql<number>`${sql.ref(page.idColumn)}`.as('id'), sql<string>`count(*) over ()`.as('total')])
-    .orderBy(page.order as never)
+  const sorted = orderKeys(page.fields, page.orders, 'id');
+  const matches = filtered
+    .select([
+      sql<number>`${sql.ref(page.idColumn)}`.as('id'),
+      ...sorted.keys,
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .as('matches');
+  const rows = (await (db as unknown as Kysely<Record<string, never>>)
+    .selectFrom(matches as never)
+    .select([sql<number>`id`.as('id'), sql<string>`total`.as('total')])
+    .orderBy(sorted.order as never)
     .limit(page.pageSize)
     .offset(page.pageIndex * page.pageSize)
     .execute()) as unknown as { id: number; total: string }[];

@@ -5,7 +5,7 @@ import type { FilterSetting } from '../../../contract/listQuery';
 import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
 import { ok } from '../lib/envelope';
-import { filtersWhere, orderBy, orderKeys, BadListQuery } from '../lib/listQuerySql';
+import { filtersWhere, idPageWithTotal, orderBy, BadListQuery } from '../lib/listQuerySql';
 import { containsPattern } from '../lib/like';
 import { requireAdministratorActor } from '../auth/administrator';
 import { AccessCode } from '../../../contract/permissions';
@@ -57,15 +57,9 @@ export function equipmentListRouter({ db }: AppDeps) {
       const scope = await scopeOf(db, actor, body);
       const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
       const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
-      const order = orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id');
       const filtered = equipmentInScope(db, scope)
         .where(where)
         .$if(fullText !== null, (qb) => qb.where(fullText!));
-      const paging = (qb: typeof filtered) =>
-        qb
-          .orderBy(order as never)
-          .limit(body.pageSize)
-          .offset(body.pageIndex * body.pageSize);
       let ids: number[];
       let totalCount: number;
       if (fullText === null && body.filterSettings.length === 0) {
@@ -73,26 +67,21 @@ export function equipmentListRouter({ db }: AppDeps) {
         const onlyEquipment = !body.orderSettings.some((o) => o.field.startsWith('location.'));
         const plain = onlyEquipment ? (equipmentInScopeOnly(db, scope) as unknown as typeof filtered) : filtered;
         totalCount = await countEquipmentInScope(db, scope);
-        ids = (await paging(plain).select('equipment.id').execute()).map((r) => r.id);
-      } else {
-        // One pass finds every match, counting them, then the page is sorted out of them. The count needs every
-        // match, so the sort is outside: inside, a planner that thinks the count streams (PostgreSQL before 16)
-        // would walk the sorted column's index over the whole list instead of the search and filter indexes.
-        const sorted = orderKeys(EQUIPMENT_FIELDS, body.orderSettings, 'id');
-        const page = await db
-          .selectFrom(
-            filtered.select(['equipment.id', ...sorted.keys, sql<string>`count(*) over ()`.as('total')]).as('matches'),
-          )
-          .select(['matches.id', 'matches.total'])
-          .orderBy(sorted.order as never)
+        const page = await plain
+          .select('equipment.id')
+          .orderBy(orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id') as never)
           .limit(body.pageSize)
           .offset(body.pageIndex * body.pageSize)
           .execute();
-        totalCount =
-          page.length > 0
-            ? Number(page[0]!.total)
-            : Number((await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()).count);
         ids = page.map((r) => r.id);
+      } else {
+        ({ ids, totalCount } = await idPageWithTotal(db, filtered, {
+          idColumn: 'equipment.id',
+          fields: EQUIPMENT_FIELDS,
+          orders: body.orderSettings,
+          pageIndex: body.pageIndex,
+          pageSize: body.pageSize,
+        }));
       }
       const byId = new Map(
         (

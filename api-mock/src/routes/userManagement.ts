@@ -14,7 +14,7 @@ import { managedUser, userManagementScope } from '../auth/otherUsers';
 import { change } from '../db/events';
 import { suggestionPage } from '../lib/filterSuggestions';
 import { ok } from '../lib/envelope';
-import { BadListQuery, filtersWhere, idPageWithTotal, orderBy } from '../lib/listQuerySql';
+import { BadListQuery, filtersWhere, idPageWithTotal } from '../lib/listQuerySql';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
 import { profileChanges } from '../queries/profileEdit';
 import { loadUserDetail } from '../queries/userDetail';
@@ -68,10 +68,10 @@ export function userManagementRoutes({ db, config }: AppDeps) {
       const filtered = usersInScope(db, { ...scope, isActive: body.isActive })
         .where(filtersWhere(USER_FIELDS, body.filterSettings))
         .$if(fullText !== null, (qb) => qb.where(fullText!));
-      const order = orderBy(USER_FIELDS, userOrder(body.orderSettings), 'users.id');
-      const { ids, totalCount } = await idPageWithTotal(filtered as never, {
+      const { ids, totalCount } = await idPageWithTotal(db, filtered as never, {
         idColumn: 'users.id',
-        order,
+        fields: USER_FIELDS,
+        orders: userOrder(body.orderSettings),
         pageIndex: body.pageIndex,
         pageSize: body.pageSize,
       });

@@ -84,10 +84,10 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
       const filtered = workOrdersInScope(db, scope)
         .where(filtersWhere(WORK_ORDER_FIELDS, body.filterSettings))
         .$if(fullText !== null, (qb) => qb.where(fullText!));
-      const order = orderBy(WORK_ORDER_FIELDS, workOrderOrder(body.orderSettings, query.isHistory), 'service_calls.id');
-      const { ids, totalCount } = await idPageWithTotal(filtered, {
+      const { ids, totalCount } = await idPageWithTotal(db, filtered, {
         idColumn: 'service_calls.id',
-        order,
+        fields: WORK_ORDER_FIELDS,
+        orders: workOrderOrder(body.orderSettings, query.isHistory),
         pageIndex: body.pageIndex,
         pageSize: body.pageSize,
       });
