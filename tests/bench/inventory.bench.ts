@@ -134,6 +134,11 @@ const sortedTimes = SORTED_CASES.map(
       ),
     ] as const,
 );
+const sortedOverHttp = timed(
+  'list sorted by serial descending, over HTTP',
+  50,
+  isSortedPage('serial', OrderType.Descending),
+);
 const filterFieldsTimes = timed('FilterFields model', 100, hasSuggestions('model'));
 const filterFieldsOverHttp = timed('FilterFields model over HTTP', 100, hasSuggestions('model'));
 /** The columns whose filter is a checklist of values (numbers and dates filter by a range instead). */
@@ -181,6 +186,13 @@ describe(`inventory of ${SIZE.equipment} instruments`, () => {
     async () => {
       for (const [field, orderType, time] of sortedTimes)
         await time(() => client.equipment.list({ body: sortedBody(field, orderType) }));
+    },
+    options,
+  );
+  bench(
+    'POST Equipment/list over HTTP: first page of the whole list sorted by serial, descending',
+    async () => {
+      await sortedOverHttp(() => http.equipment.list({ body: sortedBody('serial', OrderType.Descending) }));
     },
     options,
   );

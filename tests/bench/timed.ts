@@ -44,17 +44,28 @@ export function timed<B = unknown>(
 ) {
   const samples: number[] = [];
   let calls = 0;
-  // A bench left out (-t) has made no call: nothing to report.
-  afterAll(() => void (calls > 0 && console.log(timingLine(name, samples, targetP95Ms))));
+  let failure: string | null = null;
+  // A bench left out (-t) has made no call: nothing to report. A wrong answer is reported, and fails the run, even
+  // where the bench runner only shows it as a missing figure.
+  afterAll(() => {
+    if (failure !== null) {
+      console.log(`${name}: FAILED, ${failure}`);
+      throw new Error(`${name}: ${failure}`);
+    } else if (calls > 0) console.log(timingLine(name, samples, targetP95Ms));
+  });
+  const fail = (why: string): never => {
+    failure ??= why;
+    throw new Error(`${name}: ${why}`);
+  };
   return async <R extends Answer>(call: () => Promise<R>): Promise<R> => {
     const started = performance.now();
     const res = await call();
     const took = performance.now() - started;
     if (res.status !== 200 || (res.body as { errorCode?: number } | null)?.errorCode !== 0) {
-      throw new Error(`${name}: status ${res.status}, ${JSON.stringify(res.body).slice(0, 500)}`);
+      fail(`status ${res.status}, ${JSON.stringify(res.body).slice(0, 500)}`);
     }
     const verdict = check(res.body as B);
-    if (verdict !== true) throw new Error(`${name}: ${verdict}`);
+    if (verdict !== true) fail(verdict);
     if (++calls > warmup) samples.push(took);
     return res;
   };
