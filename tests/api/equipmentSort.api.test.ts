@@ -3,11 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderType } from '../../contract/listQuery';
 import { orderBy } from '../../api-mock/src/lib/listQuerySql';
 import { equipmentInScopeOnly } from '../../api-mock/src/queries/equipment';
-import {
-  EQUIPMENT_FIELDS,
-  SKIP_SCAN_COLUMNS,
-  SUGGESTION_INDEXED_COLUMNS,
-} from '../../api-mock/src/queries/equipmentFields';
+import { CUSTOMER_INDEXED_COLUMNS, EQUIPMENT_FIELDS } from '../../api-mock/src/queries/equipmentFields';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
@@ -37,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The list field of each indexed equipment column. */
-const SORTED_FIELDS = [...SKIP_SCAN_COLUMNS, ...SUGGESTION_INDEXED_COLUMNS, 'serial'].map((column) => {
+const SORTED_FIELDS = CUSTOMER_INDEXED_COLUMNS.map((column) => {
   const found = Object.entries(EQUIPMENT_FIELDS).find(([, f]) => f.column === `equipment.${column}`);
   if (!found) throw new Error(`no list field for ${column}`);
   return [found[0], column] as const;

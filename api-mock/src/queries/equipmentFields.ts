@@ -162,6 +162,13 @@ export const SUGGESTION_INDEXED_COLUMNS = [
   'part_number',
 ] as const;
 
+/** Every equipment column with an index on (customer_id, column), blanks first since migration 038. */
+export const CUSTOMER_INDEXED_COLUMNS: readonly string[] = [
+  ...SKIP_SCAN_COLUMNS,
+  ...SUGGESTION_INDEXED_COLUMNS,
+  'serial',
+];
+
 /** Characters of the comments (up to 1,000) their index holds (migration 034): at most 4 bytes each. */
 export const COMMENTS_PREFIX = 500;
 
@@ -175,7 +182,5 @@ export function equipmentWalk(name: string): { walksIndex: boolean; prefix?: num
   if (field.column.startsWith('locations.')) return { walksIndex: true };
   const column = field.column.replace('equipment.', '');
   if (column === 'comments') return { walksIndex: true, prefix: COMMENTS_PREFIX };
-  const indexed: readonly string[] = [...SKIP_SCAN_COLUMNS, ...SUGGESTION_INDEXED_COLUMNS, 'serial'];
-  // Blanks first since migration 038, as the list sorts them.
-  return indexed.includes(column) ? { walksIndex: true, nullsFirst: true } : { walksIndex: false };
+  return CUSTOMER_INDEXED_COLUMNS.includes(column) ? { walksIndex: true, nullsFirst: true } : { walksIndex: false };
 }
