@@ -2,7 +2,7 @@ import { afterAll, beforeAll, bench, describe } from 'vitest';
 import type { EquipmentDetail } from '../../contract/equipment';
 import { startTestServer } from '../support/testServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
-import { pageReadyTimes } from './pageReady';
+import { pageReadyTimes, shown } from './pageReady';
 import { figureLine, timed } from './timed';
 
 /**
@@ -74,8 +74,8 @@ describe('instrument page in headless Chromium (200,000 instruments)', () => {
     async () => {
       const id = ids[0]!;
       const sorted = await pageReadyTimes(server.url, `/app/product/equipmentDetail/${id}`, async (page) => {
-        await page.getByRole('tab', { name: 'Instrument' }).waitFor();
-        await page.getByRole('button', { name: 'Equipment details', exact: true }).waitFor();
+        await shown(page.getByRole('tab', { name: 'Instrument' }));
+        await shown(page.getByRole('button', { name: 'Equipment details', exact: true }));
       });
       console.log(
         `${figureLine('instrument page ready, median of 5', sorted[2]!, 1_200, 'ms', 0)}: ${sorted.join(', ')} ms`,

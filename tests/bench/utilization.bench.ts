@@ -4,7 +4,7 @@ import { MONITORED_MAX, seedAssetMonitoring } from '../../api-mock/src/seed/asse
 import { seededFaker } from '../factories/random';
 import { startTestServer } from '../support/testServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
-import { pageReadyTimes } from './pageReady';
+import { pageReadyTimes, shown } from './pageReady';
 import { figureLine, signedInOverHttp, timed } from './timed';
 
 /**
@@ -139,7 +139,7 @@ describe('utilization tab in headless Chromium', () => {
         `/app/product/equipmentDetail/${equipment_id}`,
         async (page) => {
           await page.getByRole('tab', { name: 'Utilization' }).click();
-          await page.locator('.recharts-bar-rectangle').first().waitFor();
+          await shown(page.locator('.recharts-bar-rectangle'));
         },
         USER,
       );
