@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => stopE2e({ server, browser }));
 
-const signIn = (page: Page, email: string) => signInAt(page, server.url, email);
+/** Sign the page's browser context in as `email` and open `path` (the welcome page unless told). */
+async function signIn(page: Page, email: string, path = '/app/welcome') {
+  await signInByRequest(page.context(), server.url, email);
+  await page.goto(`${server.url}${path}`);
+}
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
   it('sign-in and the request form', async () => {
@@ -40,9 +44,8 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     async (path) => {
       const context = await newPortalContext(browser);
       const page = await context.newPage();
-      await signIn(page, 'pe@provider.example');
-      await page.waitForURL('**/app/welcome');
-      await page.goto(`${server.url}/app/${path}`);
+      await signIn(page, 'pe@provider.example', `/app/${path}`);
+      await page.waitForURL(`**/app/${path}`);
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { png, pngOf } from '../support/images';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -71,8 +71,9 @@ async function openMyAccount(page: Page, name: string) {
 /** A new browser context signed in as `email`, on the welcome page, and the name its account menu shows. */
 async function signedIn(email: string) {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
   const menu = await page.getByRole('button', { name: /^Account menu: / }).getAttribute('aria-label');
   return { context, page, name: menu!.replace('Account menu: ', '') };
@@ -169,8 +170,9 @@ describe('avatar', () => {
 
   it('a wrong type or a file of 5 MB and more is refused before any upload; closing with a chosen photo asks first', async () => {
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@globex.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'user@globex.example');
+    await page.goto(`${server.url}/app/welcome`);
     await page.waitForURL('**/app/welcome');
     await openMyAccount(page, 'Gus User');
     const traffic = uploadTraffic(page);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { pdfPages } from '../support/pdfText';
 import { newPortalContext } from '../support/portalContext';
 
@@ -105,9 +105,8 @@ const titleOf = (e: Instrument) =>
 /** Sign in and open an instrument's page by its address; the page is there once its title shows. */
 async function openDetail(e: Instrument): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, EMAIL);
   const page = await context.newPage();
-  await signInAt(page, server.url, EMAIL);
-  await page.waitForURL('**/app/welcome');
   await page.goto(`${server.url}/app/product/equipmentDetail/${e.id}`);
   await page.waitForURL(`**/app/product/equipmentDetail/${e.id}`);
   await page.getByRole('heading', { name: titleOf(e), level: 2 }).waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { EquipmentDetail } from '../../contract/equipment';
 import { seriousViolations } from '../support/axe';
-import { closeWithEscape, signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { closeWithEscape, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 
 /*
@@ -37,9 +37,8 @@ async function instrumentOf(email: string): Promise<number> {
 async function openInstrumentPage(email: string) {
   const id = await instrumentOf(email);
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL('**/app/welcome');
   const answer = await context.request.get(`${server.url}/api/Equipment/${id}?otherComponent=true`);
   const { result } = (await answer.json()) as { result: EquipmentDetail };
   await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);

@@ -5,7 +5,7 @@ import { AccessCode } from '../../contract/permissions';
 import { createContract } from '../factories/contract';
 import { seededFaker } from '../factories/random';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 
 let server: E2eServer;
@@ -47,8 +47,9 @@ const pagerText = (page: Page) => page.getByText(PAGER).innerText();
 /** Sign in, then open the screen from the main menu, as a user does; its first page is there. */
 async function openContracts(email = 'user@acme-labs.example') {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
   const firstPage = listAnswer(page);
   await page
@@ -189,8 +190,9 @@ describe('contract management', () => {
       .where('access_code', '=', AccessCode.ContractManagement)
       .execute();
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@globex.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'user@globex.example');
+    await page.goto(`${server.url}/app/welcome`);
     await page.waitForURL('**/app/welcome');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('menuitem', { name: 'Work orders' }).waitFor();

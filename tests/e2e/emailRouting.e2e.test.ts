@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 /*
  * E-mail routing (spec 3 "E-mail routing"): provider staff route a country and a region; a service request raised
@@ -19,8 +19,9 @@ afterAll(() => stopE2e({ server, browser }));
 
 async function signedInPage(email: string): Promise<Page> {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
   return page;
 }

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { EquipmentDetail } from '../../contract/equipment';
 import { contractStatusOf } from '../../web/src/features/equipmentDetail/contractStatus';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 import { png } from '../support/images';
 import { ROOT } from '../support/testServer';
@@ -40,8 +40,9 @@ const listAnswer = (page: Page) =>
 /** The inventory of the user, as a user opens it, with the rows of its first page. */
 async function openInventory() {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, USER);
   const page = await context.newPage();
-  await signInAt(page, server.url, USER);
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
   const firstPage = listAnswer(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Product' }).click();
@@ -69,9 +70,8 @@ async function expectDetailPage(page: Page, id: number, title: string) {
 /** A signed-in page, opened straight at an instrument's detail page. */
 async function openDetail(id: number, email = USER) {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL('**/app/welcome');
   const record = await recordOf(context, id);
   await page.goto(`${server.url}${detailPath(id)}`);
   const pageRegion = await expectDetailPage(page, id, titleOf(record));
@@ -305,9 +305,8 @@ describe('equipment detail page', () => {
       .where('customers.name', '=', 'Globex Corporation')
       .executeTakeFirstOrThrow();
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, USER);
     const page = await context.newPage();
-    await signInAt(page, server.url, USER);
-    await page.waitForURL('**/app/welcome');
     for (const id of [String(foreign.id), '2000000000', 'abc', '0']) {
       await page.goto(`${server.url}${detailPath(id)}`);
       await page.waitForURL('**/app/product');
@@ -322,9 +321,8 @@ describe('equipment detail page', () => {
   it('says what happened when the lookup fails, and loads on a second try', async () => {
     const [, , , , id] = await followedInstruments();
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, USER);
     const page = await context.newPage();
-    await signInAt(page, server.url, USER);
-    await page.waitForURL('**/app/welcome');
     const record = await recordOf(context, id!);
     const lookup = (url: URL) => url.pathname === `/api/Equipment/${id}`;
     await page.route(lookup, (route) => route.fulfill({ status: 500, body: 'boom' }));
@@ -382,8 +380,9 @@ describe('equipment detail page', () => {
 
   it('switching customer on the page goes to the product list first', async () => {
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'pe@provider.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'pe@provider.example');
+    await page.goto(`${server.url}/app/welcome`);
     await page.waitForURL('**/app/welcome');
     const switchTo = async (search: string, name: RegExp) => {
       await page.getByRole('button', { name: /^Current company/ }).click();

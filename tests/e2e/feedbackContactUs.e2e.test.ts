@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -13,8 +13,10 @@ afterAll(() => stopE2e({ server, browser }));
 
 const USER = 'user@acme-labs.example';
 
+/** Sign the page's browser context in and open the welcome page. */
 async function signIn(page: Page) {
-  await signInAt(page, server.url, USER);
+  await signInByRequest(page.context(), server.url, USER);
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
 }
 

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { IMPORT_TEMPLATE_PATH } from '../../contract/importProduct';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { zipBomb } from '../support/zipFiles';
 
 const EMAIL = 'user@acme-labs.example';
@@ -43,9 +43,8 @@ async function openImportDialog(page: Page) {
 describe('import products from a spreadsheet', () => {
   it('imports the good row and lists the bad one with its row number and reasons', async () => {
     context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, EMAIL);
     const page = await context.newPage();
-    await signInAt(page, server.url, EMAIL);
-    await page.waitForURL('**/app/welcome');
     const dialog = await openImportDialog(page);
 
     const template = await page.request.get(

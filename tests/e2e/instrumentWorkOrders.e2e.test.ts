@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import type { EquipmentWorkOrderRow } from '../../contract/serviceCalls';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 import { openReportWindow } from '../support/reportWindow';
 
@@ -136,9 +136,8 @@ afterAll(() => stopE2e({ server, browser }));
 /** Sign in and open an instrument's page by its address; the page is there once its title shows. */
 async function openDetail(equipmentId: number, locale?: string) {
   const context = await newPortalContext(browser, { locale });
+  await signInByRequest(context, server.url, EMAIL);
   const page = await context.newPage();
-  await signInAt(page, server.url, EMAIL);
-  await page.waitForURL('**/app/welcome');
   await page.goto(`${server.url}/app/product/equipmentDetail/${equipmentId}`);
   await page.waitForURL(`**/app/product/equipmentDetail/${equipmentId}`);
   return { context, page };

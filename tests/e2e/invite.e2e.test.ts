@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ROLE } from '../../contract/limits';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInAt, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -23,8 +23,9 @@ const userRow = (email: string) =>
 /** Invites `email` through the API as the Acme admin, from a signed-in page of the portal (as its client calls). */
 async function inviteThroughApi(email: string): Promise<void> {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, 'admin@acme-labs.example');
   const page = await context.newPage();
-  await signInAt(page, server.url, 'admin@acme-labs.example');
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
   const answer = await page.evaluate(async (emailTo) => {
     const me = (await (await fetch('/api/users/me')).json()) as { result: { locationId: number } };
@@ -43,9 +44,8 @@ async function inviteThroughApi(email: string): Promise<void> {
 /** The invitation link mailed to `email`, as provider staff read it on the outbox page. */
 async function mailedLink(email: string): Promise<string> {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, 'pe@provider.example');
   const page = await context.newPage();
-  await signInAt(page, server.url, 'pe@provider.example');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await page.goto(`${server.url}/dev/outbox`);
   const mail = page.locator('article', { hasText: email }).first();
   await mail.waitFor();
@@ -137,10 +137,10 @@ describe('invitation sign-up page', () => {
 describe('invite user dialog', () => {
   it('an admin invites a manager from the user list; bad and registered addresses are refused in the dialog', async () => {
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'admin@acme-labs.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'admin@acme-labs.example');
-    await page.waitForURL('**/app/welcome');
     await page.goto(`${server.url}/app/userManagement`);
+    await page.waitForURL('**/app/userManagement');
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Invite user' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -21,8 +21,9 @@ const userRow = () =>
 describe('my account', () => {
   it('shows the own account from the avatar menu and saves a profile edit', async () => {
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@globex.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'user@globex.example');
+    await page.goto(`${server.url}/app/welcome`);
     await page.waitForURL('**/app/welcome');
 
     await page.getByRole('button', { name: /Account menu|Gus User/ }).click();

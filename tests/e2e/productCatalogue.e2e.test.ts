@@ -4,7 +4,7 @@ import { DEMO_PRODUCT_CATALOGUE } from '../../api-mock/src/seed/productCatalogue
 import { demoProductImageUrl, demoProductUrl } from '../../api-mock/src/catalogue/demoCatalogueSite';
 import { seriousViolations } from '../support/axe';
 import { catalogueFile, XLSX_TYPE, type CatalogueEntry } from '../support/catalogueFiles';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
 import { newPortalContext } from '../support/portalContext';
 
@@ -47,9 +47,8 @@ const catalogueSample = (): CatalogueEntry[] =>
 
 async function openCatalogue(): Promise<Page> {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, 'pe@provider.example');
   const page = await context.newPage();
-  await signInAt(page, server.url, 'pe@provider.example');
-  await page.waitForURL(/\/app\//);
   await page.goto(`${server.url}/admin/administration/importProdInfo`);
   await page.waitForURL('**/admin/administration/importProdInfo');
   await page.getByRole('heading', { name: 'Import product info' }).waitFor();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Equipment } from '../../contract/equipment';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -19,8 +19,9 @@ const isList = (url: string) => /\/api\/Equipment\/list$/i.test(new URL(url).pat
 /** The PE user switched to Acme Labs, on the products-management page; answers the first page's rows. */
 async function openProductsManagement(): Promise<{ page: Page; rows: Equipment[] }> {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, 'pe@provider.example');
   const page = await context.newPage();
-  await signInAt(page, server.url, 'pe@provider.example');
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
   await page.getByRole('button', { name: 'Current company' }).click();
   await page.getByRole('menuitem', { name: 'Switch customer' }).click();

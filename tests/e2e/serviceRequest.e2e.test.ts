@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -12,8 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => stopE2e({ server, browser }));
 
+/** Sign the page's browser context in as `email` and open the welcome page. */
 async function signIn(page: Page, email: string) {
-  await signInAt(page, server.url, email);
+  await signInByRequest(page.context(), server.url, email);
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
 }
 
@@ -104,9 +106,8 @@ describe('new service request from the header', () => {
     // The mail is on the development page of the outbox (for provider staff), to the requester, the colleague and
     // the list.
     const staff = await newPortalContext(browser);
+    await signInByRequest(staff, server.url, 'pe@provider.example');
     const outbox = await staff.newPage();
-    await signInAt(outbox, server.url, 'pe@provider.example');
-    await outbox.waitForURL((url) => !url.pathname.startsWith('/login'));
     await outbox.goto(`${server.url}/dev/outbox`);
     const mail = outbox.locator('article', { hasText: serviceOrderNo }).first();
     await mail.waitFor();

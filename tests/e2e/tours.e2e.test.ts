@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAGE_TOURS } from '../../web/src/components/tours/pageTours';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 import { ROOT } from '../support/testServer';
 
@@ -61,8 +61,9 @@ async function expectNoTour(page: Page) {
 describe('the work-order tour', () => {
   it('starts on the first visit, goes to the end by keyboard, is not started again, also in another browser', async () => {
     const context = await newPortalContext(browser, { tours: ['workOrder'] });
+    await signInByRequest(context, server.url, 'user@acme-labs.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'user@acme-labs.example');
+    await page.goto(`${server.url}/app/welcome`);
     await page.waitForURL('**/app/welcome');
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     expect(await anyTourStep(page).count()).toBe(0);
@@ -112,8 +113,9 @@ describe('the work-order tour', () => {
 
     // The server remembers it for the user: a browser that never saw it does not start it either.
     const other = await newPortalContext(browser, { tours: ['workOrder'] });
+    await signInByRequest(other, server.url, 'user@acme-labs.example');
     const otherPage = await other.newPage();
-    await signInAt(otherPage, server.url, 'user@acme-labs.example');
+    await otherPage.goto(`${server.url}/app/welcome`);
     await otherPage.waitForURL('**/app/welcome');
     await openWorkOrders(otherPage);
     await expectNoTour(otherPage);
@@ -122,8 +124,9 @@ describe('the work-order tour', () => {
 
   it('the help menu starts it again; Escape closes it and focus returns to the help menu button', async () => {
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'manager@acme-labs.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'manager@acme-labs.example');
+    await page.goto(`${server.url}/app/welcome`);
     await page.waitForURL('**/app/welcome');
     await openWorkOrders(page);
     await expectNoTour(page);
@@ -149,10 +152,10 @@ describe('the work-order tour', () => {
 
   it('a page without a tour does not offer one in the help menu', async () => {
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@acme-labs.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'user@acme-labs.example');
-    await page.waitForURL('**/app/welcome');
     await page.goto(`${server.url}/app/FAQ`);
+    await page.waitForURL('**/app/FAQ');
     await page.getByRole('heading', { name: 'Frequently asked questions', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Help', exact: true }).click();
     await page.getByRole('menuitem', { name: 'FAQ' }).waitFor();
@@ -169,9 +172,8 @@ describe('the inventory tour in German', () => {
       .where('email', '=', 'admin@acme-labs.example')
       .execute();
     const context = await newPortalContext(browser, { locale: 'de-DE', tours: ['inventory'] });
+    await signInByRequest(context, server.url, 'admin@acme-labs.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'admin@acme-labs.example');
-    await page.waitForURL('**/app/welcome');
     await page.goto(`${server.url}/app/product`);
     await page.waitForURL('**/app/product');
     const inventoryTitle = (

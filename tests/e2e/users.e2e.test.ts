@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ROLE } from '../../contract/limits';
 import { seriousViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -17,11 +17,13 @@ const db = () => server.database.db;
 const userRow = (email: string) =>
   db().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
-async function signedInPage(email: string): Promise<Page> {
+/** A new browser context signed in as `email`, with a page open at `path` (the welcome page unless told). */
+async function signedInPage(email: string, path = '/app/welcome'): Promise<Page> {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
-  await page.waitForURL('**/app/welcome');
+  await page.goto(`${server.url}${path}`);
+  await page.waitForURL(`**${path}`);
   return page;
 }
 
@@ -131,8 +133,7 @@ describe('the admin user list', () => {
   it('lists every customer with a customer column, and an admin enables an inactive user', async () => {
     const gus = await userRow('user@globex.example');
     await db().updateTable('users').set({ is_active: false }).where('id', '=', gus.id).execute();
-    const page = await signedInPage('pe@provider.example');
-    await page.goto(`${server.url}/admin/administration/userManagement`);
+    const page = await signedInPage('pe@provider.example', '/admin/administration/userManagement');
     await page.getByRole('heading', { name: 'User management' }).waitFor();
     await page.locator('.bp6-table-quadrant-top .bp6-table-header', { hasText: 'Customer' }).first().waitFor();
     await page.getByText('Globex Corporation').first().waitFor();

@@ -5,7 +5,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import type { ListQuery } from '../../contract/listQuery';
 import type { WorkOrderRow } from '../../contract/serviceCalls';
 import { seriousViolations } from '../support/axe';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 import { openReportWindow } from '../support/reportWindow';
 
@@ -36,11 +36,15 @@ const bodyOf = async (response: Response) => ({
 const PAGER = /^\d+–\d+ of \d+$/;
 const total = async (page: Page) => Number((await page.getByText(PAGER).innerText()).split(' of ')[1]);
 
-/** Sign in, then open the screen from the main menu, as a user does; the first page of Scheduled is there. */
+/**
+ * Signed in, open the screen from the main menu of the welcome page, as a user does; the first page of Scheduled is
+ * there.
+ */
 async function openWorkOrders(email = 'user@acme-labs.example') {
   const context = await newPortalContext(browser);
+  await signInByRequest(context, server.url, email);
   const page = await context.newPage();
-  await signInAt(page, server.url, email);
+  await page.goto(`${server.url}/app/welcome`);
   await page.waitForURL('**/app/welcome');
   const firstPage = listAnswer(page, 'scheduled');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Work orders' }).click();
@@ -357,10 +361,10 @@ describe('work orders', () => {
 
   it('the inventory row menu lists the service orders of an instrument, 10 a page', async () => {
     const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@acme-labs.example');
     const page = await context.newPage();
-    await signInAt(page, server.url, 'user@acme-labs.example');
-    await page.waitForURL('**/app/welcome');
     await page.goto(`${server.url}/app/product`);
+    await page.waitForURL('**/app/product');
     await page.getByText(/^1–30 of \d+/).waitFor();
     // Of the instruments on the first page, the one with the most service calls.
     const ids = (await page
