@@ -289,7 +289,12 @@ describe('work orders', () => {
     await page.getByRole('button', { name: 'Add new view' }).click();
     const add = page.getByRole('dialog', { name: 'Add new view' });
     await add.getByLabel('View name').fill('Past qualifications');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/Users/preference',
+    );
     await add.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await add.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Saved view: Past qualifications' }).click();
     await page.getByRole('button', { name: 'Share “Past qualifications” with your company' }).click();
     await page.getByText('“Past qualifications” is now shared with your company.').waitFor();
