@@ -37,6 +37,7 @@ import * as hubJobs from './migrations/036_hub_jobs';
 import * as mailDispatch from './migrations/033_mail_dispatch';
 import * as equipmentListCounts from './migrations/037_equipment_list_counts';
 import * as equipmentSortIndexes from './migrations/038_equipment_sort_indexes';
+import * as equipmentSortTieBreaker from './migrations/039_equipment_sort_tie_breaker';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '036_hub_jobs': hubJobs,
   '037_equipment_list_counts': equipmentListCounts,
   '038_equipment_sort_indexes': equipmentSortIndexes,
+  '039_equipment_sort_tie_breaker': equipmentSortTieBreaker,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

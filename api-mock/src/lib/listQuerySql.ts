@@ -120,6 +120,16 @@ export function filtersWhere(fields: ListFields, filters: readonly FilterSetting
   )})`;
 }
 
+/**
+ * The tie-breaker runs the way the last sorted column does, so that a page sorted by a column with an index on
+ * (column, tie-breaker) is read along it in either direction.
+ */
+function tieBreakerOrder(orders: readonly OrderSetting[], tieBreaker: string): RawBuilder<unknown> {
+  return orders.at(-1)?.orderType === OrderType.Descending
+    ? sql`${sql.ref(tieBreaker)} desc`
+    : sql`${sql.ref(tieBreaker)} asc`;
+}
+
 /** ORDER BY of a list query, then the tie-breaker column so paging is stable. */
 export function orderBy(fields: ListFields, orders: readonly OrderSetting[], tieBreaker: string): RawBuilder<unknown> {
   const parts = orders.map((o) => {
@@ -128,7 +138,7 @@ export function orderBy(fields: ListFields, orders: readonly OrderSetting[], tie
       ? sql`${sql.ref(field.column)} desc nulls last`
       : sql`${sql.ref(field.column)} asc nulls first`;
   });
-  parts.push(sql`${sql.ref(tieBreaker)} asc`);
+  parts.push(tieBreakerOrder(orders, tieBreaker));
   return sql.join(parts);
 }
 
@@ -143,7 +153,7 @@ export function orderKeys(fields: ListFields, orders: readonly OrderSetting[], t
       ? sql`${sql.ref(`s${i}`)} desc nulls last`
       : sql`${sql.ref(`s${i}`)} asc nulls first`,
   );
-  parts.push(sql`${sql.ref(tieBreaker)} asc`);
+  parts.push(tieBreakerOrder(orders, tieBreaker));
   return { keys, order: sql.join(parts) };
 }
 

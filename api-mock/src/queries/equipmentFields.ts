@@ -162,7 +162,7 @@ export const SUGGESTION_INDEXED_COLUMNS = [
   'part_number',
 ] as const;
 
-/** Every equipment column with an index on (customer_id, column), blanks first since migration 038. */
+/** Every equipment column with an index on (customer_id, column, id), blanks first (migrations 038 and 039). */
 export const CUSTOMER_INDEXED_COLUMNS: readonly string[] = [
   ...SKIP_SCAN_COLUMNS,
   ...SUGGESTION_INDEXED_COLUMNS,
