@@ -24,7 +24,7 @@ describe('hub jobs in the database', () => {
           message: '{}',
           claimed_at: sql`now() - interval '2 hours'`,
         },
-        { connection_id: 'running', session_id: 's', kind: 'importProduct', message: '{}', claimed_at: sql`now()` },
+        { connection_id: 'running', session_id: 't', kind: 'importProduct', message: '{}', claimed_at: sql`now()` },
         { connection_id: 'queued', session_id: 's', kind: 'importProductMarket', message: '{}', claimed_at: null },
       ])
       .execute();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   type ImportProductProgress,
 } from '../../contract/importProduct';
 import { IMPORT_FILE_MAX_BYTES } from '../../contract/limits';
+import { SESSION_COOKIE } from '../../api-mock/src/auth/sessions';
 import { startApiServer } from '../support/apiServer';
 import { cookieOf, openHub } from '../support/hubSocket';
 import { signedIn } from '../support/injectClient';
@@ -23,8 +25,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 const db = () => server.database.db;
 
-async function hubOf(email: string) {
-  const { jar } = await signedIn(server.app, email);
+/** A hub connection of a new session of the user, or another tab of the session given. */
+async function hubOf(email: string, session?: Awaited<ReturnType<typeof signedIn>>) {
+  const { jar } = session ?? (await signedIn(server.app, email));
   const socket = await openHub(server.app, { cookie: cookieOf(jar) });
   const progress: number[] = [];
   const completed: ImportProductCompleted[] = [];
@@ -365,6 +368,35 @@ describe('importProduct over the hub /signalr', () => {
     expect(outcomes.map((o) => o.errorCode)).toEqual([ImportFailure.Busy, 0]);
     expect(await db().selectFrom('equipment').select('id').where('mfg', '=', 'Twice').execute()).toHaveLength(1);
     hub.socket.close();
+  });
+
+  it('imports one file at a time per session, however many tabs it opens; other sessions import meanwhile', async () => {
+    const session = await signedIn(server.app, 'manager@acme-labs.example');
+    const first = await hubOf('manager@acme-labs.example', session);
+    const second = await hubOf('manager@acme-labs.example', session);
+    const other = await hubOf('manager@acme-labs.example');
+    const [location] = await locationsOf(first.user.customer_id);
+    // Sessions are stored by the hash of their cookie's token.
+    const sessionId = createHash('sha256').update(session.jar.get(SESSION_COOKIE)!).digest('hex');
+    expect(await db().selectFrom('sessions').select('id').where('id', '=', sessionId).execute()).toHaveLength(1);
+    // The first tab's import, still running.
+    await db()
+      .insertInto('hub_jobs')
+      .values({
+        connection_id: 'first-tab',
+        session_id: sessionId,
+        kind: 'importProduct',
+        message: '{}',
+        claimed_at: new Date(),
+      })
+      .execute();
+    const file = await workbookFile(['mfg', 'model'], [['PerSession', 'P-1']]);
+    expect(await second.importFile(location!.id, file)).toMatchObject({ errorCode: ImportFailure.Busy });
+    expect(await other.importFile(location!.id, file)).toMatchObject({ errorCode: 0 });
+    await db().deleteFrom('hub_jobs').where('connection_id', '=', 'first-tab').execute();
+    expect(await second.importFile(location!.id, file)).toMatchObject({ errorCode: 0 });
+    expect(await db().selectFrom('equipment').select('id').where('mfg', '=', 'PerSession').execute()).toHaveLength(2);
+    for (const hub of [first, second, other]) hub.socket.close();
   });
 
   it('refuses an import once the session has run out while the socket stayed open', async () => {

@@ -38,6 +38,7 @@ import * as mailDispatch from './migrations/033_mail_dispatch';
 import * as equipmentListCounts from './migrations/037_equipment_list_counts';
 import * as equipmentSortIndexes from './migrations/038_equipment_sort_indexes';
 import * as equipmentSortTieBreaker from './migrations/039_equipment_sort_tie_breaker';
+import * as hubJobPerSession from './migrations/040_hub_job_per_session';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '037_equipment_list_counts': equipmentListCounts,
   '038_equipment_sort_indexes': equipmentSortIndexes,
   '039_equipment_sort_tie_breaker': equipmentSortTieBreaker,
+  '040_hub_job_per_session': hubJobPerSession,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

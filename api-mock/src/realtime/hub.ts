@@ -119,11 +119,17 @@ export async function registerHub(
       sessionId: connection.sessionId,
       kind,
       message: data.toString(),
-    }).catch((err: unknown) => {
-      connection.busy = false;
-      answer(false);
-      log(err);
-    });
+    })
+      .then((queued) => {
+        if (queued) return;
+        connection.busy = false;
+        answer(true);
+      })
+      .catch((err: unknown) => {
+        connection.busy = false;
+        answer(false);
+        log(err);
+      });
   };
   const unlistenSessions = await listen(SESSION_ENDED_CHANNEL, (payload) => {
     const id = payload.slice(2);

@@ -52,17 +52,21 @@ export const isFinalAnswer = (body: string) => {
   return type === 'ImportProductCompleted' || type === 'importProductMarketCompleted';
 };
 
+/** Queue a job; false when the session already has one of its kind queued or running (migration 040). */
 export async function enqueueHubJob(
   db: Kysely<Database>,
   job: { connectionId: string; sessionId: string; kind: HubJobKind; message: string },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { id } = await trx
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const queued = await trx
       .insertInto('hub_jobs')
       .values({ connection_id: job.connectionId, session_id: job.sessionId, kind: job.kind, message: job.message })
+      .onConflict((oc) => oc.columns(['session_id', 'kind']).doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
-    await sql`select pg_notify(${HUB_JOBS_CHANNEL}, ${String(id)})`.execute(trx);
+      .executeTakeFirst();
+    if (!queued) return false;
+    await sql`select pg_notify(${HUB_JOBS_CHANNEL}, ${String(queued.id)})`.execute(trx);
+    return true;
   });
 }
 
