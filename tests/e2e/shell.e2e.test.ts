@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInAt, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -271,6 +271,36 @@ describe('unsaved data', () => {
     await page.getByRole('button', { name: 'Back to sign-in' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Leave page' }).click();
     await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('a page whose script cannot be loaded', () => {
+  it('says so inside the portal (a redeploy removed the old scripts); other pages still open, and a reload opens it', async () => {
+    const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@acme-labs.example');
+    const page = await context.newPage();
+    const pageScript = /\/assets\/ContactUsPage-[\w-]+\.js$/;
+    await page.route(pageScript, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.goto(`${server.url}/app/welcome`);
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Contact us' }).click();
+    await page.waitForURL('**/app/contactUs');
+    const failed = page.getByRole('alert').filter({ hasText: 'This page could not be opened' });
+    await failed.getByText('The portal may have been updated since you opened it', { exact: false }).waitFor();
+    // The rest of the portal stays usable: another page opens from the menu.
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('menuitem', { name: 'Welcome' }).click();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    expect(await page.getByText('This page could not be opened').count()).toBe(0);
+    await menu.getByRole('menuitem', { name: 'Contact us' }).click();
+    await failed.waitFor();
+
+    await page.unroute(pageScript);
+    await failed.getByRole('button', { name: 'Reload page' }).click();
+    await page.getByRole('form', { name: 'Contact us' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/contactUs');
+    expect(await page.getByText('This page could not be opened').count()).toBe(0);
     await context.close();
   });
 });

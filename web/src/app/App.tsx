@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_UP_PATH } from '../../../contract/account';
 import type { LoggedInUser } from '../../../contract/users';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { PageLoadBoundary } from '../components/PageLoadBoundary';
 import { forgetEarlyViews, requestViewsEarly } from '../components/savedViews/earlyViews';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
@@ -183,9 +184,11 @@ const router = createBrowserRouter([
     path: '*',
     element: (
       <UnsavedDataGuard>
-        <Suspense fallback={<FullPageSpinner />}>
-          <AppRoutes />
-        </Suspense>
+        <PageLoadBoundary>
+          <Suspense fallback={<FullPageSpinner />}>
+            <AppRoutes />
+          </Suspense>
+        </PageLoadBoundary>
       </UnsavedDataGuard>
     ),
   },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
 import { trackPageView } from '../../lib/usageEvents';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { PageLoadBoundary } from '../../components/PageLoadBoundary';
 import { PageTourProvider } from '../../components/tours';
 import type { PortalPage } from '../portalPages';
 import { ReleaseNoteModal } from '../../features/help/ReleaseNoteModal';
@@ -60,9 +61,11 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
         <div className="portal-body" data-hub={hubStatus}>
           <MainMenu pages={pages} base={base} />
           <div className="portal-content">
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <PageLoadBoundary resetKey={location.pathname}>
+              <Suspense fallback={<FullPageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </PageLoadBoundary>
           </div>
         </div>
       </div>
