@@ -95,12 +95,13 @@ describe('list query to SQL', () => {
     expect(await list({ filterSettings: [f('room', FilterOperator.In, ['101'], true)] })).toEqual(['S1', 'S2', 'S3']);
   });
 
-  it('sorts ascending and descending with a stable tie-breaker, and pages', async () => {
+  it('sorts ascending and descending with a stable tie-breaker that runs the same way, and pages', async () => {
+    // Descending is ascending reversed: the two Agilent rows come newest first.
     expect(await list({ orderSettings: [{ field: 'mfg', orderType: OrderType.Descending }] })).toEqual([
       'S2',
       "S5'; drop table users; --",
-      'S1',
       'S3',
+      'S1',
       'S4',
     ]);
     expect(
