@@ -23,6 +23,8 @@ export async function startTestServer(
     secureCookies?: boolean;
     /** Keep files on this S3-compatible store (tests/support/s3Server.ts) instead of a temporary folder. */
     s3?: S3Settings;
+    /** false: this process serves hub sockets but runs no queued hub job. */
+    runsHubJobs?: boolean;
   } = {},
 ): Promise<RunningServer & { url: string }> {
   const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
@@ -35,6 +37,7 @@ export async function startTestServer(
     validateResponses: opts.validateResponses ?? true,
     secureCookies: opts.secureCookies,
     s3: opts.s3,
+    runsHubJobs: opts.runsHubJobs,
     demo: true,
     // Tests send calls far faster than a person; the rate-limit tests turn the limits on.
     rateLimits: opts.rateLimits ?? false,

@@ -46,11 +46,13 @@ export const failedAnswer = (kind: HubJobKind, busy: boolean) =>
         importedCount: 0,
       };
 
-/** The last answer of a job: its connection may send the next. */
-export const isFinalAnswer = (body: string) => {
-  const { type } = JSON.parse(body) as { type?: unknown };
+const isFinal = (answer: object) => {
+  const { type } = answer as { type?: unknown };
   return type === 'ImportProductCompleted' || type === 'importProductMarketCompleted';
 };
+
+/** The last answer of a job: its connection may send the next. */
+export const isFinalAnswer = (body: string) => isFinal(JSON.parse(body) as object);
 
 /** Queue a job; false when the session already has one of its kind queued or running (migration 040). */
 export async function enqueueHubJob(
@@ -135,14 +137,27 @@ export async function runHubJobs(
 
   const runOne = async (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => {
     let answers = Promise.resolve();
-    const send = (answer: object) => {
+    const deliver = (answer: object) => {
       if (answerHere(job.connection_id, JSON.stringify(answer))) return;
       answers = answers.then(() => publishAnswer(db, job.connection_id, answer)).catch((err) => log.warn({ err }));
     };
-    const message: unknown = JSON.parse(job.message);
-    await runners[job.kind]({ ...deps, sessionId: job.session_id, send }, message);
-    await answers;
-    await db.deleteFrom('hub_jobs').where('id', '=', job.id).execute();
+    // The last answer waits until the job has left the queue: the session's next job of its kind is refused as busy
+    // while this one is there (migration 040). A job that throws still ends with an answer.
+    let final: object | null = null;
+    const send = (answer: object) => (isFinal(answer) ? void (final = answer) : deliver(answer));
+    try {
+      const message: unknown = JSON.parse(job.message);
+      await runners[job.kind]({ ...deps, sessionId: job.session_id, send }, message);
+    } catch (err) {
+      log.error({ err }, 'hub job failed');
+    } finally {
+      try {
+        await db.deleteFrom('hub_jobs').where('id', '=', job.id).execute();
+      } finally {
+        deliver(final ?? failedAnswer(job.kind, false));
+        await answers;
+      }
+    }
   };
   const drain = () => {
     if (running) return void (again = true);
