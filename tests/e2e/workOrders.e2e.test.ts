@@ -289,11 +289,20 @@ describe('work orders', () => {
     await page.getByRole('button', { name: 'Add new view' }).click();
     const add = page.getByRole('dialog', { name: 'Add new view' });
     await add.getByLabel('View name').fill('Past qualifications');
-    const saved = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/Users/preference',
-    );
+    await add.getByText('19/100').waitFor();
+    // This step timed out twice in CI (no save call in 30 s) and never locally: a failure says what the page saw.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const saved = page
+      .waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/Users/preference')
+      .catch((error: Error) => error);
     await add.getByRole('button', { name: 'Save' }).click();
-    expect((await saved).status()).toBe(200);
+    const save = await saved;
+    expect(
+      save instanceof Error
+        ? `${save.message}; dialog: ${await add.innerText().catch(() => 'gone')}; page errors: ${pageErrors.join(' | ') || 'none'}`
+        : save.status(),
+    ).toBe(200);
     await add.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Saved view: Past qualifications' }).click();
     await page.getByRole('button', { name: 'Share “Past qualifications” with your company' }).click();
