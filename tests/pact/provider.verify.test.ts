@@ -1,54 +1,69 @@
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
-import { startTestServer } from '../support/testServer';
+import { ROOT, startTestServer } from '../support/testServer';
 import { implementations } from '../../api-mock/src/routes';
-import { PACT_FILE, PROVIDER } from './support';
-import { providerStates } from './providerStates';
+import { PACT_FILE } from './support';
+import { startStateSetupServer } from './stateSetupServer';
+import { startBrokenRouteProxy } from './brokenRouteProxy';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
-let states: ReturnType<typeof providerStates>;
+let states: Awaited<ReturnType<typeof startStateSetupServer>>;
 
 beforeAll(async () => {
   server = await startTestServer({ listen: true });
-  states = providerStates(server.app, server.database.db);
+  states = await startStateSetupServer(server.app, server.database.db);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await states?.close();
+  await server?.close();
+});
 
-const verify = (pactUrls: string[]) =>
-  new Verifier({
-    provider: PROVIDER,
-    providerBaseUrl: server.url,
-    pactUrls,
-    stateHandlers: states.stateHandlers,
-    requestFilter: (req: { method: string; headers: Record<string, string> }, _res: unknown, next: () => void) => {
-      Object.assign(req.headers, states.headersFor(req.method));
-      next();
-    },
-    logLevel: 'error',
-  } as VerifierOptions).verifyProvider();
+/** `npm run pact:verify` as a backend team runs it; its exit code and everything it printed. */
+const pactVerify = (providerBaseUrl: string, env: Record<string, string> = {}) =>
+  new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const args = ['run', '--silent', 'pact:verify', '--', '--provider-base-url', providerBaseUrl];
+    const child = spawn('npm', [...args, '--provider-states-setup-url', states.url], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    // eslint-disable-next-line no-control-regex -- the verifier colours its report
+    child.on('close', (code) => resolve({ code, output: output.replace(/\x1b\[[0-9;]*m/g, '') }));
+  });
 
 interface PactFile {
-  interactions: Array<{ description: string; request: { method: string; path: string }; response: { body?: unknown } }>;
+  interactions: Array<{ description: string; request: { method: string; path: string } }>;
 }
 const readPact = () => JSON.parse(readFileSync(PACT_FILE, 'utf8')) as PactFile;
 
 describe('provider verification (portal-api)', () => {
-  it('the server honours every interaction of the consumer pact', async () => {
-    await expect(verify([PACT_FILE])).resolves.toBeDefined();
+  it('npm run pact:verify passes against our server started on a port, every interaction honoured', async () => {
+    const { code, output } = await pactVerify(server.url);
+    expect(output).toContain('honours every interaction');
+    expect(code).toBe(0);
   });
 
-  it('fails when the server breaks an interaction (a deliberately changed copy of an expected response)', async () => {
-    const pact = readPact();
-    const me = pact.interactions.find((i) => i.description === 'a request for the current user')!;
-    (me.response.body as { result: Record<string, unknown> }).result.costCentre = 'a field the server does not send';
-    const broken = { ...pact, interactions: [me] };
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'pact-broken-'));
-    const file = path.join(dir, 'broken.json');
-    writeFileSync(file, JSON.stringify(broken));
-    await expect(verify([file])).rejects.toBeDefined();
+  it('npm run pact:verify fails against a server with one route broken, naming that interaction and field', async () => {
+    const broken = await startBrokenRouteProxy(server.url);
+    try {
+      // The broken route and a changing call beside it, which must still pass through the same proxy.
+      const { code, output } = await pactVerify(broken.url, {
+        PACT_DESCRIPTION: '^(a request for the current user|a new saved view)$',
+      });
+      expect(code).toBe(1);
+      expect(output).toContain('There were 1 pact failures');
+      const failures = output.slice(output.indexOf('Failures:'), output.indexOf('pact failures'));
+      expect(failures).toContain('a request for the current user');
+      expect(failures).toContain('emailAddress');
+      expect(failures).not.toContain('a new saved view');
+      expect(output).toMatch(/a new saved view[\s\S]*returns a response which[\s\S]*has status code 200 \(OK\)/);
+    } finally {
+      await broken.close();
+    }
   });
 
   it('every route the server implements has at least one pact interaction', () => {
