@@ -1,0 +1,71 @@
+/**
+ * Publishes the consumer pacts in pacts/ to a Pact Broker: PACT_BROKER_BASE_URL=https://broker npm run pact:publish
+ * (with PACT_BROKER_TOKEN, or PACT_BROKER_USERNAME and PACT_BROKER_PASSWORD, when the broker asks for them).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { consumerVersion } from './pactVersion';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PACT_DIR = path.join(ROOT, 'pacts');
+
+interface PactFile {
+  consumer: { name: string };
+  provider: { name: string };
+  metadata?: { consumerVersion?: string; gitBranch?: string | null };
+}
+
+function brokerHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/hal+json' };
+  const { PACT_BROKER_TOKEN: token, PACT_BROKER_USERNAME: user, PACT_BROKER_PASSWORD: password } = process.env;
+  if (token) headers.authorization = `Bearer ${token}`;
+  else if (user) headers.authorization = `Basic ${Buffer.from(`${user}:${password ?? ''}`).toString('base64')}`;
+  return headers;
+}
+
+async function main() {
+  const broker = process.env.PACT_BROKER_BASE_URL;
+  if (!broker) {
+    console.error('Set PACT_BROKER_BASE_URL to the Pact Broker to publish to.');
+    process.exit(2);
+  }
+  const files = existsSync(PACT_DIR) ? readdirSync(PACT_DIR).filter((f) => f.endsWith('.json')) : [];
+  if (files.length === 0) {
+    console.error('No pact file in pacts/: run `npm run test:pact` first.');
+    process.exit(2);
+  }
+  const pacts = files.map((f) => readFileSync(path.join(PACT_DIR, f), 'utf8'));
+  const parsed = pacts.map((text) => JSON.parse(text) as PactFile);
+  // The version the pacts were written from; a pact file from before the stamp takes the checkout's.
+  const fallback = consumerVersion();
+  const version = parsed[0]!.metadata?.consumerVersion ?? fallback.consumerVersion;
+  const branch = parsed[0]!.metadata?.gitBranch ?? fallback.gitBranch;
+  const body = {
+    pacticipantName: parsed[0]!.consumer.name,
+    pacticipantVersionNumber: version,
+    ...(branch ? { branch } : {}),
+    tags: [],
+    contracts: parsed.map((pact, i) => ({
+      consumerName: pact.consumer.name,
+      providerName: pact.provider.name,
+      specification: 'pact',
+      contentType: 'application/json',
+      content: Buffer.from(pacts[i]!).toString('base64'),
+    })),
+  };
+  const url = new URL('contracts/publish', broker.endsWith('/') ? broker : `${broker}/`);
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: brokerHeaders(),
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await answer.text();
+  if (!answer.ok) {
+    console.error(`The broker refused the pacts: ${answer.status} ${text.slice(0, 500)}`);
+    process.exit(1);
+  }
+  console.log(`Published ${parsed.length} pact(s) of ${body.pacticipantName} ${version} to ${url.origin}.`);
+}
+
+await main();

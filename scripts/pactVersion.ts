@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** `git <args>` in the repository, or null where there is no git checkout. */
+function git(...args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export interface ConsumerVersion {
+  /** The package version and the commit's short hash, as the Pact Broker records the consumer version. */
+  consumerVersion: string;
+  gitCommit: string | null;
+  gitBranch: string | null;
+}
+
+/** The version of the web app that wrote a pact: package.json's version and the git commit it was built from. */
+export function consumerVersion(): ConsumerVersion {
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const gitCommit = git('rev-parse', 'HEAD');
+  const branch = git('rev-parse', '--abbrev-ref', 'HEAD');
+  return {
+    consumerVersion: gitCommit ? `${version}+${gitCommit.slice(0, 12)}` : version,
+    gitCommit,
+    gitBranch: branch && branch !== 'HEAD' ? branch : null,
+  };
+}
