@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { getShortestPaths } from '@xstate/graph';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import type { FileIdentifier } from '../contract/images';
 import { ProductMarketImportFailure } from '../contract/importProductMarket';
@@ -98,4 +99,56 @@ describe('import product info', () => {
     expect(failing.actor.getSnapshot().value).toBe('idle');
     expect(failing.calls).toEqual(['failed null']);
   });
+});
+
+describe('import product info, model-based', () => {
+  const uploadId = '0.importProductMarket.uploading';
+  const REFUSED = { errorCode: ProductMarketImportFailure.InvalidRows, result: { '7': [16201] }, importedCount: 0 };
+  type ModelEvent = CatalogueImportEvent | { type: `xstate.${'done' | 'error'}.actor.${string}`; output?: unknown };
+  const paths = getShortestPaths(importProductMarketMachine, {
+    events: [
+      { type: 'CHOOSE_FILE', file: XLSX },
+      { type: 'CHOOSE_FILE', file: { name: 'catalogue.csv', size: 10, type: 'text/csv' } },
+      { type: `xstate.done.actor.${uploadId}`, output: STORED },
+      { type: `xstate.error.actor.${uploadId}`, error: new Error('storage') },
+      { type: 'PROGRESS', progress: 50 },
+      { type: 'COMPLETED', outcome: { errorCode: 0, result: {}, importedCount: 3 } },
+      { type: 'COMPLETED', outcome: REFUSED },
+      { type: 'FAILED' },
+    ] as CatalogueImportEvent[],
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.file !== null,
+        s.context.uploaded !== null,
+        s.context.progress > 0,
+        Object.keys(s.context.failedRows).length > 0,
+      ]),
+  });
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((p) => String(p.state.value)));
+    expect([...reached].sort()).toEqual(Object.keys(importProductMarketMachine.root.states).sort());
+  });
+
+  for (const path of paths) {
+    const events = path.steps.map((step) => step.event as ModelEvent);
+    it(`reaches ${String(path.state.value)} via ${events.map((e) => e.type).join(' > ') || 'nothing'}`, async () => {
+      const uploads: { resolve: (f: FileIdentifier) => void; reject: (e: unknown) => void }[] = [];
+      const { actor, runs } = start(
+        () => new Promise<FileIdentifier>((resolve, reject) => void uploads.push({ resolve, reject })),
+      );
+      for (const event of events) {
+        if (event.type === `xstate.done.actor.${uploadId}`) uploads.at(-1)!.resolve(STORED);
+        else if (event.type === `xstate.error.actor.${uploadId}`) uploads.at(-1)!.reject(new Error('storage'));
+        else if (event.type === 'PROGRESS' || event.type === 'COMPLETED' || event.type === 'FAILED')
+          runs.at(-1)!.sendBack(event);
+        else if (event.type === 'CHOOSE_FILE') actor.send(event);
+        await settle();
+      }
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.value).toEqual(path.state.value);
+      expect(snapshot.context).toEqual(path.state.context);
+    });
+  }
 });
