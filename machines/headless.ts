@@ -21,6 +21,13 @@ export interface Scenario {
   events: ({ type: string; [key: string]: unknown } | { wait: number })[];
 }
 
+/** Where a run ended: the state, the context, and the event types the active states take. */
+export interface ScenarioEnd {
+  state: unknown;
+  context: Record<string, unknown>;
+  events: string[];
+}
+
 const MAX_TEXT = 240;
 const show = (value: unknown) => {
   const text =
@@ -46,7 +53,7 @@ export async function runScenario(
   machine: AnyStateMachine,
   scenario: Scenario,
   print: (line: string) => void,
-): Promise<{ state: unknown; context: Record<string, unknown> }> {
+): Promise<ScenarioEnd> {
   const answers = new Map(Object.entries(scenario.actors ?? {}).map(([src, list]) => [src, [...list]]));
   const next = (src: string): ActorAnswer | undefined => answers.get(src)?.shift();
   const declared = Object.keys((machine.implementations as { actors?: Record<string, unknown> }).actors ?? {});
@@ -119,7 +126,12 @@ export async function runScenario(
     const { type, ...rest } = step;
     report(`${type}${Object.keys(rest).length ? ` ${show(rest)}` : ''}`);
   }
-  const { value, context } = actor.getSnapshot() as { value: unknown; context: Record<string, unknown> };
+  const { value, context, _nodes } = actor.getSnapshot() as unknown as {
+    value: unknown;
+    context: Record<string, unknown>;
+    _nodes: { ownEvents: string[] }[];
+  };
   actor.stop();
-  return { state: value, context };
+  const events = [...new Set(_nodes.flatMap((node) => node.ownEvents))].filter((e) => !e.startsWith('xstate.'));
+  return { state: value, context, events };
 }

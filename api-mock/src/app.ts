@@ -22,6 +22,7 @@ import { shapeProblem } from './lib/requestShape';
 import { registerSecurityHeaders } from './lib/securityHeaders';
 import { checkXsrf, registerXsrfKeys } from './lib/xsrf';
 import { loadSigningSecret } from './storage/signing';
+import { registerDevMachines } from './routes/devMachines';
 import { registerDevOutbox } from './routes/devOutbox';
 import { registerDocs } from './routes/docs';
 import { registerHub } from './realtime/hub';
@@ -136,6 +137,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   await registerFileRoutes(app, deps);
   if (deps.config.devPages || deps.config.mailDispatch) await registerDevOutbox(app, deps);
   if (deps.config.devPages) await registerDemoCatalogueSite(app);
+  if (deps.config.devPages) await registerDevMachines(app);
 
   const webRoot =
     deps.config.webRoot && existsSync(path.join(deps.config.webRoot, 'index.html')) ? deps.config.webRoot : null;

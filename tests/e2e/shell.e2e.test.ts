@@ -304,3 +304,28 @@ describe('a page whose script cannot be loaded', () => {
     await context.close();
   });
 });
+
+describe('development pages', () => {
+  it('/dev/machines lists the machines; one opens with its chart and is driven by typed and offered events', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dev/machines`);
+    await page.getByRole('heading', { name: 'Machines', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'importProduct', exact: true }).click();
+    await page.getByRole('heading', { name: 'importProduct', level: 1 }).waitFor();
+    const chart = page.getByRole('img', { name: 'Statechart of importProduct' });
+    await chart.waitFor();
+    await page.waitForFunction(() => (document.querySelector('img') as HTMLImageElement | null)?.naturalWidth);
+
+    await page.getByLabel('Scenario (input, actor answers, events so far').fill('{ "events": [] }');
+    await page.getByLabel('Next event').fill('{ "type": "CHOOSE_LOCATION", "locationId": 1 }');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('CHOOSE_LOCATION {"locationId":1} → editing').waitFor();
+    expect(await page.getByTestId('state').textContent()).toBe('"editing"');
+
+    await page.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await page.getByText('CLOSE → closed (done)').waitFor();
+    expect(await page.getByTestId('state').textContent()).toBe('"closed"');
+    await context.close();
+  });
+});
