@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFailure } from '../../contract/importProduct';
 import { IMPORT_ARCHIVE_LIMITS } from '../../contract/limits';
-import { appendEvent } from '../../api-mock/src/db/events';
 import { insertImportedBatch } from '../../api-mock/src/queries/equipmentImport';
 import { IMPORT_EVENTS, rollBackStaleImports, saveImport } from '../../api-mock/src/queries/importBatches';
 import { PARSE_LIMITS, readSpreadsheet } from '../../api-mock/src/workbook/readSpreadsheet';
@@ -176,27 +175,27 @@ describe('an import is saved a batch per transaction, all or nothing', () => {
 
   it('takes back an import a stopped server left half saved, once it is stale, and leaves a running one', async () => {
     const owner = await ownerOf('manager@acme-labs.example');
-    const halfSaved = async (maker: string, importId: string) =>
+    // The event log is append-only, so the stopped import's batch is written an hour in the past.
+    const halfSaved = async (maker: string, importId: string, age: string) =>
       db()
         .transaction()
         .execute(async (trx) => {
           const ids = await insertImportedBatch(trx, rowsOf(maker, 20), owner);
-          await appendEvent(trx, {
-            customerId: owner.customerId,
-            actorId: owner.userId,
-            entityType: 'equipmentImport',
-            entityId: importId,
-            eventType: IMPORT_EVENTS.batch,
-            payload: { equipmentIds: ids },
-          });
+          await trx
+            .insertInto('events')
+            .values({
+              time: sql`now() - ${age}::interval`,
+              customer_id: owner.customerId,
+              actor_id: owner.userId,
+              entity_type: 'equipmentImport',
+              entity_id: importId,
+              event_type: IMPORT_EVENTS.batch,
+              payload: JSON.stringify({ equipmentIds: ids }),
+            })
+            .execute();
         });
-    await halfSaved('CutOff', 'cut-off-import');
-    await halfSaved('StillRunning', 'running-import');
-    await db()
-      .updateTable('events')
-      .set({ time: sql`now() - interval '1 hour'` })
-      .where('entity_id', '=', 'cut-off-import')
-      .execute();
+    await halfSaved('CutOff', 'cut-off-import', '1 hour');
+    await halfSaved('StillRunning', 'running-import', '0 seconds');
 
     expect(await rollBackStaleImports(db())).toBe(1);
     expect(await countOf('CutOff')).toBe(0);

@@ -39,6 +39,7 @@ import * as equipmentListCounts from './migrations/037_equipment_list_counts';
 import * as equipmentSortIndexes from './migrations/038_equipment_sort_indexes';
 import * as equipmentSortTieBreaker from './migrations/039_equipment_sort_tie_breaker';
 import * as hubJobPerSession from './migrations/040_hub_job_per_session';
+import * as eventsAppendOnly from './migrations/041_events_append_only';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '038_equipment_sort_indexes': equipmentSortIndexes,
   '039_equipment_sort_tie_breaker': equipmentSortTieBreaker,
   '040_hub_job_per_session': hubJobPerSession,
+  '041_events_append_only': eventsAppendOnly,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */
