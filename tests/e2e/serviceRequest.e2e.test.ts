@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
+import { waitForSettled } from '../support/settled';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -191,7 +192,9 @@ describe('new service request from the header', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('You have unsaved changes.', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Continue editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
     expect(await again.getByLabel('Describe the issue').inputValue()).toBe('Balance drifts');
+    await waitForSettled(page);
     await page.keyboard.press('Escape');
     await confirm.getByRole('button', { name: 'Discard request' }).click();
     await again.waitFor({ state: 'hidden' });

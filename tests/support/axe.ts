@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { waitForSettled } from './settled';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -13,19 +14,11 @@ interface Violation {
 
 /**
  * Serious and critical axe-core violations of the page once it has settled: of the whole document, or only of the
- * first element matching `within` (a CSS selector). Colours are measured only after every running transition has
- * ended, since a dialog fading in has text at partial opacity (a busy CI machine stretches the fade).
+ * first element matching `within` (a CSS selector). Colours are measured only once the page has settled, since a dialog
+ * fading in has text at partial opacity.
  */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  await page.waitForFunction(
-    (selector) =>
-      (!selector || document.querySelector(selector) !== null) &&
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
-      !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'),
-    within,
-  );
+  await waitForSettled(page, within);
   // Evaluated through the debugging protocol: the portal's CSP refuses injected script tags, as it should.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (selector) => {
