@@ -101,6 +101,40 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     socket.close();
   });
 
+  it('publish domain events from either process: a reservation made through one reaches a socket of the other', async () => {
+    const onA = await signIn(a, 'user@acme-labs.example');
+    const socket = new WebSocket(`${a.url.replace('http', 'ws')}/signalr`, { headers: { cookie: cookieOf(onA.jar) } });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const cursor = nextPush(socket, (m) => m.type === 'domainEventCursor');
+    socket.send(JSON.stringify({ type: 'hello' }));
+    await cursor;
+
+    const manager = await signIn(b, 'manager@acme-labs.example');
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    start.setUTCHours(23, 0, 0, 0);
+    const pgClient = new pg.Client({ connectionString: databaseUrlOfTest });
+    await pgClient.connect();
+    const { rows } = await pgClient.query<{ id: number }>(
+      `select e.id from equipment e join customers c on c.id = e.customer_id
+        where c.name = 'Acme Labs' and not e.is_hidden order by e.id desc limit 1`,
+    );
+    await pgClient.end();
+    const equipmentId = rows[0]!.id;
+    const pushed = nextPush(socket, (m) => m.type === 'domainEvent');
+    const made = await manager.client.reservations.create({
+      params: { id: equipmentId },
+      query: {},
+      body: { startDate: start.toISOString(), endDate: new Date(start.getTime() + 1_800_000).toISOString() },
+    });
+    expect(made.status).toBe(200);
+    expect(await pushed).toMatchObject({
+      type: 'domainEvent',
+      entityType: 'reservation',
+      eventType: 'reservation.created',
+    });
+    socket.close();
+  });
+
   it('run an import sent to a socket on one process on the other, its progress and completion coming back', async () => {
     const onB = await signIn(b, 'user@acme-labs.example');
     const socket = new WebSocket(`${b.url.replace('http', 'ws')}/signalr`, { headers: { cookie: cookieOf(onB.jar) } });

@@ -40,6 +40,7 @@ import * as equipmentSortIndexes from './migrations/038_equipment_sort_indexes';
 import * as equipmentSortTieBreaker from './migrations/039_equipment_sort_tie_breaker';
 import * as hubJobPerSession from './migrations/040_hub_job_per_session';
 import * as eventsAppendOnly from './migrations/041_events_append_only';
+import * as eventsPublishedIndex from './migrations/043_events_published_index';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '039_equipment_sort_tie_breaker': equipmentSortTieBreaker,
   '040_hub_job_per_session': hubJobPerSession,
   '041_events_append_only': eventsAppendOnly,
+  '043_events_published_index': eventsPublishedIndex,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

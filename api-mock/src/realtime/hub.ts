@@ -20,6 +20,9 @@ import {
   type HubJobKind,
 } from './hubJob';
 import type { ImportProductMarketRequest } from '../../../contract/importProductMarket';
+import { HubHello, type DomainEventMessage } from '../../../contract/domainEvents';
+import { DOMAIN_EVENT_CHANNEL, type DomainEventNotice } from '../db/events';
+import { cursorAnswer, domainEventMessage, refreshCustomer } from './domainEventFeed';
 
 export const INBOX_CHANNEL = 'portal_inbox';
 /** Notified by the database when a session ends (`s:<id>`) or a user is disabled (`u:<id>`). */
@@ -32,15 +35,16 @@ export const HUB_FORBIDDEN = 4403;
 /** The largest message a client may send: an import's base64 file and its envelope. */
 export const HUB_MESSAGE_MAX_BYTES = IMPORT_FILE_MAX_BASE64 + 64 * 1024;
 
-/** What the hub pushes. */
+/** What the hub pushes (besides the imports' answers and the domain events of contract/domainEvents). */
 export type HubMessage = { type: 'unreadCount'; count: number };
 /** What a client sends: hello once it listens (the hub answers with the current state); the two imports. */
-export type HubClientMessage = { type: 'hello' } | ImportProductRequest | ImportProductMarketRequest;
+export type HubClientMessage = HubHello | ImportProductRequest | ImportProductMarketRequest;
 
-interface Connection {
+export interface Connection {
   /** Names the connection in the answers of its jobs, whichever process runs them. */
   id: string;
   socket: WebSocket;
+  /** The user and the customer the session works for now; the domain events of that customer reach it. */
   inbox: Inbox;
   sessionId: string;
   /** A job of this connection is queued or running: one at a time. */
@@ -90,6 +94,24 @@ export async function registerHub(
     const userId = Number(payload);
     for (const c of connections) if (c.inbox.userId === userId) void push(c).catch(log);
   });
+  const unlistenDomainEvents = await listen(DOMAIN_EVENT_CHANNEL, (payload) => {
+    const notice = JSON.parse(payload) as DomainEventNotice;
+    if (notice.eventType === 'customer.switched') {
+      for (const c of connections)
+        if (String(c.inbox.userId) === notice.entityId) void refreshCustomer(db, c).catch(log);
+      return;
+    }
+    const text = JSON.stringify(domainEventMessage(notice) satisfies DomainEventMessage);
+    for (const c of connections) {
+      if (c.inbox.customerId === notice.customerId && c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+    }
+  });
+  const greet = async (connection: Connection, hello: HubHello) => {
+    await push(connection);
+    for (const message of await cursorAnswer(db, connection.inbox.customerId, hello.since)) {
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+    }
+  };
   const byId = new Map<string, Connection>();
   const answerHere = (connectionId: string, text: string) => {
     const connection = byId.get(connectionId);
@@ -139,6 +161,7 @@ export async function registerHub(
   app.addHook('onClose', async () => {
     for (const c of connections) c.socket.close(1001);
     await unlistenInbox();
+    await unlistenDomainEvents();
     await unlistenSessions();
     await unlistenAnswers();
     await stopJobs();
@@ -184,7 +207,10 @@ export async function registerHub(
       );
       socket.on('message', (data: Buffer) => {
         const message = parseClientMessage(data);
-        if (message?.type === 'hello') return void joined.then(push).catch(log);
+        if (message?.type === 'hello') {
+          const hello = HubHello.safeParse(message);
+          return void joined.then((c) => greet(c, hello.success ? hello.data : { type: 'hello' })).catch(log);
+        }
         if (message?.type !== 'importProduct' && message?.type !== 'importProductMarket') return;
         if (!xsrfTokenValid(request, message.xsrfToken)) {
           return void socket.close(HUB_FORBIDDEN, 'Missing or wrong anti-forgery token');

@@ -1,5 +1,6 @@
 import { Alignment, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Tag } from '@blueprintjs/core';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -15,6 +16,7 @@ import { DownloadAppPopover } from './DownloadAppPopover';
 import { HelpMenu } from './HelpMenu';
 import { NotificationBell } from './NotificationBell';
 import { useHub } from './useHub';
+import { createDomainEventFold } from './domainEventFold';
 import { CookieBanner, NotificationMessageModal, SupportedBrowserBanner } from './Notices';
 import { MainMenu } from './MainMenu';
 import { NewServiceRequestButton } from './NewServiceRequestButton';
@@ -26,11 +28,18 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
   const location = useLocation();
   useEffect(() => trackPageView(location.pathname), [location.pathname, location.key]);
   const [pushedCount, setPushedCount] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  const domainEvents = useMemo(() => createDomainEventFold(queryClient), [queryClient]);
   const hubStatus = useHub(
-    useCallback((message: unknown) => {
-      const m = message as { type?: string; count?: number };
-      if (m.type === 'unreadCount' && typeof m.count === 'number') setPushedCount(m.count);
-    }, []),
+    useCallback(
+      (message: unknown) => {
+        if (domainEvents.fold(message)) return;
+        const m = message as { type?: string; count?: number };
+        if (m.type === 'unreadCount' && typeof m.count === 'number') setPushedCount(m.count);
+      },
+      [domainEvents],
+    ),
+    domainEvents.since,
   );
   return (
     <PageTourProvider key={user.userId} userId={user.userId} base={base}>

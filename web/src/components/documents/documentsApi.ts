@@ -31,7 +31,9 @@ export interface DocumentOwner {
   ownerId: number;
 }
 
-export const documentsKey = ({ ownerType, ownerId }: DocumentOwner) => ['documents', ownerType, ownerId] as const;
+/** The first part of the query key of every document list. */
+export const DOCUMENTS_KEY = 'documents';
+export const documentsKey = ({ ownerType, ownerId }: DocumentOwner) => [DOCUMENTS_KEY, ownerType, ownerId] as const;
 export const historyKey = (owner: DocumentOwner, documentId: number) =>
   [...documentsKey(owner), 'history', documentId] as const;
 

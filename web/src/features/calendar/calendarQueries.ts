@@ -4,9 +4,9 @@ import { CALENDAR_PAGE_SIZE } from '../../../../contract/reservations';
 import type { Period } from '../../../../machines/calendar.machine';
 import { client, resultOf } from '../../lib/api';
 import { serviceCallTypeParam, type CalendarLayout } from './calendarLayout';
+import { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys';
 
-/** Every reservation query starts with this key; saving or deleting a reservation invalidates it. */
-export const RESERVATIONS_KEY = 'reservations';
+export { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys';
 
 const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
 

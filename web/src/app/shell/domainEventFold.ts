@@ -1,0 +1,54 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  DomainEventCursorMessage,
+  DomainEventMessage,
+  PUBLISHED_ENTITY_TYPES,
+  type PublishedEntityType,
+} from '../../../../contract/domainEvents';
+import { SERVICE_CALLS_KEY } from '../../components/serviceCalls/serviceCallKeys';
+import { DOCUMENTS_KEY } from '../../components/documents/documentsApi';
+import { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys';
+
+/**
+ * What each kind of change makes stale: the first parts of the query keys whose data shows it (the inventory and
+ * the instrument page under 'equipment', the calendar and upcoming reservations, the service-call lists, the
+ * document lists). Open screens re-read through their own calls, so what they show is what the reader may see.
+ */
+const STALE_AFTER: Record<PublishedEntityType, QueryKey[]> = {
+  equipment: [['equipment'], [RESERVATIONS_KEY], [SERVICE_CALLS_KEY]],
+  document: [[DOCUMENTS_KEY], ['equipment'], [SERVICE_CALLS_KEY]],
+  reservation: [[RESERVATIONS_KEY]],
+  serviceCall: [[SERVICE_CALLS_KEY], ['equipment']],
+};
+
+const EVERYTHING: QueryKey[] = [...new Set(PUBLISHED_ENTITY_TYPES.flatMap((t) => STALE_AFTER[t].map((k) => k[0])))].map(
+  (first) => [first],
+);
+
+/**
+ * The one place where the customer's domain events, pushed by the hub, fold into what the portal shows. It keeps
+ * the last event id it has folded, which the hello of a reconnecting socket sends, so the hub replays what the page
+ * missed while it was away (or says it missed too much, and everything is re-read).
+ */
+export function createDomainEventFold(queryClient: QueryClient) {
+  let seen: number | undefined;
+  const invalidate = (keys: QueryKey[]) => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+  return {
+    /** The last event id folded in, for the hello. */
+    since: () => seen,
+    /** Folds a hub message in; false when it is not a domain-event message. */
+    fold(message: unknown): boolean {
+      const event = DomainEventMessage.safeParse(message);
+      if (event.success) {
+        if (seen === undefined || event.data.id > seen) seen = event.data.id;
+        invalidate(STALE_AFTER[event.data.entityType]);
+        return true;
+      }
+      const cursor = DomainEventCursorMessage.safeParse(message);
+      if (!cursor.success) return false;
+      if (cursor.data.gap) invalidate(EVERYTHING);
+      if (seen === undefined || cursor.data.id > seen) seen = cursor.data.id;
+      return true;
+    },
+  };
+}
