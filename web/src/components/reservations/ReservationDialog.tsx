@@ -43,7 +43,7 @@ import {
   type ReservationDraft,
   type ReservationField,
   type ReservationInstrument,
-} from './reservationForm';
+} from '../../../../machines/reservationForm';
 
 export interface ReservationDialogProps {
   isOpen: boolean;

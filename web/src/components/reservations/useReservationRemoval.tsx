@@ -21,7 +21,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { removeProblemOf } from './problems';
-import { deletionCommentError, instrumentLabel } from './reservationForm';
+import { deletionCommentError, instrumentLabel } from '../../../../machines/reservationForm';
 
 export interface ReservationRemoval {
   /** Ask for and then make the deletion of a reservation; `onRemoved` runs after the server deleted it. */

@@ -7,7 +7,7 @@ import {
   ReservationUpdate,
   type Recurrence,
   type Reservation,
-} from '../../../../contract/reservations';
+} from '../contract/reservations';
 
 export type ReservationDialogMode = 'add' | 'edit' | 'copy';
 export type RepeatChoice = 'none' | Recurrence['frequency'];
