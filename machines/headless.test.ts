@@ -42,6 +42,27 @@ describe('machines run headless from a scenario', () => {
     expect(end.state).toBe('closed');
   });
 
+  it('a reservation that conflicts with another (16201) keeps the input, and saves once moved', async () => {
+    const { lines, end } = await run('reservation', scenario('reservation.conflict.json'));
+    const steps = lines.filter((l) => !l.startsWith(' '));
+    expect(steps).toEqual([
+      'start → editing.ready',
+      'EDIT {"field":"comments","value":"Calibration run"} → editing.ready',
+      'SUBMIT → editing.conflict',
+      'EDIT {"field":"start","value":"2099-01-05T13:00"} → editing.ready',
+      'SUBMIT → saved (done)',
+    ]);
+    expect(lines).toContain('  effect failed "Error(api error 16201)"');
+    expect(lines).toContain('  failure: null → {"kind":"conflict","cause":"Error(api error 16201)"}');
+    expect(lines).toContain('  failure: {"kind":"conflict","cause":"Error(api error 16201)"} → null');
+    expect(lines.filter((l) => l.startsWith('  actor createReservation'))).toHaveLength(2);
+    expect(lines.at(-1)).toMatch(/^ {2}saved: null → \[\{"reservationId":41,/);
+    expect(lines.indexOf('  effect close')).toBeGreaterThan(
+      lines.findIndex((l) => l.startsWith('  effect notifySaved')),
+    );
+    expect(end.state).toBe('saved');
+  });
+
   it('an actor without an answer stays pending, and says so', async () => {
     const input = scenario('savedView.create-retry.json').input;
     const { lines, end } = await run('savedView', { input, events: [{ type: 'OPEN_CREATE' }] });
