@@ -63,6 +63,28 @@ describe('machines run headless from a scenario', () => {
     expect(end.state).toBe('saved');
   });
 
+  it("an admin's deletion asks for the comment, keeps it when refused, and deletes on the next try", async () => {
+    const { lines, end } = await run('reservationRemoval', scenario('reservationRemoval.admin-comment.json'));
+    const steps = lines.filter((l) => !l.startsWith(' ')).map((l) => l.replace(/^REMOVE .*→/, 'REMOVE →'));
+    expect(steps).toEqual([
+      'start → idle',
+      'REMOVE → commenting',
+      'CONFIRM → commenting',
+      'EDIT_COMMENT {"value":"  Needed for the service visit  "} → commenting',
+      'CONFIRM → commenting',
+      'CONFIRM → idle',
+    ]);
+    expect(lines).toContain('  effect notifyFailed "Error(http 403 Forbidden)"');
+    expect(
+      lines.filter((l) => l.startsWith('  actor removeReservation')).map((l) => l.slice(0, l.indexOf(') → ') + 1)),
+    ).toEqual(
+      Array(2).fill(
+        '  actor removeReservation({"reservationId":41,"isSeriesDelete":false,"comments":"Needed for the service visit"})',
+      ),
+    );
+    expect(end.state).toBe('idle');
+  });
+
   it('an actor without an answer stays pending, and says so', async () => {
     const input = scenario('savedView.create-retry.json').input;
     const { lines, end } = await run('savedView', { input, events: [{ type: 'OPEN_CREATE' }] });
