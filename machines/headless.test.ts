@@ -42,6 +42,49 @@ describe('machines run headless from a scenario', () => {
     expect(end.state).toBe('closed');
   });
 
+  it('a reservation that conflicts with another (16201) keeps the input, and saves once moved', async () => {
+    const { lines, end } = await run('reservation', scenario('reservation.conflict.json'));
+    const steps = lines.filter((l) => !l.startsWith(' '));
+    expect(steps).toEqual([
+      'start → editing.ready',
+      'EDIT {"field":"comments","value":"Calibration run"} → editing.ready',
+      'SUBMIT → editing.conflict',
+      'EDIT {"field":"start","value":"2099-01-05T13:00"} → editing.ready',
+      'SUBMIT → saved (done)',
+    ]);
+    expect(lines).toContain('  effect failed "Error(api error 16201)"');
+    expect(lines).toContain('  failure: null → {"kind":"conflict","cause":"Error(api error 16201)"}');
+    expect(lines).toContain('  failure: {"kind":"conflict","cause":"Error(api error 16201)"} → null');
+    expect(lines.filter((l) => l.startsWith('  actor createReservation'))).toHaveLength(2);
+    expect(lines.at(-1)).toMatch(/^ {2}saved: null → \[\{"reservationId":41,/);
+    expect(lines.indexOf('  effect close')).toBeGreaterThan(
+      lines.findIndex((l) => l.startsWith('  effect notifySaved')),
+    );
+    expect(end.state).toBe('saved');
+  });
+
+  it("an admin's deletion asks for the comment, keeps it when refused, and deletes on the next try", async () => {
+    const { lines, end } = await run('reservationRemoval', scenario('reservationRemoval.admin-comment.json'));
+    const steps = lines.filter((l) => !l.startsWith(' ')).map((l) => l.replace(/^REMOVE .*→/, 'REMOVE →'));
+    expect(steps).toEqual([
+      'start → idle',
+      'REMOVE → commenting',
+      'CONFIRM → commenting',
+      'EDIT_COMMENT {"value":"  Needed for the service visit  "} → commenting',
+      'CONFIRM → commenting',
+      'CONFIRM → idle',
+    ]);
+    expect(lines).toContain('  effect notifyFailed "Error(http 403 Forbidden)"');
+    expect(
+      lines.filter((l) => l.startsWith('  actor removeReservation')).map((l) => l.slice(0, l.indexOf(') → ') + 1)),
+    ).toEqual(
+      Array(2).fill(
+        '  actor removeReservation({"reservationId":41,"isSeriesDelete":false,"comments":"Needed for the service visit"})',
+      ),
+    );
+    expect(end.state).toBe('idle');
+  });
+
   it('an actor without an answer stays pending, and says so', async () => {
     const input = scenario('savedView.create-retry.json').input;
     const { lines, end } = await run('savedView', { input, events: [{ type: 'OPEN_CREATE' }] });

@@ -11,6 +11,8 @@ import { noticeMachine } from './notice.machine';
 import { notificationsMachine } from './notifications.machine';
 import { profileCompletionMachine } from './profileCompletion.machine';
 import { releaseNoteMachine } from './releaseNote.machine';
+import { reservationMachine } from './reservation.machine';
+import { reservationRemovalMachine } from './reservationRemoval.machine';
 import { createSavedViewMachine } from './savedView.machine';
 import { unreadCountMachine } from './unreadCount.machine';
 import { unsavedGuardMachine } from './unsavedGuard.machine';
@@ -70,6 +72,16 @@ export const MACHINES: Record<string, MachineEntry> = {
   releaseNote: {
     machine: releaseNoteMachine,
     about: 'The release-note modal after sign-in, until the user closes it.',
+  },
+  reservation: {
+    machine: reservationMachine,
+    about:
+      'The add, edit and copy reservation dialog: edit and validate, save, the conflict (16201) and changed-meanwhile (16202) answers, closing with the unsaved-data question.',
+  },
+  reservationRemoval: {
+    machine: reservationRemovalMachine,
+    about:
+      'Deleting a reservation: the reserver confirms (this occurrence or the series), an admin gives a comment; then the deletion.',
   },
   savedView: {
     machine: createSavedViewMachine(),

@@ -17,7 +17,7 @@ import {
   withRepeat,
   withStart,
   type ReservationDraft,
-} from '../../web/src/components/reservations/reservationForm';
+} from '../../machines/reservationForm';
 
 /** A local time `days` from today at hh:mm (the form works in the browser's local time). */
 const at = (days: number, hour: number, minute = 0) =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
 import { RemoteSuggest } from '../RemoteSuggest';
 import { client, resultOf } from '../../lib/api';
-import { instrumentLabel, type ReservationInstrument } from './reservationForm';
+import { instrumentLabel, type ReservationInstrument } from '../../../../machines/reservationForm';
 
 /** How many instruments one search shows (as the inventory asks for them). */
 const PICKER_PAGE_SIZE = 20;

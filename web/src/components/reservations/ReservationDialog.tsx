@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   Callout,
@@ -12,7 +12,8 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import {
@@ -21,29 +22,21 @@ import {
   RESERVATION_MAX_INTERVAL,
   type Reservation,
 } from '../../../../contract/reservations';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { isDraftDirty, reservationMachine, shownErrorOf } from '../../../../machines/reservation.machine';
+import type {
+  RepeatChoice,
+  ReservationDialogMode,
+  ReservationDraft,
+  ReservationField,
+  ReservationInstrument,
+} from '../../../../machines/reservationForm';
+import { DiscardChangesAlert } from '../DiscardChangesAlert';
 import { getToaster } from '../toaster';
 import { client, resultOf } from '../../lib/api';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { InstrumentPicker } from './InstrumentPicker';
 import { saveProblemOf } from './problems';
-import {
-  hasErrors,
-  initialDraft,
-  isDirty,
-  snapInput,
-  toCreateBody,
-  toUpdateBody,
-  validateDraft,
-  withRepeat,
-  withStart,
-  type RepeatChoice,
-  type ReservationDialogMode,
-  type ReservationDraft,
-  type ReservationField,
-  type ReservationInstrument,
-} from './reservationForm';
 
 export interface ReservationDialogProps {
   isOpen: boolean;
@@ -71,73 +64,65 @@ export function ReservationDialog(props: ReservationDialogProps) {
   return <ReservationForm {...props} />;
 }
 
-/** The fields the user has left (or changed), whose errors show before the first submit. */
-type Touched = ReadonlySet<ReservationField>;
-
 function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved }: ReservationDialogProps) {
   const { t } = useTranslation();
   const ids = useId();
   const fieldId = (field: string) => `${ids}-${field}`;
-  const [initial] = useState(() => initialDraft({ mode, reservation, equipment, start }));
-  const [draft, setDraft] = useState<ReservationDraft>(initial);
-  const [touched, setTouched] = useState<Touched>(() => new Set(mode === 'copy' ? ['start', 'end'] : []));
-  const [submitted, setSubmitted] = useState(false);
-  const dirty = isDirty(initial, draft);
-  useUnsavedData(dirty);
 
-  const errors = useMemo(() => validateDraft(mode, draft, reservation), [mode, draft, reservation]);
-  const errorOf = (field: ReservationField) => (submitted || touched.has(field) ? errors[field] : undefined);
-
-  const save = useMutation({
-    mutationFn: async (values: ReservationDraft): Promise<Reservation[]> => {
-      if (mode === 'edit' && reservation) {
-        return [await resultOf(client.reservations.update({ body: toUpdateBody(values, reservation), silent: true }))];
-      }
-      const { items } = await resultOf(
-        client.reservations.create({
-          params: { id: values.instrument!.equipmentId },
-          body: toCreateBody(values),
-          silent: true,
-        }),
-      );
-      return items;
-    },
-    onSuccess: (saved) => {
-      void getToaster().then((toaster) =>
-        toaster.show({
-          message: saved.length > 1 ? t('reservation:saved_series', { count: saved.length }) : t('reservation:saved'),
-          intent: Intent.SUCCESS,
-          icon: 'tick',
-        }),
-      );
-      onSaved(saved);
-      onClose();
-    },
-    onError: handOverSessionErrors,
+  // The machine is made once per opening; its actions reach the latest props through this ref.
+  const latest = useRef({ t, onClose, onSaved });
+  useEffect(() => {
+    latest.current = { t, onClose, onSaved };
   });
-  const problem = save.isError ? saveProblemOf(save.error) : null;
+  const [machine] = useState(() =>
+    reservationMachine.provide({
+      actors: {
+        createReservation: fromPromise(async ({ input }) => {
+          const { items } = await resultOf(
+            client.reservations.create({ params: { id: input.equipmentId }, body: input.body, silent: true }),
+          );
+          return items;
+        }),
+        updateReservation: fromPromise(({ input }) =>
+          resultOf(client.reservations.update({ body: input, silent: true })),
+        ),
+      },
+      actions: {
+        notifyInvalid: () =>
+          void getToaster().then((toaster) =>
+            toaster.show({ message: latest.current.t('validation_failed_tip'), intent: Intent.DANGER, icon: 'error' }),
+          ),
+        failed: (_, cause) => handOverSessionErrors(cause),
+        notifySaved: (_, saved) => {
+          const { t: translate } = latest.current;
+          void getToaster().then((toaster) =>
+            toaster.show({
+              message:
+                saved.length > 1
+                  ? translate('reservation:saved_series', { count: saved.length })
+                  : translate('reservation:saved'),
+              intent: Intent.SUCCESS,
+              icon: 'tick',
+            }),
+          );
+          latest.current.onSaved(saved);
+        },
+        close: () => latest.current.onClose(),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, { input: { mode, reservation, equipment, start } });
+  const { context } = snapshot;
+  const { draft } = context;
+  useUnsavedData(isDraftDirty(context));
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
-
-  const change = (field: ReservationField, next: (d: ReservationDraft) => ReservationDraft) => {
-    if (save.isError) save.reset();
-    setDraft(next);
-    setTouched((s) => (s.has(field) ? s : new Set([...s, field])));
-  };
+  const errorOf = (field: ReservationField) => shownErrorOf(context, field);
+  const problem = context.failure ? saveProblemOf(context.failure.cause) : null;
+  const requestClose = () => send({ type: 'CLOSE' });
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (save.isPending) return;
-    const snapped = { ...draft, start: snapInput(draft.start), end: snapInput(draft.end) };
-    setDraft(snapped);
-    setSubmitted(true);
-    if (hasErrors(validateDraft(mode, snapped, reservation))) {
-      void getToaster().then((toaster) =>
-        toaster.show({ message: t('validation_failed_tip'), intent: Intent.DANGER, icon: 'error' }),
-      );
-      return;
-    }
-    save.mutate(snapped);
+    send({ type: 'SUBMIT' });
   };
 
   const message = (field: ReservationField) => {
@@ -153,14 +138,9 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
   const describedBy = (field: ReservationField) => (errorOf(field) ? fieldId(`${field}-error`) : undefined);
 
   const pickInstrument = mode !== 'add' || equipment === undefined;
-  const busy = save.isPending;
-  /** The start or end input: `withValue` puts a typed value (and, on leaving, the snapped one) into the draft. */
-  const dateTimeField = (
-    field: 'start' | 'end',
-    label: string,
-    withValue: (d: ReservationDraft, value: string) => ReservationDraft,
-    autoFocus?: boolean,
-  ) => (
+  const busy = snapshot.matches('saving');
+  /** The start or end input: a typed value goes into the draft, and on leaving it is snapped to the grid. */
+  const dateTimeField = (field: 'start' | 'end', label: string, autoFocus?: boolean) => (
     <FormGroup
       style={{ flex: 1, minWidth: 200 }}
       label={label}
@@ -179,8 +159,8 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
         aria-invalid={errorOf(field) ? true : undefined}
         disabled={busy}
         autoFocus={autoFocus}
-        onValueChange={(value) => change(field, (d) => withValue(d, value))}
-        onBlur={() => setDraft((d) => withValue(d, snapInput(d[field])))}
+        onValueChange={(value) => send({ type: 'EDIT', field, value })}
+        onBlur={() => send({ type: 'LEAVE', field })}
       />
     </FormGroup>
   );
@@ -214,7 +194,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
                 <InstrumentPicker
                   id={fieldId('instrument')}
                   value={draft.instrument}
-                  onChange={(instrument) => change('instrument', (d) => ({ ...d, instrument }))}
+                  onChange={(instrument) => send({ type: 'CHOOSE_INSTRUMENT', instrument })}
                   intent={intentOf('instrument')}
                   describedBy={describedBy('instrument')}
                   disabled={busy}
@@ -225,8 +205,8 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
               )}
             </FormGroup>
             <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-              {dateTimeField('start', t('reservation:start'), withStart, !pickInstrument)}
-              {dateTimeField('end', t('reservation:end'), (d, end) => ({ ...d, end }))}
+              {dateTimeField('start', t('reservation:start'), !pickInstrument)}
+              {dateTimeField('end', t('reservation:end'))}
             </div>
             <p className={Classes.TEXT_MUTED} style={{ marginTop: -8 }}>
               {t('reservation:slot_hint', { minutes: CALENDAR_SLOT_MINUTES })}
@@ -240,9 +220,9 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
                 intent={intentOf('recurrence')}
                 message={message('recurrence')}
                 describedBy={describedBy('recurrence')}
-                onRepeat={(repeat) => change('recurrence', (d) => withRepeat(d, repeat))}
-                onInterval={(interval) => change('recurrence', (d) => ({ ...d, interval }))}
-                onEndBy={(endBy) => change('recurrence', (d) => ({ ...d, endBy }))}
+                onRepeat={(repeat) => send({ type: 'SET_REPEAT', repeat })}
+                onInterval={(value) => send({ type: 'EDIT', field: 'interval', value })}
+                onEndBy={(value) => send({ type: 'EDIT', field: 'endBy', value })}
               />
             )}
             <FormGroup
@@ -267,10 +247,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
                 intent={intentOf('comments')}
                 aria-describedby={fieldId('comments-count')}
                 disabled={busy}
-                onChange={(e) => {
-                  const comments = e.currentTarget.value;
-                  change('comments', (d) => ({ ...d, comments }));
-                }}
+                onChange={(e) => send({ type: 'EDIT', field: 'comments', value: e.currentTarget.value })}
               />
             </FormGroup>
           </DialogBody>
@@ -284,7 +261,11 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      <DiscardChangesAlert
+        isOpen={snapshot.matches('confirmingDiscard')}
+        onKeepEditing={() => send({ type: 'KEEP_EDITING' })}
+        onDiscard={() => send({ type: 'DISCARD' })}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -11,17 +11,25 @@ import {
   RadioGroup,
   TextArea,
 } from '@blueprintjs/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { RESERVATION_COMMENT_MAX, type Reservation } from '../../../../contract/reservations';
+import { instrumentLabel } from '../../../../machines/reservationForm';
+import {
+  inSeries,
+  isOwnRemoval,
+  reservationRemovalMachine,
+  shownCommentError,
+  type RemovalScope,
+} from '../../../../machines/reservationRemoval.machine';
 import { getToaster } from '../toaster';
 import { client, resultOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { removeProblemOf } from './problems';
-import { deletionCommentError, instrumentLabel } from './reservationForm';
 
 export interface ReservationRemoval {
   /** Ask for and then make the deletion of a reservation; `onRemoved` runs after the server deleted it. */
@@ -30,110 +38,125 @@ export interface ReservationRemoval {
   element: ReactNode;
 }
 
-interface Pending {
-  reservation: Reservation;
-  onRemoved(): void;
-}
-
-interface RemoveCall {
-  reservation: Reservation;
-  isSeriesDelete: boolean;
-  comments?: string;
-}
-
 /**
- * Deleting a reservation (spec 3 sections 4 to 6): the reserver confirms (and picks this occurrence or the whole
- * series); anyone else, which the server allows only to an admin, gives a deletion comment that goes with the removal.
+ * Deleting a reservation (spec 3 sections 4 to 6), run by the reservation-removal machine: the reserver confirms
+ * (and picks this occurrence or the whole series); anyone else, which the server allows only to an admin, gives a
+ * deletion comment that goes with the removal.
  */
 export function useReservationRemoval(): ReservationRemoval {
-  const [pending, setPending] = useState<Pending | null>(null);
-  const remove = useCallback(
-    (reservation: Reservation, onRemoved: () => void) => setPending({ reservation, onRemoved }),
-    [],
-  );
-  const element = pending ? (
-    <RemovalPrompt key={pending.reservation.reservationId} pending={pending} onDone={() => setPending(null)} />
-  ) : null;
-  return { remove, element };
-}
-
-function RemovalPrompt({ pending, onDone }: { pending: Pending; onDone(): void }) {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
-  const { reservation } = pending;
-  const own = reservation.reservedBy.userId === user.userId;
-
-  const call = useMutation({
-    mutationFn: ({ reservation: r, isSeriesDelete, comments }: RemoveCall) =>
-      resultOf(
-        client.reservations.remove({
-          params: { id: r.reservationId },
-          query: { isSeriesDelete, ...(comments === undefined ? {} : { comments }) },
-          silent: true,
-        }),
-      ),
-    onSuccess: (_, { isSeriesDelete }) => {
-      void getToaster().then((toaster) =>
-        toaster.show({
-          message: isSeriesDelete ? t('reservation:deleted_series') : t('reservation:deleted'),
-          intent: Intent.SUCCESS,
-          icon: 'tick',
-        }),
-      );
-      pending.onRemoved();
-      onDone();
-    },
-    onError: (e) => {
-      handOverSessionErrors(e);
-      const problem = removeProblemOf(e);
-      if (problem) {
-        void getToaster().then((toaster) =>
-          toaster.show({ message: t(problem), intent: Intent.DANGER, icon: 'error' }),
-        );
-      }
-    },
+  // What the page does once the reservation asked about is gone; the machine's actions reach it and the latest t.
+  const onRemoved = useRef<() => void>(() => {});
+  const latest = useRef({ t });
+  useEffect(() => {
+    latest.current = { t };
   });
-
-  const what = {
-    instrument: instrumentLabel(reservation.serial, reservation.instrumentName),
-    start: formatDateTime(reservation.startDate),
-    end: formatDateTime(reservation.endDate),
-    user: reservation.reservedBy.userName,
-  };
-
-  return own ? (
-    <OwnRemoval
-      reservation={reservation}
-      what={what}
-      busy={call.isPending}
-      onCancel={onDone}
-      onConfirm={(isSeriesDelete) => call.mutate({ reservation, isSeriesDelete })}
-    />
-  ) : (
-    <CommentedRemoval
-      what={what}
-      busy={call.isPending}
-      onCancel={onDone}
-      onConfirm={(comments) => call.mutate({ reservation, isSeriesDelete: false, comments })}
-    />
+  const [machine] = useState(() =>
+    reservationRemovalMachine.provide({
+      actors: {
+        removeReservation: fromPromise(({ input }) =>
+          resultOf(
+            client.reservations.remove({
+              params: { id: input.reservationId },
+              query: {
+                isSeriesDelete: input.isSeriesDelete,
+                ...(input.comments === undefined ? {} : { comments: input.comments }),
+              },
+              silent: true,
+            }),
+          ),
+        ),
+      },
+      actions: {
+        notifyRemoved: (_, { isSeriesDelete }) => {
+          const { t: translate } = latest.current;
+          void getToaster().then((toaster) =>
+            toaster.show({
+              message: isSeriesDelete ? translate('reservation:deleted_series') : translate('reservation:deleted'),
+              intent: Intent.SUCCESS,
+              icon: 'tick',
+            }),
+          );
+          onRemoved.current();
+        },
+        notifyFailed: (_, cause) => {
+          handOverSessionErrors(cause);
+          const problem = removeProblemOf(cause);
+          if (problem) {
+            void getToaster().then((toaster) =>
+              toaster.show({ message: latest.current.t(problem), intent: Intent.DANGER, icon: 'error' }),
+            );
+          }
+        },
+      },
+    }),
   );
+  const [snapshot, send, actor] = useMachine(machine, { input: { userId: user.userId } });
+  const remove = useCallback(
+    (reservation: Reservation, then: () => void) => {
+      const event = { type: 'REMOVE', reservation } as const;
+      if (!actor.getSnapshot().can(event)) return;
+      onRemoved.current = then;
+      send(event);
+    },
+    [actor, send],
+  );
+
+  const { context } = snapshot;
+  const { reservation } = context;
+  const busy = snapshot.matches('deleting');
+  const cancel = () => send({ type: 'CANCEL' });
+  let element: ReactNode = null;
+  if (reservation) {
+    const what = {
+      instrument: instrumentLabel(reservation.serial, reservation.instrumentName),
+      start: formatDateTime(reservation.startDate),
+      end: formatDateTime(reservation.endDate),
+      user: reservation.reservedBy.userName,
+    };
+    element = isOwnRemoval(context) ? (
+      <OwnRemoval
+        key={reservation.reservationId}
+        what={what}
+        inSeries={inSeries(context)}
+        scope={context.scope}
+        busy={busy}
+        onScope={(scope) => send({ type: 'SET_SCOPE', scope })}
+        onCancel={cancel}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+      />
+    ) : (
+      <CommentedRemoval
+        key={reservation.reservationId}
+        what={what}
+        comment={context.comment}
+        error={shownCommentError(context)}
+        busy={busy}
+        onComment={(value) => send({ type: 'EDIT_COMMENT', value })}
+        onCancel={cancel}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+      />
+    );
+  }
+  return { remove, element };
 }
 
 type What = Record<'instrument' | 'start' | 'end' | 'user', string>;
 
 interface OwnRemovalProps {
-  reservation: Reservation;
   what: What;
+  inSeries: boolean;
+  scope: RemovalScope;
   busy: boolean;
+  onScope(scope: RemovalScope): void;
   onCancel(): void;
-  onConfirm(isSeriesDelete: boolean): void;
+  onConfirm(): void;
 }
 
 /** The reserver's confirmation; a repeated reservation asks whether the whole series goes. */
-function OwnRemoval({ reservation, what, busy, onCancel, onConfirm }: OwnRemovalProps) {
+function OwnRemoval({ what, inSeries, scope, busy, onScope, onCancel, onConfirm }: OwnRemovalProps) {
   const { t } = useTranslation();
-  const [scope, setScope] = useState<'one' | 'series'>('one');
-  const inSeries = reservation.seriesId !== null;
   return (
     <Alert
       isOpen
@@ -143,7 +166,7 @@ function OwnRemoval({ reservation, what, busy, onCancel, onConfirm }: OwnRemoval
       cancelButtonText={t('cancel')}
       loading={busy}
       canEscapeKeyCancel={!busy}
-      onConfirm={() => onConfirm(inSeries && scope === 'series')}
+      onConfirm={onConfirm}
       onCancel={() => !busy && onCancel()}
     >
       <p>{t('reservation:delete_confirm', what)}</p>
@@ -152,7 +175,7 @@ function OwnRemoval({ reservation, what, busy, onCancel, onConfirm }: OwnRemoval
           label={t('reservation:delete_scope')}
           selectedValue={scope}
           disabled={busy}
-          onChange={(e) => setScope(e.currentTarget.value === 'series' ? 'series' : 'one')}
+          onChange={(e) => onScope(e.currentTarget.value === 'series' ? 'series' : 'one')}
         >
           <Radio value="one" label={t('reservation:delete_occurrence')} />
           <Radio value="series" label={t('reservation:delete_series')} />
@@ -164,26 +187,32 @@ function OwnRemoval({ reservation, what, busy, onCancel, onConfirm }: OwnRemoval
 
 interface CommentedRemovalProps {
   what: What;
+  comment: string;
+  /** The comment's error as it shows (required_field or comments_too_long); null when none shows. */
+  error: string | null;
   busy: boolean;
+  onComment(value: string): void;
   onCancel(): void;
-  onConfirm(comments: string): void;
+  onConfirm(): void;
 }
 
 /** The deletion-comments dialog (500 px, a required comment of at most 250 characters, spec 3 sections 2 and 5). */
-function CommentedRemoval({ what, busy, onCancel, onConfirm }: CommentedRemovalProps) {
+function CommentedRemoval({
+  what,
+  comment,
+  error: shown,
+  busy,
+  onComment,
+  onCancel,
+  onConfirm,
+}: CommentedRemovalProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [comment, setComment] = useState('');
-  const [checked, setChecked] = useState(false);
-  const error = deletionCommentError(comment);
-  const shown = checked ? error : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    setChecked(true);
-    if (error) return;
-    onConfirm(comment.trim());
+    onConfirm();
   };
 
   return (
@@ -230,10 +259,7 @@ function CommentedRemoval({ what, busy, onCancel, onConfirm }: CommentedRemovalP
               aria-invalid={shown ? true : undefined}
               aria-describedby={`${id}-error ${id}-count`}
               disabled={busy}
-              onChange={(e) => {
-                setComment(e.currentTarget.value);
-                if (e.currentTarget.value.trim() !== '') setChecked(true);
-              }}
+              onChange={(e) => onComment(e.currentTarget.value)}
             />
           </FormGroup>
         </DialogBody>

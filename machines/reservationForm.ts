@@ -7,7 +7,7 @@ import {
   ReservationUpdate,
   type Recurrence,
   type Reservation,
-} from '../../../../contract/reservations';
+} from '../contract/reservations';
 
 export type ReservationDialogMode = 'add' | 'edit' | 'copy';
 export type RepeatChoice = 'none' | Recurrence['frequency'];
@@ -75,7 +75,8 @@ export interface DraftSource {
   mode: ReservationDialogMode;
   reservation?: Reservation;
   equipment?: ReservationInstrument;
-  start?: Date;
+  /** The slot's start (a Date, or its ISO text as a scenario gives it). */
+  start?: Date | string;
 }
 
 /** The dialog's first values: a slot's time, the next half hour, or the reservation edited or copied. */
