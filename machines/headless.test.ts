@@ -93,6 +93,12 @@ describe('machines run headless from a scenario', () => {
     expect(end.state).toBe('loading');
   });
 
+  it('a machine that fails on the scenario (its input missing) says so instead of throwing', async () => {
+    const { lines } = await run('invitation', { events: [{ type: 'SEND' }] });
+    expect(lines[0]).toMatch(/^error /);
+    expect(lines).toContain('start → editing (failed)');
+  });
+
   it('npm run machine prints the same run, and names the machines when the name is unknown', () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;

@@ -92,13 +92,24 @@ export async function runScenario(
     if (type.startsWith('xstate.')) return;
     print(`  effect ${type}${params === undefined ? '' : ` ${show(params)}`}`);
   };
-  const actor = createActor(machine.provide({ actors } as never), { input: scenario.input, clock, inspect });
+  let actor: ReturnType<typeof createActor>;
+  try {
+    actor = createActor(machine.provide({ actors } as never), { input: scenario.input, clock, inspect });
+  } catch (error) {
+    // A machine whose context needs input the scenario does not give fails here, before it starts.
+    print(`error ${error instanceof Error ? error.message : String(error)} (does the scenario give the input?)`);
+    return { state: null, context: {}, events: [] };
+  }
   actor.on('*', (emitted) => print(`  emitted ${show(emitted)}`));
+  // An error inside the machine ends it; it is printed, never thrown at the caller's process.
+  actor.subscribe({ error: (error) => print(`error ${error instanceof Error ? error.message : String(error)}`) });
 
   let previous: Record<string, unknown> = {};
   const report = (label: string) => {
     const snapshot = actor.getSnapshot() as { value: unknown; context: Record<string, unknown>; status: string };
-    print(`${label} → ${stateText(snapshot.value)}${snapshot.status === 'done' ? ' (done)' : ''}`);
+    print(
+      `${label} → ${stateText(snapshot.value)}${snapshot.status === 'done' ? ' (done)' : snapshot.status === 'error' ? ' (failed)' : ''}`,
+    );
     for (const key of Object.keys({ ...previous, ...snapshot.context })) {
       if (show(previous[key]) !== show(snapshot.context[key])) {
         print(`  ${key}: ${show(previous[key])} → ${show(snapshot.context[key])}`);

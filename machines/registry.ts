@@ -4,6 +4,7 @@ import { calendarMachine } from './calendar.machine';
 import { documentUploadMachine } from './documentUpload.machine';
 import { globalErrorsMachine } from './globalErrors.machine';
 import { hubConnectionMachine } from './hubConnection.machine';
+import { imageUploadMachine } from './imageUpload.machine';
 import { importProductMachine } from './importProduct.machine';
 import { importProductMarketMachine } from './importProductMarket.machine';
 import { invitationMachine } from './invitation.machine';
@@ -44,6 +45,11 @@ export const MACHINES: Record<string, MachineEntry> = {
   hubConnection: {
     machine: hubConnectionMachine,
     about: 'The real-time hub: connecting, connected, reconnecting after a drop.',
+  },
+  imageUpload: {
+    machine: imageUploadMachine,
+    about:
+      'Uploading an instrument image: the pick checked, its thumbnail made, photo and thumbnail sent with progress.',
   },
   importProduct: {
     machine: importProductMachine,

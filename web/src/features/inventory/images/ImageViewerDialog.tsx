@@ -1,16 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
   ButtonGroup,
   Callout,
   Card,
-  Checkbox,
   Classes,
   Dialog,
   DialogBody,
   DialogFooter,
-  FormGroup,
   Icon,
   Intent,
   NonIdealState,
@@ -21,36 +19,15 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '../../../../../contract/errors';
-import { IMAGE_MAX_BYTES, type EquipmentImage, type InstrumentImageData } from '../../../../../contract/images';
-import { IMAGE_STRIP_PAGE_SIZE, IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
-import { FileDropCard } from '../../../components/FileDropCard';
+import type { EquipmentImage, InstrumentImageData } from '../../../../../contract/images';
+import { IMAGE_STRIP_PAGE_SIZE } from '../../../../../contract/limits';
 import { getToaster } from '../../../components/toaster';
-import {
-  ClearChoiceButton,
-  DropHint,
-  PickFileInput,
-  ProblemCallout,
-  UploadProgress,
-} from '../../../components/UploadFormParts';
 import { client, resultOf } from '../../../lib/api';
-import { uploadFile } from '../../../lib/fileUpload';
-import { useObjectUrl } from '../../../lib/objectUrl';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
-import { uploadProblemOf } from '../../../lib/uploadProblem';
 import { useUnsavedData } from '../../../lib/unsavedData';
 import { EquipmentThumbnail } from '../../../components/images/EquipmentThumbnail';
-import {
-  checkPickedFiles,
-  IMAGE_ACCEPT,
-  IMAGE_TYPE_LIST,
-  IMAGE_UPLOAD_KIND,
-  makeThumbnail,
-  thumbnailFileName,
-  TOO_LARGE,
-  WRONG_TYPE,
-  type Problem,
-} from './imageUpload';
+import { problemOf } from './imageUpload';
+import { ImageUploadPanel } from './ImageUploadPanel';
 import { useSignedUrl } from '../../../components/images/signedUrls';
 
 /** Width of the image viewer (spec 2 section 9: modal widths 1000 and 750). */
@@ -125,18 +102,6 @@ interface ImageViewerProps extends ImageViewerDialogProps {
   onUnsavedChange(unsaved: boolean): void;
   onRequestClose(): void;
 }
-
-/** What went wrong with a call or an upload, as a message; null when another part of the app answers it. */
-const problemOf = (e: unknown) =>
-  uploadProblemOf(e, {
-    tooLarge: TOO_LARGE,
-    wrongType: WRONG_TYPE,
-    uploadFailed: { key: 'images:upload_failed' },
-    refused: { key: 'images:refused' },
-    notAllowed: { key: 'images:not_allowed' },
-    notFound: { key: 'images:image_gone' },
-    byErrorCode: { [ErrorCode.EquipmentNotFound]: { key: 'errorMessage:error_msg_10002' } },
-  });
 
 const toast = (message: string) =>
   void getToaster().then((toaster) => toaster.show({ message, intent: Intent.SUCCESS, icon: 'tick' }));
@@ -243,7 +208,7 @@ function ImageViewer({
             id="upload"
             title={t('images:tab_upload')}
             panel={
-              <UploadPanel
+              <ImageUploadPanel
                 equipmentId={equipmentId}
                 hasImages={images.length > 0}
                 onUnsavedChange={onUnsavedChange}
@@ -473,195 +438,5 @@ function OfficialImage({ url, title }: { url: string | null; title: string }) {
         onError={() => setBroken(true)}
       />
     </Card>
-  );
-}
-
-interface UploadPanelProps {
-  equipmentId: number;
-  hasImages: boolean;
-  onUnsavedChange(unsaved: boolean): void;
-  onUploaded(result: InstrumentImageData | null): void;
-}
-
-interface Chosen {
-  file: File;
-  thumbnail: Blob;
-}
-
-/** Pick one image, see it and its thumbnail, then upload both and register them. */
-function UploadPanel({ equipmentId, hasImages, onUnsavedChange, onUploaded }: UploadPanelProps) {
-  const { t } = useTranslation();
-  const rulesId = useId();
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [invalid, setInvalid] = useState<Problem | null>(null);
-  const [asDefault, setAsDefault] = useState(false);
-  const [sent, setSent] = useState(0);
-  const preview = useObjectUrl(chosen?.file ?? null);
-  const thumbnailPreview = useObjectUrl(chosen?.thumbnail ?? null);
-  const pickCount = useRef(0);
-
-  const transfer = useRef<AbortController | null>(null);
-  useEffect(() => () => transfer.current?.abort(), []);
-
-  const upload = useMutation({
-    mutationFn: async ({ file, thumbnail }: Chosen) => {
-      const controller = new AbortController();
-      transfer.current = controller;
-      setSent(0);
-      const thumbnailFile = new File([thumbnail], thumbnailFileName(file.name, thumbnail), { type: thumbnail.type });
-      let imageSent = 0;
-      let thumbnailSent = 0;
-      const report = () => setSent(imageSent + thumbnailSent);
-      const options = { kind: IMAGE_UPLOAD_KIND, signal: controller.signal, concurrent: true };
-      const [imageIdentifier, thumbnailIdentifier] = await Promise.all([
-        uploadFile(file, { ...options, onProgress: ({ sent }) => ((imageSent = sent), report()) }),
-        uploadFile(thumbnailFile, { ...options, onProgress: ({ sent }) => ((thumbnailSent = sent), report()) }),
-      ]);
-      return resultOf(
-        client.equipment.updateImages({
-          params: { id: equipmentId },
-          body: {
-            addList: [
-              {
-                imageIdentifier,
-                thumbnailIdentifier,
-                fileName: file.name,
-                isDefault: asDefault,
-              },
-            ],
-            deleteList: [],
-          },
-          silent: true,
-        }),
-      );
-    },
-    onSuccess: (result) => {
-      setChosen(null);
-      setAsDefault(false);
-      onUnsavedChange(false);
-      onUploaded(result);
-    },
-    onError: handOverSessionErrors,
-  });
-
-  const busy = preparing || upload.isPending;
-  const problem = invalid ?? (upload.isError ? problemOf(upload.error) : null);
-  const total = chosen ? chosen.file.size + chosen.thumbnail.size : 1;
-  const percent = Math.min(100, Math.floor((sent / total) * 100));
-
-  /** Check the picked files with what is already chosen (one file only), then make the thumbnail. */
-  const pick = async (files: File[]) => {
-    if (files.length === 0 || busy) return;
-    upload.reset();
-    const found = checkPickedFiles(chosen ? [chosen.file, ...files] : files);
-    setInvalid(found);
-    if (found) return;
-    const file = files[0]!;
-    const attempt = ++pickCount.current;
-    setPreparing(true);
-    try {
-      const thumbnail = await makeThumbnail(file, file.name);
-      if (attempt !== pickCount.current) return;
-      setChosen({ file, thumbnail });
-      onUnsavedChange(true);
-    } catch {
-      if (attempt === pickCount.current) setInvalid(WRONG_TYPE);
-    } finally {
-      if (attempt === pickCount.current) setPreparing(false);
-    }
-  };
-
-  const clearChoice = () => {
-    pickCount.current += 1;
-    setChosen(null);
-    setInvalid(null);
-    setPreparing(false);
-    upload.reset();
-    onUnsavedChange(false);
-  };
-
-  return (
-    <div>
-      <FormGroup
-        label={t('images:file_label')}
-        labelFor={`${rulesId}-input`}
-        helperText={
-          <span id={rulesId}>
-            {t('images:upload_rules', {
-              types: IMAGE_TYPE_LIST,
-              maxSize: IMAGE_MAX_BYTES / MB,
-              width: IMAGE_THUMBNAIL_WIDTH,
-            })}
-          </span>
-        }
-      >
-        <FileDropCard onDrop={(files) => void pick(files)}>
-          <PickFileInput
-            fill
-            disabled={busy}
-            text={chosen?.file.name ?? t('images:choose_file')}
-            hasSelection={chosen !== null}
-            buttonText={t('images:browse')}
-            inputProps={{
-              id: `${rulesId}-input`,
-              accept: IMAGE_ACCEPT,
-              'aria-label': t('images:file_label'),
-              'aria-describedby': rulesId,
-            }}
-            onPick={(files) => void pick(files)}
-          />
-          <DropHint>{t('images:drop_hint')}</DropHint>
-          {preparing && (
-            <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 8 }}>
-              <Spinner size={16} />
-              <span className={Classes.TEXT_MUTED}>{t('images:preparing')}</span>
-            </div>
-          )}
-          {chosen && preview && (
-            <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, marginTop: 12 }}>
-              <img
-                src={preview}
-                alt={t('images:preview_alt', { fileName: chosen.file.name })}
-                style={{ maxHeight: 160, maxWidth: 320, objectFit: 'contain' }}
-              />
-              {thumbnailPreview && (
-                <figure style={{ margin: 0 }}>
-                  <img src={thumbnailPreview} alt={t('images:thumbnail_alt', { fileName: chosen.file.name })} />
-                  <figcaption className={Classes.TEXT_MUTED}>
-                    {t('images:thumbnail_caption', { width: IMAGE_THUMBNAIL_WIDTH })}
-                  </figcaption>
-                </figure>
-              )}
-              <ClearChoiceButton label={t('images:clear_choice')} disabled={upload.isPending} onClick={clearChoice} />
-            </div>
-          )}
-        </FileDropCard>
-      </FormGroup>
-      {hasImages && (
-        <Checkbox
-          checked={asDefault}
-          disabled={busy}
-          label={t('images:make_default')}
-          onChange={(e) => setAsDefault(e.currentTarget.checked)}
-        />
-      )}
-      {upload.isPending && (
-        <UploadProgress
-          percent={percent}
-          label={percent < 100 ? t('images:uploading', { percent }) : t('images:saving')}
-          style={{ marginBottom: 8 }}
-        />
-      )}
-      <ProblemCallout problem={problem} style={{ marginBottom: 8 }} />
-      <Button
-        intent={Intent.PRIMARY}
-        icon="upload"
-        text={t('images:upload')}
-        disabled={chosen === null || preparing}
-        loading={upload.isPending}
-        onClick={() => chosen && upload.mutate(chosen)}
-      />
-    </div>
   );
 }
