@@ -8,6 +8,7 @@ import { customersContract } from './customers';
 import { documentsContract } from './documents';
 import { equipmentContract } from './equipment';
 import { feedbackContract } from './feedback';
+import { historyContract } from './history';
 import { imagesContract } from './images';
 import { invitationsContract } from './invitations';
 import { locationContract } from './location';
@@ -40,5 +41,6 @@ export const contract = c.router({
   productMarketInfo: productMarketInfoContract,
   feedback: feedbackContract,
   usage: usageContract,
+  history: historyContract,
 });
 export type PortalContract = typeof contract;
