@@ -58,22 +58,25 @@ export async function historyPage(
   page: { pageIndex: number; pageSize: number },
 ): Promise<HistoryPage> {
   const events = db.selectFrom('events').where('events.customer_id', '=', customerId).where(conditionOf(subject));
-  const [rows, total] = await Promise.all([
-    events
-      .leftJoin('users', 'users.id', 'events.actor_id')
-      .select([
-        'events.id',
-        'events.time',
-        'events.event_type',
-        'events.payload',
-        sql<string | null>`nullif(trim(concat_ws(' ', users.first_name, users.last_name)), '')`.as('actor_name'),
-      ])
-      .orderBy('events.id', 'desc')
-      .limit(page.pageSize)
-      .offset(page.pageIndex * page.pageSize)
-      .execute(),
-    events.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
+  // One scan gives the page and the total; a page past the end has no row to carry it, so it counts apart.
+  const rows = await events
+    .leftJoin('users', 'users.id', 'events.actor_id')
+    .select([
+      'events.id',
+      'events.time',
+      'events.event_type',
+      'events.payload',
+      sql<string | null>`nullif(trim(concat_ws(' ', users.first_name, users.last_name)), '')`.as('actor_name'),
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .orderBy('events.id', 'desc')
+    .limit(page.pageSize)
+    .offset(page.pageIndex * page.pageSize)
+    .execute();
+  const totalCount =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : Number((await events.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count);
   const items = rows.map((row): HistoryEntry => {
     const payload = (row.payload ?? {}) as Record<string, unknown>;
     return {
@@ -85,5 +88,5 @@ export async function historyPage(
       changes: changesOf(payload).slice(0, 200),
     };
   });
-  return { items, totalCount: Number(total.count) };
+  return { items, totalCount };
 }
