@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
-import { changingHeaders, eachLike, errorBody, like, loggedInUser, pact, pactClient, string } from './support';
+import {
+  changingHeaders,
+  eachLike,
+  errorBody,
+  like,
+  loggedInUser,
+  pact,
+  pactClient,
+  string,
+  failureOf,
+} from './support';
 
 describe('account (consumer)', () => {
   it('signs in a demo account', async () => {
@@ -38,10 +48,13 @@ describe('account (consumer)', () => {
         body: { errorCode: ErrorCode.InvalidCredentials, errorMessage: string('wrong') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).account.login({
-        body: { emailAddress: 'manager@acme-labs.example', password: 'Wrong123' },
-      });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.InvalidCredentials });
+      const error = await failureOf(
+        pactClient(server.url).account.login({
+          body: { emailAddress: 'manager@acme-labs.example', password: 'Wrong123' },
+          silent: true,
+        }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.InvalidCredentials });
     });
   });
 
@@ -67,8 +80,10 @@ describe('account (consumer)', () => {
         },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).account.login({ body: { emailAddress: '', password: 'x' } });
-      expect(res.status).toBe(400);
+      const error = await failureOf(
+        pactClient(server.url).account.login({ body: { emailAddress: '', password: 'x' }, silent: true }),
+      );
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ErrorCode } from '../../contract/errors';
-import { eachLike, integer, pact, pactClient, regex, string } from './support';
+import { eachLike, integer, pact, pactClient, regex, string, failureOf } from './support';
 
 /*
  * View ARC requests (spec 2 row menu): the contract change requests of an instrument by anyone of the customer,
@@ -65,8 +65,10 @@ describe('View ARC requests (consumer)', () => {
         body: { errorCode: ErrorCode.EquipmentNotFound, errorMessage: string('No equipment 2000000000') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.contractRequests({ params: { id: 2_000_000_000 }, query: {} });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(
+        pactClient(server.url).equipment.contractRequests({ params: { id: 2_000_000_000 }, query: {} }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { USER_ADDED_REFUSAL } from '../../contract/equipment';
 import { ErrorCode } from '../../contract/errors';
-import { pact, pactClient, regex, string } from './support';
+import { pact, pactClient, regex, string, failureOf } from './support';
 
 const USER = 'user@acme-labs.example';
 const EXAMPLE = { equipmentId: 8, contractId: 'C100234567', userAddedId: 201 };
@@ -64,8 +64,10 @@ describe('contract PDF of an instrument (consumer)', () => {
         body: { errorCode: ErrorCode.EquipmentNotFound, errorMessage: string('No equipment 2000000000') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.contractPdf({ params: { id: 2_000_000_000 } });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(
+        pactClient(server.url).equipment.contractPdf({ params: { id: 2_000_000_000 }, silent: true }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 
@@ -76,9 +78,10 @@ describe('contract PDF of an instrument (consumer)', () => {
       .withRequest({ method: 'GET', path: pdfPath('userAddedId') })
       .willRespondWith({ status: 400, body: { errorCode: 400, errorMessage: USER_ADDED_REFUSAL } });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.contractPdf({ params: { id: EXAMPLE.userAddedId } });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ errorMessage: USER_ADDED_REFUSAL });
+      const error = await failureOf(
+        pactClient(server.url).equipment.contractPdf({ params: { id: EXAMPLE.userAddedId }, silent: true }),
+      );
+      expect(error).toMatchObject({ kind: 'http', status: 400, errorMessage: USER_ADDED_REFUSAL });
     });
   });
 });

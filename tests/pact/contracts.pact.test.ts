@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { OrderType } from '../../contract/listQuery';
-import { changingHeaders, boolean, eachLike, errorBody, integer, pact, pactClient, regex, string } from './support';
+import {
+  changingHeaders,
+  boolean,
+  eachLike,
+  errorBody,
+  integer,
+  pact,
+  pactClient,
+  regex,
+  string,
+  failureOf,
+} from './support';
 
 const USER = 'user@acme-labs.example';
 const day = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/.source, example);
@@ -59,8 +70,8 @@ describe('contract management (consumer)', () => {
       .withRequest({ method: 'POST', path: '/api/contract/list', headers: changingHeaders, body: request })
       .willRespondWith({ status: 403, body: errorBody(403) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).contracts.list({ body: request });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).contracts.list({ body: request }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 });

@@ -11,6 +11,7 @@ import {
   pactClient,
   regex,
   string,
+  failureOf,
 } from './support';
 
 /** Customers of the fresh demo world, in the order the seed creates them. */
@@ -53,8 +54,8 @@ describe('customers (consumer)', () => {
       .withRequest({ method: 'GET', path: '/api/Users/customers' })
       .willRespondWith({ status: 403, body: errorBody(403) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).customers.list({ query: {} });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).customers.list({ query: {} }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { toDocumentJson, type DocumentUpload } from '../../contract/documents';
 import { FILE_TYPE_MESSAGE } from '../../contract/images';
-import { boolean, changingHeaders, eachLike, errorBody, integer, pact, pactClient, regex, string } from './support';
+import {
+  boolean,
+  changingHeaders,
+  eachLike,
+  errorBody,
+  integer,
+  pact,
+  pactClient,
+  regex,
+  string,
+  failureOf,
+} from './support';
 
 /**
  * The provider state 'an equipment with documents' gives the first equipment of the customer of `email` a document
@@ -146,11 +157,14 @@ describe('documents (consumer)', () => {
         },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).documents.upload({
-        params: { type: 'Equipment', id: EXAMPLE.equipmentId },
-        body,
-      });
-      expect(res.status).toBe(400);
+      const error = await failureOf(
+        pactClient(server.url).documents.upload({
+          params: { type: 'Equipment', id: EXAMPLE.equipmentId },
+          body,
+          silent: true,
+        }),
+      );
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 
@@ -231,10 +245,13 @@ describe('documents (consumer)', () => {
       .withRequest({ method: 'GET', path: documentPath() })
       .willRespondWith({ status: 404, body: errorBody(404) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).documents.list({
-        params: { type: 'Equipment', id: EXAMPLE.equipmentId },
-      });
-      expect(res.status).toBe(404);
+      const error = await failureOf(
+        pactClient(server.url).documents.list({
+          params: { type: 'Equipment', id: EXAMPLE.equipmentId },
+          silent: true,
+        }),
+      );
+      expect(error).toMatchObject({ kind: 'http', status: 404 });
     });
   });
 });

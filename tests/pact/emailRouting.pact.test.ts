@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { countryIdOf } from '../../api-mock/src/lib/countries';
-import { changingHeaders, eachLike, errorBody, integer, nullValue, pact, pactClient, string } from './support';
+import {
+  changingHeaders,
+  eachLike,
+  errorBody,
+  integer,
+  nullValue,
+  pact,
+  pactClient,
+  string,
+  failureOf,
+} from './support';
 
 /*
  * Notification e-mail routing (spec 3 "E-mail routing"): provider staff with the routing code read and save the
@@ -136,8 +146,8 @@ describe('e-mail routing (consumer)', () => {
       .withRequest({ method: 'GET', path: '/api/Country/emails' })
       .willRespondWith({ status: 403, body: errorBody(403) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).countryEmailRouting.getCountryEmails({ query: {} });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).countryEmailRouting.getCountryEmails({ query: {} }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 });

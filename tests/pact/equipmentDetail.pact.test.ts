@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ErrorCode } from '../../contract/errors';
-import { boolean, changingHeaders, eachLike, integer, pact, pactClient, string } from './support';
+import { boolean, changingHeaders, eachLike, integer, pact, pactClient, string, failureOf } from './support';
 
 const USER = 'user@acme-labs.example';
 const EXAMPLE_ID = 8;
@@ -65,8 +65,10 @@ describe('equipment detail (consumer)', () => {
         body: { errorCode: ErrorCode.EquipmentNotFound, errorMessage: string('No equipment 2000000000') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.detail({ params: { id: 2_000_000_000 }, query: {} });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(
+        pactClient(server.url).equipment.detail({ params: { id: 2_000_000_000 }, query: {} }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 

@@ -13,6 +13,7 @@ import {
   pact,
   pactClient,
   string,
+  failureOf,
 } from './support';
 
 /**
@@ -127,8 +128,8 @@ describe('equipment add, edit, link and delete (consumer)', () => {
         },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.create({ body });
-      expect(res.status).toBe(400);
+      const error = await failureOf(pactClient(server.url).equipment.create({ body }));
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 
@@ -146,8 +147,8 @@ describe('equipment add, edit, link and delete (consumer)', () => {
       })
       .willRespondWith({ status: 403, body: errorBody(403) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.create({ body });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).equipment.create({ body }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 
@@ -207,8 +208,8 @@ describe('equipment add, edit, link and delete (consumer)', () => {
       })
       .willRespondWith({ status: 200, body: errorBody(ErrorCode.EquipmentNotFound) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.update({ body });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(pactClient(server.url).equipment.update({ body }));
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 
@@ -261,8 +262,10 @@ describe('equipment add, edit, link and delete (consumer)', () => {
       })
       .willRespondWith({ status: 200, body: errorBody(ErrorCode.EquipmentNotFound) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.remove({ params: { id: EXAMPLE.foreignEquipmentId } });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(
+        pactClient(server.url).equipment.remove({ params: { id: EXAMPLE.foreignEquipmentId } }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 

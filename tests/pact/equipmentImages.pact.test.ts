@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ErrorCode } from '../../contract/errors';
 import type { NewEquipmentImage } from '../../contract/images';
-import { changingHeaders, eachLike, errorBody, integer, nullValue, pact, pactClient, regex, string } from './support';
+import {
+  changingHeaders,
+  eachLike,
+  errorBody,
+  integer,
+  nullValue,
+  pact,
+  pactClient,
+  regex,
+  string,
+  failureOf,
+} from './support';
 
 /**
  * The provider state 'an equipment with images' gives the first equipment of the user's customer two images under
@@ -147,8 +158,10 @@ describe('equipment images (consumer)', () => {
       .withRequest({ method: 'PUT', path: equipmentPath('defaultImage'), headers: changingHeaders, body })
       .willRespondWith({ status: 404, body: errorBody(404) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.setDefaultImage({ params: { id: EXAMPLE_EQUIPMENT }, body });
-      expect(res.status).toBe(404);
+      const error = await failureOf(
+        pactClient(server.url).equipment.setDefaultImage({ params: { id: EXAMPLE_EQUIPMENT }, body, silent: true }),
+      );
+      expect(error).toMatchObject({ kind: 'http', status: 404 });
     });
   });
 
@@ -164,8 +177,10 @@ describe('equipment images (consumer)', () => {
         body: { errorCode: ErrorCode.EquipmentNotFound, errorMessage: string('No equipment') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.updateImages({ params: { id: EXAMPLE_EQUIPMENT }, body });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(
+        pactClient(server.url).equipment.updateImages({ params: { id: EXAMPLE_EQUIPMENT }, body, silent: true }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 });

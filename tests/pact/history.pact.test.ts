@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ErrorCode } from '../../contract/errors';
 import type { HistoryPage } from '../../contract/history';
-import { eachLike, errorBody, integer, pact, pactClient, regex, string } from './support';
+import { eachLike, errorBody, integer, pact, pactClient, regex, string, failureOf } from './support';
 
 const USER = 'user@acme-labs.example';
 const EXAMPLE = { equipmentId: 8, reservationId: 900101, serviceOrderId: 5001 };
@@ -57,11 +57,13 @@ describe('audit history (consumer)', () => {
       .withRequest({ method: 'GET', path: '/api/Equipment/2000000000/history', query: firstPage })
       .willRespondWith({ status: 200, body: errorBody(ErrorCode.EquipmentNotFound) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).history.equipment({
-        params: { id: 2_000_000_000 },
-        query: { pageIndex: 0, pageSize: 20 },
-      });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(
+        pactClient(server.url).history.equipment({
+          params: { id: 2_000_000_000 },
+          query: { pageIndex: 0, pageSize: 20 },
+        }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 

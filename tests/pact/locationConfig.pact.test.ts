@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachLike, errorBody, integer, like, pact, pactClient, string } from './support';
+import { eachLike, errorBody, integer, like, pact, pactClient, string, failureOf } from './support';
 
 /** Locations of the fresh demo world: Acme Labs has 1 to 3 (Boston first), Globex 4 to 6. */
 const BOSTON = 1;
@@ -67,8 +67,8 @@ describe('location (consumer)', () => {
       .withRequest({ method: 'GET', path: `/api/Location/${SPRINGFIELD}` })
       .willRespondWith({ status: 404, body: errorBody(404) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).location.get({ params: { locationId: SPRINGFIELD } });
-      expect(res.status).toBe(404);
+      const error = await failureOf(pactClient(server.url).location.get({ params: { locationId: SPRINGFIELD } }));
+      expect(error).toMatchObject({ kind: 'http', status: 404 });
     });
   });
 

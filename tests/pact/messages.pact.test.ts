@@ -11,6 +11,7 @@ import {
   pactClient,
   regex,
   string,
+  failureOf,
 } from './support';
 
 /** Made by the provider state 'a notification exists' under these ids, anew for each interaction. */
@@ -108,8 +109,8 @@ describe('messages (consumer)', () => {
       .withRequest({ method: 'GET', path: '/api/Message/999999' })
       .willRespondWith({ status: 404, body: errorBody(404) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).messages.get({ params: { id: 999999 } });
-      expect(res.status).toBe(404);
+      const error = await failureOf(pactClient(server.url).messages.get({ params: { id: 999999 } }));
+      expect(error).toMatchObject({ kind: 'http', status: 404 });
     });
   });
 
@@ -182,8 +183,8 @@ describe('messages (consumer)', () => {
         },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).messages.remove({ body: [] });
-      expect(res.status).toBe(400);
+      const error = await failureOf(pactClient(server.url).messages.remove({ body: [] }));
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import type { EquipmentFilterFieldsQuery, EquipmentListQuery } from '../../contract/equipment';
 import { ErrorCode } from '../../contract/errors';
-import { boolean, changingHeaders, eachLike, errorBody, integer, pact, pactClient, string } from './support';
+import { boolean, changingHeaders, eachLike, errorBody, integer, pact, pactClient, string, failureOf } from './support';
 
 /** Example values of the state 'a PE user switched to a customer with products' (productsManagementStates.ts). */
 const EXAMPLE = { firstId: 12, secondId: 13, foreignId: 2101 };
@@ -114,8 +114,8 @@ describe('products management (consumer)', () => {
       })
       .willRespondWith({ status: 200, body: errorBody(ErrorCode.EquipmentNotFound) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.updateEditingList({ body: rows });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(pactClient(server.url).equipment.updateEditingList({ body: rows }));
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 
@@ -127,8 +127,8 @@ describe('products management (consumer)', () => {
       .withRequest({ method: 'PUT', path: '/api/Equipment/editingList', headers: changingHeaders, body: rows })
       .willRespondWith({ status: 403, body: errorBody(403) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).equipment.updateEditingList({ body: rows });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).equipment.updateEditingList({ body: rows }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ErrorCode, MessageKey } from '../../contract/errors';
 import type { ReservationStateParams } from './reservationStates';
-import { changingHeaders, eachLike, errorBody, integer, pact, pactClient, regex, string } from './support';
+import { changingHeaders, eachLike, errorBody, integer, pact, pactClient, regex, string, failureOf } from './support';
 
 const ISO = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';
 const USER = 'user@acme-labs.example';
@@ -96,12 +96,18 @@ describe('reservations (consumer)', () => {
         status: 200,
         body: ok({ items: eachLike({ date: regex('^\\d{4}-\\d{2}-\\d{2}$', '2031-03-04'), count: integer(1) }) }),
       });
-    await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).reservations.overview({
-        query: { ...query, timeZoneDiff: 60 } as never,
+    // A browser an hour east of UTC: the request layer sends its offset as timeZoneDiff.
+    const zone = vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-60);
+    try {
+      await provider.executeTest(async (server) => {
+        const res = await pactClient(server.url).reservations.overview({
+          query: { start: query.start, end: query.end },
+        });
+        expect(res.body).toMatchObject({ errorCode: 0, result: { items: [{ date: '2031-03-04' }] } });
       });
-      expect(res.body).toMatchObject({ errorCode: 0, result: { items: [{ date: '2031-03-04' }] } });
-    });
+    } finally {
+      zone.mockRestore();
+    }
   });
 
   it('reserves a free instrument', async () => {
@@ -157,12 +163,15 @@ describe('reservations (consumer)', () => {
       })
       .willRespondWith({ status: 200, body: errorBody(ErrorCode.ReservationConflict) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).reservations.create({
-        params: { id: EXAMPLE.equipmentId },
-        query: {},
-        body,
-      });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.ReservationConflict });
+      const error = await failureOf(
+        pactClient(server.url).reservations.create({
+          params: { id: EXAMPLE.equipmentId },
+          query: {},
+          body,
+          silent: true,
+        }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.ReservationConflict });
     });
   });
 
@@ -239,11 +248,14 @@ describe('reservations (consumer)', () => {
         body: { errorCode: 400, errorMessage: MessageKey.requiredField },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).reservations.remove({
-        params: { id: EXAMPLE.reservationId },
-        query: { isSeriesDelete: false, comments: '' },
-      });
-      expect(res.status).toBe(400);
+      const error = await failureOf(
+        pactClient(server.url).reservations.remove({
+          params: { id: EXAMPLE.reservationId },
+          query: { isSeriesDelete: false, comments: '' },
+          silent: true,
+        }),
+      );
+      expect(error).toMatchObject({ kind: 'http', status: 400, errorMessage: MessageKey.requiredField });
     });
   });
 

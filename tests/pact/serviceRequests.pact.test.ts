@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ErrorCode } from '../../contract/errors';
 import { ServicePriority, type ServiceRequestInput } from '../../contract/serviceCalls';
-import { changingHeaders, eachLike, errorBody, integer, pact, pactClient, regex, string } from './support';
+import { changingHeaders, eachLike, errorBody, integer, pact, pactClient, regex, string, failureOf } from './support';
 
 const ACME_FOLDER = '6c195e07e6b76e8dc881ab61b74aafb9';
 const EXAMPLE = {
@@ -107,8 +107,8 @@ describe('service requests (consumer)', () => {
         },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).serviceCalls.createRequest({ body });
-      expect(res.status).toBe(400);
+      const error = await failureOf(pactClient(server.url).serviceCalls.createRequest({ body, silent: true }));
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 
@@ -128,8 +128,8 @@ describe('service requests (consumer)', () => {
       })
       .willRespondWith({ status: 200, body: errorBody(ErrorCode.EquipmentNotFound) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).serviceCalls.createRequest({ body });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EquipmentNotFound });
+      const error = await failureOf(pactClient(server.url).serviceCalls.createRequest({ body, silent: true }));
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_SIZE_MESSAGE, IMAGE_MAX_BYTES, SIGNED_URL_SECONDS, STORAGE_QUOTA_MESSAGE } from '../../contract/images';
-import { changingHeaders, eachLike, errorBody, integer, like, pact, pactClient, regex, string } from './support';
+import {
+  changingHeaders,
+  eachLike,
+  errorBody,
+  integer,
+  like,
+  pact,
+  pactClient,
+  regex,
+  string,
+  failureOf,
+} from './support';
 
 /** Encrypted ids of Acme Labs and Globex in the demo world: the folders of their files. */
 const ACME_FOLDER = '6c195e07e6b76e8dc881ab61b74aafb9';
@@ -63,8 +74,8 @@ describe('storage (consumer)', () => {
         },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).images.requestUploadUrl({ body });
-      expect(res.status).toBe(400);
+      const error = await failureOf(pactClient(server.url).images.requestUploadUrl({ body }));
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 
@@ -90,8 +101,8 @@ describe('storage (consumer)', () => {
       .withRequest({ method: 'GET', path: '/api/Storage/downloadUrl', query })
       .willRespondWith({ status: 403, body: errorBody(403) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).images.requestDownloadUrl({ query });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).images.requestDownloadUrl({ query }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 
@@ -108,8 +119,8 @@ describe('storage (consumer)', () => {
       .withRequest({ method: 'GET', path: '/api/Storage/downloadUrl', query })
       .willRespondWith({ status: 404, body: errorBody(404) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).images.requestDownloadUrl({ query });
-      expect(res.status).toBe(404);
+      const error = await failureOf(pactClient(server.url).images.requestDownloadUrl({ query }));
+      expect(error).toMatchObject({ kind: 'http', status: 404 });
     });
   });
 
@@ -121,8 +132,8 @@ describe('storage (consumer)', () => {
       .withRequest({ method: 'POST', path: '/api/Storage/uploadUrl', headers: changingHeaders, body: photo })
       .willRespondWith({ status: 400, body: { errorCode: 400, errorMessage: STORAGE_QUOTA_MESSAGE } });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).images.requestUploadUrl({ body: photo });
-      expect(res.body).toMatchObject({ errorMessage: STORAGE_QUOTA_MESSAGE });
+      const error = await failureOf(pactClient(server.url).images.requestUploadUrl({ body: photo }));
+      expect(error).toMatchObject({ kind: 'http', status: 400, errorMessage: STORAGE_QUOTA_MESSAGE });
     });
   });
 

@@ -4,7 +4,17 @@ import type { InviteUserRequest } from '../../contract/accountManagement';
 import { INVITATION_TOKEN_LENGTH } from '../../contract/account';
 import { ErrorCode } from '../../contract/errors';
 import { ROLE } from '../../contract/limits';
-import { changingHeaders, eachLike, errorBody, like, loggedInUser, pact, pactClient, string } from './support';
+import {
+  changingHeaders,
+  eachLike,
+  errorBody,
+  like,
+  loggedInUser,
+  pact,
+  pactClient,
+  string,
+  failureOf,
+} from './support';
 
 /**
  * Inviting a user from the user list and using the mailed link (provider states in userInvitationStates.ts). The
@@ -62,8 +72,8 @@ describe('user invitations (consumer)', () => {
         body: { errorCode: ErrorCode.EmailAlreadyRegistered, errorMessage: string('already have an account') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).accountManagement.inviteUser({ body });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.EmailAlreadyRegistered });
+      const error = await failureOf(pactClient(server.url).accountManagement.inviteUser({ body, silent: true }));
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EmailAlreadyRegistered });
     });
   });
 
@@ -80,8 +90,8 @@ describe('user invitations (consumer)', () => {
       })
       .willRespondWith({ status: 403, body: errorBody(403) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).accountManagement.inviteUser({ body });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).accountManagement.inviteUser({ body, silent: true }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 
@@ -98,8 +108,8 @@ describe('user invitations (consumer)', () => {
       })
       .willRespondWith({ status: 400, body: errorBody(400) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).accountManagement.inviteUser({ body });
-      expect(res.status).toBe(400);
+      const error = await failureOf(pactClient(server.url).accountManagement.inviteUser({ body, silent: true }));
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 
@@ -166,8 +176,10 @@ describe('user invitations (consumer)', () => {
         body: { errorCode: ErrorCode.InvitationInvalid, errorMessage: string('expired or already used') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).account.acceptInvitation({ body: { token, ...signUp } });
-      expect(res.body).toMatchObject({ errorCode: ErrorCode.InvitationInvalid });
+      const error = await failureOf(
+        pactClient(server.url).account.acceptInvitation({ body: { token, ...signUp }, silent: true }),
+      );
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.InvitationInvalid });
     });
   });
 
@@ -189,8 +201,8 @@ describe('user invitations (consumer)', () => {
         },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).account.acceptInvitation({ body });
-      expect(res.status).toBe(400);
+      const error = await failureOf(pactClient(server.url).account.acceptInvitation({ body, silent: true }));
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
     });
   });
 });

@@ -3,7 +3,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import type { ProfileEdit, UserListQuery } from '../../contract/accountManagement';
 import { ROLE } from '../../contract/limits';
 import type { ColleagueKind } from './userManagementStates';
-import { changingHeaders, eachLike, integer, like, pact, pactClient, string, boolean } from './support';
+import { changingHeaders, eachLike, integer, like, pact, pactClient, string, boolean, failureOf } from './support';
 
 const ADMIN = 'admin@acme-labs.example';
 const EXAMPLE_ID = 30;
@@ -146,8 +146,8 @@ describe('user management (consumer)', () => {
         body: { errorCode: 403, errorMessage: string('Only a manager or admin may do this') },
       });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).accountManagement.list({ body });
-      expect(res.status).toBe(403);
+      const error = await failureOf(pactClient(server.url).accountManagement.list({ body }));
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
     });
   });
 });

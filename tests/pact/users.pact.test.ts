@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changingHeaders, eachLike, errorBody, integer, like, loggedInUser, pact, pactClient } from './support';
+import {
+  changingHeaders,
+  eachLike,
+  errorBody,
+  integer,
+  like,
+  loggedInUser,
+  pact,
+  pactClient,
+  failureOf,
+} from './support';
 
 describe('users (consumer)', () => {
   it('reads the signed-in user', async () => {
@@ -21,8 +31,8 @@ describe('users (consumer)', () => {
       .withRequest({ method: 'GET', path: '/api/users/me' })
       .willRespondWith({ status: 401, body: errorBody(401) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).users.me();
-      expect(res.status).toBe(401);
+      const error = await failureOf(pactClient(server.url).users.me({ silent: true }));
+      expect(error).toMatchObject({ kind: 'http', status: 401 });
     });
   });
 
