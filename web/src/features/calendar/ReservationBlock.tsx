@@ -16,6 +16,7 @@ export interface ReservationActions {
   edit(reservation: Reservation): void;
   copy(reservation: Reservation): void;
   remove(reservation: Reservation): void;
+  history(reservation: Reservation): void;
   permissionsOf(reservation: Reservation): ReservationPermissions;
   isMine(reservation: Reservation): boolean;
 }
@@ -77,6 +78,12 @@ export function ReservationBlock({ reservation, instrument, style, showTime, act
             onClick={() => actions.remove(reservation)}
           />
         )}
+        <Button
+          className={Classes.POPOVER_DISMISS}
+          icon="history"
+          text={t('history:show_history')}
+          onClick={() => actions.history(reservation)}
+        />
       </ButtonGroup>
     </div>
   );
