@@ -78,13 +78,15 @@ export function ReservationBlock({ reservation, instrument, style, showTime, act
             onClick={() => actions.remove(reservation)}
           />
         )}
-        <Button
-          className={Classes.POPOVER_DISMISS}
-          icon="history"
-          text={t('history:show_history')}
-          onClick={() => actions.history(reservation)}
-        />
       </ButtonGroup>
+      <Button
+        className={`${Classes.POPOVER_DISMISS} calendar-popover-history`}
+        variant="minimal"
+        size="small"
+        icon="history"
+        text={t('history:show_history')}
+        onClick={() => actions.history(reservation)}
+      />
     </div>
   );
 

@@ -30,7 +30,7 @@ export interface WorkOrderGridProps {
 const FROZEN_COLUMNS = 1;
 const ORDER_NUMBER_WIDTH = 170;
 const DOCUMENTS_WIDTH = 120;
-const HISTORY_WIDTH = 130;
+const HISTORY_WIDTH = 140;
 
 /**
  * The work-order grid (spec 3 sections 2 and 3): the order number pinned first (it opens the PDF), the chosen
