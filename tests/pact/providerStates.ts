@@ -14,6 +14,7 @@ import { avatarStates } from './avatarStates';
 import { contractPdfStates } from './contractPdfStates';
 import { contractStates } from './contractStates';
 import { emailRoutingStates } from './emailRoutingStates';
+import { historyStates } from './historyStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
 import { productInformationStates } from './productInformationStates';
 import { productCatalogueStates } from './productCatalogueStates';
@@ -68,6 +69,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...productsManagementStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...arcRequestStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...emailRoutingStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...historyStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;

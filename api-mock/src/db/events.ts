@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
+import type { HistoryChange } from '../../../contract/history';
 import { PUBLISHED_ENTITY_TYPES, type PublishedEntityType } from '../../../contract/domainEvents';
 
 export interface DomainEvent {
@@ -9,6 +10,8 @@ export interface DomainEvent {
   entityId: string | number;
   eventType: string;
   payload: unknown;
+  /** The fields the change changed, with old and new values, for the audit history. */
+  changes?: HistoryChange[];
 }
 
 /**
@@ -30,33 +33,47 @@ export interface DomainEventNotice {
 const isPublished = (entityType: string): entityType is PublishedEntityType =>
   (PUBLISHED_ENTITY_TYPES as readonly string[]).includes(entityType);
 
-/** Append a domain event; call it with the transaction that makes the change. */
-export async function appendEvent(trx: Transaction<Database> | Kysely<Database>, event: DomainEvent): Promise<void> {
-  const { id } = await trx
+const payloadOf = (event: DomainEvent) =>
+  event.changes === undefined
+    ? (event.payload ?? {})
+    : { ...(event.payload as object | undefined), changes: event.changes };
+
+/** Append domain events in one statement; call it with the transaction that makes the change. */
+export async function appendEvents(trx: Transaction<Database> | Kysely<Database>, events: readonly DomainEvent[]) {
+  if (events.length === 0) return;
+  const rows = await trx
     .insertInto('events')
-    .values({
-      customer_id: event.customerId,
-      actor_id: event.actorId,
-      entity_type: event.entityType,
-      entity_id: String(event.entityId),
-      event_type: event.eventType,
-      payload: JSON.stringify(event.payload ?? {}),
-    })
+    .values(
+      events.map((event) => ({
+        customer_id: event.customerId,
+        actor_id: event.actorId,
+        entity_type: event.entityType,
+        entity_id: String(event.entityId),
+        event_type: event.eventType,
+        payload: JSON.stringify(payloadOf(event)),
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  const switched = event.eventType === 'customer.switched';
-  if (event.customerId === null || !(isPublished(event.entityType) || switched)) return;
-  const notice: DomainEventNotice = {
-    id: Number(id),
-    customerId: event.customerId,
-    actorId: event.actorId,
-    entityType: switched ? 'user' : (event.entityType as PublishedEntityType),
-    entityId: String(event.entityId).slice(0, 64),
-    eventType: event.eventType.slice(0, 100),
-  };
-  // NOTIFY inside a transaction is delivered when it commits, and not at all when it rolls back.
-  await sql`select pg_notify(${DOMAIN_EVENT_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
+    .execute();
+  for (const [i, event] of events.entries()) {
+    const switched = event.eventType === 'customer.switched';
+    if (event.customerId === null || !(isPublished(event.entityType) || switched)) continue;
+    const notice: DomainEventNotice = {
+      id: Number(rows[i]!.id),
+      customerId: event.customerId,
+      actorId: event.actorId,
+      entityType: switched ? 'user' : (event.entityType as PublishedEntityType),
+      entityId: String(event.entityId).slice(0, 64),
+      eventType: event.eventType.slice(0, 100),
+    };
+    // NOTIFY inside a transaction is delivered when it commits, and not at all when it rolls back.
+    await sql`select pg_notify(${DOMAIN_EVENT_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
+  }
 }
+
+/** Append a domain event; call it with the transaction that makes the change. */
+export const appendEvent = (trx: Transaction<Database> | Kysely<Database>, event: DomainEvent) =>
+  appendEvents(trx, [event]);
 
 /** Run a change and its event in one transaction: both commit or neither does. */
 export async function change<T>(

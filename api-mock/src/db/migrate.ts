@@ -41,6 +41,7 @@ import * as equipmentSortTieBreaker from './migrations/039_equipment_sort_tie_br
 import * as hubJobPerSession from './migrations/040_hub_job_per_session';
 import * as eventsAppendOnly from './migrations/041_events_append_only';
 import * as eventsPublishedIndex from './migrations/043_events_published_index';
+import * as eventHistoryIndexes from './migrations/044_event_history_indexes';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '040_hub_job_per_session': hubJobPerSession,
   '041_events_append_only': eventsAppendOnly,
   '043_events_published_index': eventsPublishedIndex,
+  '044_event_history_indexes': eventHistoryIndexes,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

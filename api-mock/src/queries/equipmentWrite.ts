@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { EquipmentInput, type ContractInput } from '../../../contract/equipment';
 import type { Database, EquipmentTable } from '../db/schema';
 import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { changesOf, own } from '../history/changes';
+import type { HistoryChange } from '../../../contract/history';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,6 +41,19 @@ export function equipmentColumnsOf(
     columns[column] = typeof value === 'string' && value.trim() === '' ? null : value;
   }
   return columns as Updateable<EquipmentTable>;
+}
+
+/** Writable equipment fields outside the field registry. */
+const EXTRA_COLUMNS: Readonly<Record<string, string>> = { locationId: 'location_id', isHidden: 'is_hidden' };
+
+/** The fields an add or edit changed between two versions of an equipment row (null: it did not exist). */
+export function equipmentChanges(
+  before: Readonly<Record<string, unknown>> | null,
+  after: Readonly<Record<string, unknown>> | null,
+  fields: readonly string[] = [...EQUIPMENT_INPUT_FIELDS, 'locationId'],
+): HistoryChange[] {
+  const column = (field: string) => EXTRA_COLUMNS[field] ?? COLUMN_OF_FIELD.get(field) ?? columnOf(field);
+  return changesOf(fields, before, after, (row, field) => own(row, column(field)));
 }
 
 /** The name an equipment change is recorded under (changedByCust). */

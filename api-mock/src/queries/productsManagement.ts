@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { appendEvents } from '../db/events';
 import { EquipmentRowEdit } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
-import { changerName, equipmentColumnsOf } from './equipmentWrite';
+import { changerName, equipmentChanges, equipmentColumnsOf } from './equipmentWrite';
 import { EQUIPMENT_FIELDS } from './equipmentFields';
 
 /** The equipment fields a products-management row edit writes; isHidden is a flag outside the field registry. */
@@ -61,7 +62,18 @@ export async function saveEditedRows(
   actor: { customerId: number; userId: number },
   rows: readonly EquipmentRowEdit[],
 ): Promise<number> {
+  const ids = rows.map((row) => row.equipmentId);
+  const versions = (trx: Transaction<Database>, lock: boolean) =>
+    trx
+      .selectFrom('equipment')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('customer_id', '=', actor.customerId)
+      .$if(lock, (q) => q.forUpdate())
+      .execute()
+      .then((found) => new Map(found.map((row) => [row.id, row])));
   return db.transaction().execute(async (trx) => {
+    const before = await versions(trx, true);
     const changedBy = await changerName(trx, actor.userId);
     for (const { columns, rows: group } of groupByColumns(rows)) {
       const typed = (column: string, value: unknown) => sql`${value}::${sql.raw(COLUMN_TYPE.get(column)!)}`;
@@ -77,19 +89,22 @@ export async function saveEditedRows(
         )})
         where e.id = v.id and e.customer_id = ${actor.customerId}`.execute(trx);
     }
-    await trx
-      .insertInto('events')
-      .values(
-        rows.map((row) => ({
-          customer_id: actor.customerId,
-          actor_id: actor.userId,
-          entity_type: 'equipment',
-          entity_id: String(row.equipmentId),
-          event_type: 'equipment.updated',
-          payload: JSON.stringify({ source: 'productsManagement', ...row }),
-        })),
-      )
-      .execute();
+    const after = await versions(trx, false);
+    await appendEvents(
+      trx,
+      rows.map((row) => ({
+        customerId: actor.customerId,
+        actorId: actor.userId,
+        entityType: 'equipment',
+        entityId: row.equipmentId,
+        eventType: 'equipment.updated',
+        payload: { source: 'productsManagement', ...row },
+        changes: equipmentChanges(before.get(row.equipmentId) ?? null, after.get(row.equipmentId) ?? null, [
+          ...ROW_EDIT_FIELDS,
+          'isHidden',
+        ]),
+      })),
+    );
     return rows.length;
   });
 }

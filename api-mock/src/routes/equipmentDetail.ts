@@ -10,6 +10,30 @@ import { findEquipment, loadEquipmentExtras, toEquipment } from '../queries/equi
 import { systemComponentPage, toEhsData } from '../queries/equipmentDetail';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
 import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { changesOf, own } from '../history/changes';
+import type { EhsData } from '../../../contract/equipment';
+
+/** The EHS fields an EHS edit changes (who and when are recorded by the server). */
+const EHS_FIELDS = [
+  'machineGuarding',
+  'energyHazard',
+  'lockTagOut',
+  'chemicalHazards',
+  'biosafetyHazards',
+  'radiologicalHazards',
+  'locked',
+] as const;
+const EHS_COLUMNS = [
+  'machine_guarding',
+  'energy_hazard',
+  'lock_tag_out',
+  'chemical_hazards',
+  'biosafety_hazards',
+  'radiological_hazards',
+  'locked',
+  'ehs_last_changed_by',
+  'ehs_last_changed_on',
+] as const;
 
 const s = initServer();
 
@@ -69,7 +93,15 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
         ehs_last_changed_on: new Date(),
       };
       const saved = await change(db, async (trx) => {
+        const before = await trx
+          .selectFrom('equipment')
+          .select(EHS_COLUMNS)
+          .where('id', '=', row.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
         await trx.updateTable('equipment').set(values).where('id', '=', row.id).execute();
+        const read = (ehs: EhsData, field: string) => own(ehs, field);
+        const ehsOf = (columns: typeof before) => toEhsData({ ...row, ...columns });
         return {
           result: { ...row, ...values },
           event: {
@@ -79,6 +111,7 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
             entityId: row.id,
             eventType: 'equipment.ehsUpdated',
             payload: values,
+            changes: changesOf(EHS_FIELDS, ehsOf(before), ehsOf({ ...before, ...values }), read),
           },
         };
       });

@@ -13,6 +13,7 @@ import { requireFeature } from '../auth/privileges';
 import { requireActor, type Actor } from '../auth/actor';
 import { change, type DomainEvent } from '../db/events';
 import type { EquipmentTable } from '../db/schema';
+import type { HistoryChange } from '../../../contract/history';
 import { ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
 import { badRequest, forbidden } from '../lib/problem';
@@ -30,6 +31,7 @@ import {
 } from '../queries/equipment';
 import {
   changerName,
+  equipmentChanges,
   equipmentColumnsOf,
   isEmptyContract,
   linkVendorContract,
@@ -45,13 +47,20 @@ const s = initServer();
  * the caller works for: an id of another customer's equipment answers errorCode 10002 like an unknown id.
  */
 
-const equipmentEvent = (actor: Actor, id: number, eventType: string, payload: unknown): DomainEvent => ({
+const equipmentEvent = (
+  actor: Actor,
+  id: number,
+  eventType: string,
+  payload: unknown,
+  changes?: HistoryChange[],
+): DomainEvent => ({
   customerId: actor.customerId,
   actorId: actor.userId,
   entityType: 'equipment',
   entityId: id,
   eventType,
   payload,
+  changes,
 });
 
 const isUserAdded = (row: { data_source_id: number }) => row.data_source_id === USER_ADDED_DATA_SOURCE_ID;
@@ -214,11 +223,12 @@ export function equipmentEditRoutes({ db }: AppDeps) {
           data_source_id: USER_ADDED_DATA_SOURCE_ID,
           created_by: actor.userId,
         } as Insertable<EquipmentTable>)
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
       await trx.insertInto('user_equipment').values({ user_id: actor.userId, equipment_id: row.id }).execute();
       if (!isEmptyContract(body.contract)) await linkVendorContract(trx, actor.customerId, row.id, body.contract!);
-      return { result: row.id, event: equipmentEvent(actor, row.id, 'equipment.created', body) };
+      const changes = equipmentChanges(null, row);
+      return { result: row.id, event: equipmentEvent(actor, row.id, 'equipment.created', body, changes) };
     });
     return ok(await readEquipment(actor, id));
   });
@@ -234,7 +244,13 @@ export function equipmentEditRoutes({ db }: AppDeps) {
     }
     await requireOwnLocation(db, body.locationId, actor.customerId);
     await change(db, async (trx) => {
-      await trx
+      const before = await trx
+        .selectFrom('equipment')
+        .selectAll()
+        .where('id', '=', existing.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const after = await trx
         .updateTable('equipment')
         .set({
           ...equipmentColumnsOf(body),
@@ -245,13 +261,15 @@ export function equipmentEditRoutes({ db }: AppDeps) {
         })
         .where('id', '=', existing.id)
         .where('customer_id', '=', actor.customerId)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
       // Absent contract info leaves the contracts as they are; null or empty info removes them.
       if (userAdded && body.contract !== undefined) {
         if (isEmptyContract(body.contract)) await unlinkContracts(trx, existing.id);
         else await linkVendorContract(trx, actor.customerId, existing.id, body.contract!);
       }
-      return { result: null, event: equipmentEvent(actor, existing.id, 'equipment.updated', body) };
+      const changes = equipmentChanges(before, after);
+      return { result: null, event: equipmentEvent(actor, existing.id, 'equipment.updated', body, changes) };
     });
     return ok(await readEquipment(actor, existing.id));
   });

@@ -29,6 +29,7 @@ import { reservationsRouter } from './reservations';
 import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
+import { historyRouter } from './history';
 import { usersRouter } from './users';
 import { userManagementRoutes } from './userManagement';
 import { userInvitationRoutes } from './userInvitations';
@@ -74,5 +75,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.invitations, onboardingRouter(deps)),
     ...userInvitationRoutes(deps),
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
+    implement(contract.history, historyRouter(deps)),
   ];
 }

@@ -12,6 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import { requireActor, type Actor } from '../auth/actor';
 import { requireFeature } from '../auth/privileges';
 import { appendEvent, type DomainEvent } from '../db/events';
+import { changesOf } from '../history/changes';
+import type { HistoryChange } from '../../../contract/history';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
 import { badRequest, forbidden, HttpProblem, Refusal } from '../lib/problem';
@@ -38,6 +40,7 @@ const reservationEvent = (
   reservationId: number,
   eventType: string,
   payload: Record<string, unknown>,
+  changes?: HistoryChange[],
 ): DomainEvent => ({
   customerId: actor.customerId,
   actorId: actor.userId,
@@ -45,7 +48,19 @@ const reservationEvent = (
   entityId: reservationId,
   eventType,
   payload,
+  changes,
 });
+
+/** The fields of a reservation its history shows, as the API names them. */
+interface ReservationFields {
+  equipmentId: number;
+  startDate: Date;
+  endDate: Date;
+  comments: string | null;
+}
+const RESERVATION_FIELDS = ['equipmentId', 'startDate', 'endDate', 'comments'] as const;
+const reservationChanges = (before: ReservationFields | null, after: ReservationFields | null) =>
+  changesOf(RESERVATION_FIELDS, before, after, (r, field) => r[field as keyof ReservationFields]);
 
 const refused = (error: unknown) => {
   if (error instanceof Refusal) return fail(error.errorCode, error.message);
@@ -193,13 +208,24 @@ export function reservationsRouter({ db, config }: AppDeps) {
           }
           await appendEvent(
             trx,
-            reservationEvent(actor, ids[0]!, 'reservation.created', {
-              equipmentId: params.id,
-              reservationIds: ids,
-              startDate: first.start.toISOString(),
-              endDate: first.end.toISOString(),
-              recurrence: body.recurrence ?? null,
-            }),
+            reservationEvent(
+              actor,
+              ids[0]!,
+              'reservation.created',
+              {
+                equipmentId: params.id,
+                reservationIds: ids,
+                startDate: first.start.toISOString(),
+                endDate: first.end.toISOString(),
+                recurrence: body.recurrence ?? null,
+              },
+              reservationChanges(null, {
+                equipmentId: params.id,
+                startDate: first.start,
+                endDate: first.end,
+                comments: body.comments ?? null,
+              }),
+            ),
           );
           return detailsOf(trx, ids);
         });
@@ -225,7 +251,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
           await lockInstrument(trx, actor, body.equipmentId);
           const current = await trx
             .selectFrom('reservations')
-            .select('last_update_time')
+            .select(['last_update_time', 'equipment_id', 'start_date', 'end_date', 'comments'])
             .where('id', '=', stored.id)
             .forUpdate()
             .executeTakeFirst();
@@ -249,12 +275,31 @@ export function reservationsRouter({ db, config }: AppDeps) {
             .execute();
           await appendEvent(
             trx,
-            reservationEvent(actor, stored.id, 'reservation.changed', {
-              equipmentId: body.equipmentId,
-              startDate: period.start.toISOString(),
-              endDate: period.end.toISOString(),
-              comments: body.comments ?? null,
-            }),
+            reservationEvent(
+              actor,
+              stored.id,
+              'reservation.changed',
+              {
+                equipmentId: body.equipmentId,
+                startDate: period.start.toISOString(),
+                endDate: period.end.toISOString(),
+                comments: body.comments ?? null,
+              },
+              reservationChanges(
+                {
+                  equipmentId: current.equipment_id,
+                  startDate: current.start_date,
+                  endDate: current.end_date,
+                  comments: current.comments,
+                },
+                {
+                  equipmentId: body.equipmentId,
+                  startDate: period.start,
+                  endDate: period.end,
+                  comments: body.comments ?? null,
+                },
+              ),
+            ),
           );
           return (await detailsOf(trx, [stored.id]))[0]!;
         });
