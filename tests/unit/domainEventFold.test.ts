@@ -70,10 +70,17 @@ describe('domain event fold', () => {
     ]);
   });
 
-  it("a work order's change makes the service-call lists, the instrument pages and that order's history stale", () => {
+  it("a service request makes the service-call lists, the instrument pages, that order's history and every instrument history stale", () => {
     const { client, stale } = cache();
     createDomainEventFold(client).fold(event(5, 'serviceCall', 'serviceCall.requested'));
-    expect(stale()).toEqual(['equipment/detail/7', 'equipment/list', 'history/serviceCall/7', 'serviceCalls/list']);
+    expect(stale()).toEqual([
+      'equipment/detail/7',
+      'equipment/list',
+      'history/equipment/7',
+      'history/equipment/8',
+      'history/serviceCall/7',
+      'serviceCalls/list',
+    ]);
   });
 
   it("an image of another instrument makes only that instrument's history stale, not this one's", () => {

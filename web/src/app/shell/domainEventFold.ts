@@ -40,7 +40,8 @@ function historiesAfter({ entityType, entityId }: DomainEventMessage): QueryKey[
     case 'reservation':
       return [own('reservation')];
     case 'serviceCall':
-      return [own('serviceCall')];
+      // A service request is also in its instrument's history, which the message does not name.
+      return [own('serviceCall'), historyKeys.kind('equipment')];
     case 'document':
       return [historyKeys.kind('equipment'), historyKeys.kind('serviceCall')];
   }
