@@ -16,7 +16,15 @@ import { equipmentFieldLabelKey } from '../../web/src/features/inventory/equipme
 import { WORK_ORDER_HISTORY_FIELDS } from '../../web/src/features/workOrders/workOrderFields';
 import { ROOT } from '../support/testServer';
 
-const NAMESPACES = ['common', 'history', 'equipmentForm', 'equipmentDetail', 'reservation', 'workOrders'];
+const NAMESPACES = [
+  'common',
+  'history',
+  'equipmentForm',
+  'equipmentDetail',
+  'productsManagement',
+  'reservation',
+  'workOrders',
+];
 const bundle = (language: string) =>
   Object.fromEntries(
     NAMESPACES.map((ns) => [
@@ -42,7 +50,11 @@ beforeAll(async () => {
   tGerman = instance.getFixedT('de');
 });
 
-const EQUIPMENT = equipmentHistoryFields(equipmentFieldLabelKey);
+const LOCATIONS = [
+  { locationId: 3, city: 'Boston', siteAddress: '1 Main Street', countryCode: 'US' },
+  { locationId: 4, city: 'Basel', siteAddress: null, countryCode: 'CH' },
+];
+const EQUIPMENT = equipmentHistoryFields(equipmentFieldLabelKey, LOCATIONS);
 
 describe('history values', () => {
   it('shows an empty side as a dash and a flag as Yes or No in the language of the page', () => {
@@ -96,6 +108,7 @@ describe("an instrument's history fields", () => {
     expect(historyFieldLabel(t, EQUIPMENT, 'energyHazard')).toBe('Energy hazards');
     expect(historyFieldLabel(t, EQUIPMENT, 'locked')).toBe(t('equipmentDetail:ehs_field_locked'));
     expect(historyFieldLabel(t, EQUIPMENT, 'locationId')).toBe('Location');
+    expect(historyFieldLabel(t, EQUIPMENT, 'isHidden')).toBe('Hidden');
     expect(historyFieldLabel(tGerman, EQUIPMENT, 'serial')).toBe(tGerman('equipmentForm:field_serial'));
   });
 
@@ -108,6 +121,13 @@ describe("an instrument's history fields", () => {
     expect(historyValueText(t, EQUIPMENT, 'osGxpFlag', true)).toBe('Yes');
     expect(historyValueText(t, EQUIPMENT, 'locked', false)).toBe('No');
     expect(historyValueText(t, EQUIPMENT, 'serial', 'SN-1')).toBe('SN-1');
+    expect(historyValueText(t, EQUIPMENT, 'isHidden', true)).toBe('Yes');
+  });
+
+  it('name a location as the location select does, and one the user cannot see by its number', () => {
+    expect(historyValueText(t, EQUIPMENT, 'locationId', 3)).toBe('Boston – 1 Main Street');
+    expect(historyValueText(t, EQUIPMENT, 'locationId', 4)).toBe('Basel');
+    expect(historyValueText(t, EQUIPMENT, 'locationId', 99)).toBe('99');
   });
 });
 

@@ -62,7 +62,7 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { base, privileges } = useCurrentSession();
+  const { base, privileges, user } = useCurrentSession();
   const mayEditEhs = hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
   const mayRequestContractChange = hasFeature(privileges, 'ARC');
   const detail = useEquipmentDetail(equipmentId);
@@ -72,7 +72,11 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const [tab, setTab] = useState<TabId>('instrument');
   const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
   const listPath = `${base}/product`;
-  const historyFields = useMemo(() => equipmentHistoryFields(parts.fieldLabelKey), [parts.fieldLabelKey]);
+  const locations = user.userLocation.customer.customerLocations;
+  const historyFields = useMemo(
+    () => equipmentHistoryFields(parts.fieldLabelKey, locations),
+    [parts.fieldLabelKey, locations],
+  );
   const notFound = equipmentId === null || (detail.isError && isNotFound(detail.error));
   const leaving = useRef(false);
 
