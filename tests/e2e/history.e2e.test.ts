@@ -155,6 +155,46 @@ describe('audit history', () => {
     await context.close();
   });
 
+  it('shows 20 entries at first; Show more loads the rest and the keyboard goes on at the first of them', async () => {
+    const [, , instrument] = await instrumentsOf(USER);
+    const { client } = await signedIn(server.app, MANAGER);
+    const guards = ['fixedGuard', 'interlockedGuard'] as const;
+    for (let i = 0; i < 21; i++) {
+      const saved = await client.equipment.updateEhs({
+        params: { equipmentId: instrument!.id },
+        query: {},
+        body: {
+          equipmentId: instrument!.id,
+          machineGuarding: guards[i % 2]!,
+          energyHazard: 'none',
+          lockTagOut: 'none',
+          chemicalHazards: 'none',
+          biosafetyHazards: 'none',
+          radiologicalHazards: 'none',
+          locked: null,
+        },
+      });
+      expect(saved.status).toBe(200);
+    }
+    const { context, page } = await signedInPage();
+    const record = await openInstrument(page, instrument!.id);
+    const list = await openHistoryTab(page, record);
+    await page.getByText('Showing 20 of 21').waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(20);
+    await page.getByRole('button', { name: HISTORY.show_more }).click();
+    await page.getByText('Showing 21 of 21').waitFor();
+    await expect
+      .poll(() =>
+        list
+          .getByRole('listitem')
+          .nth(20)
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    expect(await page.getByRole('button', { name: HISTORY.show_more }).count()).toBe(0);
+    await context.close();
+  });
+
   it("a reservation's Show history, from its details on the calendar, shows when and by whom it was made and changed", async () => {
     const [instrument] = await instrumentsOf(USER);
     const start = dayjs().startOf('day').add(1, 'day').hour(20);
