@@ -12,6 +12,10 @@ function cache() {
     ['serviceCalls', 'list'],
     ['documents', 'equipment', 7],
     ['preference', 'inventory'],
+    ['history', 'equipment', 7],
+    ['history', 'equipment', 8],
+    ['history', 'reservation', 7],
+    ['history', 'serviceCall', 7],
   ];
   for (const key of keys) client.setQueryData(key, 'fresh');
   const stale = () =>
@@ -24,32 +28,71 @@ function cache() {
   return { client, stale };
 }
 
-const event = (id: number, entityType: string, eventType = `${entityType}.updated`) => ({
+const event = (id: number, entityType: string, eventType = `${entityType}.updated`, entityId = '7') => ({
   type: 'domainEvent',
   id,
   entityType,
-  entityId: '7',
+  entityId,
   eventType,
 });
 
 describe('domain event fold', () => {
-  it('a reservation makes the reservation queries stale and nothing else', () => {
+  it('a reservation makes the reservation queries and its own history stale and nothing else', () => {
     const { client, stale } = cache();
     const fold = createDomainEventFold(client);
     expect(fold.fold(event(5, 'reservation'))).toBe(true);
-    expect(stale()).toEqual(['reservations/calendar']);
+    expect(stale()).toEqual(['history/reservation/7', 'reservations/calendar']);
   });
 
-  it('an instrument change makes the inventory, the instrument page, reservations and service calls stale', () => {
+  it('an instrument change makes the inventory, the instrument page and its history, reservations and service calls stale', () => {
     const { client, stale } = cache();
     createDomainEventFold(client).fold(event(5, 'equipment'));
-    expect(stale()).toEqual(['equipment/detail/7', 'equipment/list', 'reservations/calendar', 'serviceCalls/list']);
+    expect(stale()).toEqual([
+      'equipment/detail/7',
+      'equipment/list',
+      'history/equipment/7',
+      'reservations/calendar',
+      'serviceCalls/list',
+    ]);
   });
 
-  it('a document makes document lists and their counts stale; a saved view is never touched', () => {
+  it('a document makes document lists, their counts and every instrument and work-order history stale; a saved view is never touched', () => {
     const { client, stale } = cache();
     createDomainEventFold(client).fold(event(5, 'document'));
-    expect(stale()).toEqual(['documents/equipment/7', 'equipment/detail/7', 'equipment/list', 'serviceCalls/list']);
+    expect(stale()).toEqual([
+      'documents/equipment/7',
+      'equipment/detail/7',
+      'equipment/list',
+      'history/equipment/7',
+      'history/equipment/8',
+      'history/serviceCall/7',
+      'serviceCalls/list',
+    ]);
+  });
+
+  it("a service request makes the service-call lists, the instrument pages, that order's history and every instrument history stale", () => {
+    const { client, stale } = cache();
+    createDomainEventFold(client).fold(event(5, 'serviceCall', 'serviceCall.requested'));
+    expect(stale()).toEqual([
+      'equipment/detail/7',
+      'equipment/list',
+      'history/equipment/7',
+      'history/equipment/8',
+      'history/serviceCall/7',
+      'serviceCalls/list',
+    ]);
+  });
+
+  it("an image of another instrument makes only that instrument's history stale, not this one's", () => {
+    const { client, stale } = cache();
+    createDomainEventFold(client).fold(event(5, 'equipment', 'equipment.imageAdded', '8'));
+    expect(stale().filter((key) => key.startsWith('history/'))).toEqual(['history/equipment/8']);
+  });
+
+  it('an event whose record the message does not name by number makes every history of its kind stale', () => {
+    const { client, stale } = cache();
+    createDomainEventFold(client).fold(event(5, 'equipment', 'equipment.updated', 'abc'));
+    expect(stale().filter((key) => key.startsWith('history/'))).toEqual(['history/equipment/7', 'history/equipment/8']);
   });
 
   it('keeps the newest id as the version to say hello with, from events and the cursor', () => {
@@ -73,6 +116,10 @@ describe('domain event fold', () => {
       'documents/equipment/7',
       'equipment/detail/7',
       'equipment/list',
+      'history/equipment/7',
+      'history/equipment/8',
+      'history/reservation/7',
+      'history/serviceCall/7',
       'reservations/calendar',
       'serviceCalls/list',
     ]);

@@ -7,6 +7,7 @@ import {
 } from '../../../../contract/domainEvents';
 import { SERVICE_CALLS_KEY } from '../../components/serviceCalls/serviceCallKeys';
 import { DOCUMENTS_KEY } from '../../components/documents/documentsApi';
+import { HISTORY_KEY, historyKeys, type HistoryKind } from '../../components/history/historyKeys';
 import { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys';
 
 /**
@@ -21,9 +22,30 @@ const STALE_AFTER: Record<PublishedEntityType, QueryKey[]> = {
   serviceCall: [[SERVICE_CALLS_KEY], ['equipment']],
 };
 
-const EVERYTHING: QueryKey[] = [...new Set(PUBLISHED_ENTITY_TYPES.flatMap((t) => STALE_AFTER[t].map((k) => k[0])))].map(
-  (first) => [first],
-);
+const EVERYTHING: QueryKey[] = [
+  ...new Set([...PUBLISHED_ENTITY_TYPES.flatMap((t) => STALE_AFTER[t].map((k) => k[0])), HISTORY_KEY]),
+].map((first) => [first]);
+
+/**
+ * The histories an event adds an entry to: the record's own when the message names it (an instrument, a
+ * reservation, a work order by its id), else every history of the kinds it may concern (a document belongs to an
+ * instrument or a work order the message does not name).
+ */
+function historiesAfter({ entityType, entityId }: DomainEventMessage): QueryKey[] {
+  const id = /^\d+$/.test(entityId) ? Number(entityId) : null;
+  const own = (kind: HistoryKind) => (id === null ? historyKeys.kind(kind) : historyKeys.of(kind, id));
+  switch (entityType) {
+    case 'equipment':
+      return [own('equipment')];
+    case 'reservation':
+      return [own('reservation')];
+    case 'serviceCall':
+      // A service request is also in its instrument's history, which the message does not name.
+      return [own('serviceCall'), historyKeys.kind('equipment')];
+    case 'document':
+      return [historyKeys.kind('equipment'), historyKeys.kind('serviceCall')];
+  }
+}
 
 /**
  * The one place where the customer's domain events, pushed by the hub, fold into what the portal shows. It keeps
@@ -41,7 +63,7 @@ export function createDomainEventFold(queryClient: QueryClient) {
       const event = DomainEventMessage.safeParse(message);
       if (event.success) {
         if (seen === undefined || event.data.id > seen) seen = event.data.id;
-        invalidate(STALE_AFTER[event.data.entityType]);
+        invalidate([...STALE_AFTER[event.data.entityType], ...historiesAfter(event.data)]);
         return true;
       }
       const cursor = DomainEventCursorMessage.safeParse(message);

@@ -24,8 +24,15 @@ import {
   type Reservation,
 } from '../../../../contract/reservations';
 import { calendarMachine, periodOf, type TimeInterval } from '../../../../machines/calendar.machine';
+import { LazyHistoryDialog } from '../../components/history';
 import { Pager } from '../../components/Pager';
-import { isReserver, permissionsOf, ReservationDialog, useReservationRemoval } from '../../components/reservations';
+import {
+  isReserver,
+  permissionsOf,
+  RESERVATION_HISTORY_FIELDS,
+  ReservationDialog,
+  useReservationRemoval,
+} from '../../components/reservations';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { useCurrentSession } from '../../lib/currentUser';
 import { formatDate } from '../../lib/dates';
@@ -41,7 +48,7 @@ import {
 } from './calendarLayout';
 import { RESERVATIONS_KEY, useCalendarRows, useReservationDays, useReservationSearch } from './calendarQueries';
 import { CalendarSidebar } from './CalendarSidebar';
-import type { ReservationActions } from './ReservationBlock';
+import { formatPeriod, type ReservationActions } from './ReservationBlock';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
 
 /** How often the future half-hour slots are measured again. Chosen: not in spec. */
@@ -103,6 +110,8 @@ export function CalendarPage() {
   const [overviewMonth, setOverviewMonth] = useState(() => dayjs(anchor).startOf('month').toDate());
   const [typed, setTyped] = useState('');
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Kept after closing, so the dialog closes as it opened and gives the focus back.
+  const [history, setHistory] = useState<{ reservation: Reservation; isOpen: boolean } | null>(null);
 
   const ready = views.status !== 'loading';
   const rows = useCalendarRows(layout, period, pageIndex, ready && !searching);
@@ -122,6 +131,7 @@ export function CalendarPage() {
         if (searching && found.data) send({ type: 'ROW_DELETED', remaining: found.data.totalCount - 1 });
         refresh();
       }),
+    history: (reservation) => setHistory({ reservation, isOpen: true }),
     permissionsOf: (reservation) => permissionsOf(reservation, user, now),
     isMine: (reservation) => isReserver(reservation, user),
   };
@@ -130,6 +140,12 @@ export function CalendarPage() {
       mode: 'add',
       equipment: { equipmentId: row.equipmentId, label: [row.serial, instrumentName(row)].filter(Boolean).join(' – ') },
       start,
+    });
+
+  const historyTitle = (reservation: Reservation) =>
+    t('history:reservation_title', {
+      instrument: [reservation.serial, reservation.instrumentName].filter(Boolean).join(' – '),
+      period: formatPeriod(reservation.startDate, reservation.endDate),
     });
 
   const search = () => {
@@ -330,6 +346,17 @@ export function CalendarPage() {
         }}
       />
       {removal.element}
+      {history && (
+        <LazyHistoryDialog
+          isOpen={history.isOpen}
+          kind="reservation"
+          id={history.reservation.reservationId}
+          title={historyTitle(history.reservation)}
+          label={historyTitle(history.reservation)}
+          fields={RESERVATION_HISTORY_FIELDS}
+          onClose={() => setHistory({ ...history, isOpen: false })}
+        />
+      )}
     </section>
   );
 }

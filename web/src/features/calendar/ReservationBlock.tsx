@@ -16,6 +16,7 @@ export interface ReservationActions {
   edit(reservation: Reservation): void;
   copy(reservation: Reservation): void;
   remove(reservation: Reservation): void;
+  history(reservation: Reservation): void;
   permissionsOf(reservation: Reservation): ReservationPermissions;
   isMine(reservation: Reservation): boolean;
 }
@@ -78,6 +79,14 @@ export function ReservationBlock({ reservation, instrument, style, showTime, act
           />
         )}
       </ButtonGroup>
+      <Button
+        className={`${Classes.POPOVER_DISMISS} calendar-popover-history`}
+        variant="minimal"
+        size="small"
+        icon="history"
+        text={t('history:show_history')}
+        onClick={() => actions.history(reservation)}
+      />
     </div>
   );
 

@@ -27,7 +27,7 @@ const COLUMNS = [
   'reserved_by',
 ] as const;
 
-/** The reservations found by the search, paged, with edit, copy and delete pinned on the right. */
+/** The reservations found by the search, paged, with edit, copy, delete and its history pinned on the right. */
 export function ReservationSearchGrid({ items, totalCount, pageIndex, onPage, actions }: ReservationSearchGridProps) {
   const { t } = useTranslation();
   return (
@@ -89,6 +89,13 @@ export function ReservationSearchGrid({ items, totalCount, pageIndex, onPage, ac
                           disabled={!allowed.remove}
                           aria-label={action('calendar:delete_reservation_of')}
                           onClick={() => actions.remove(r)}
+                        />
+                      </Tooltip>
+                      <Tooltip content={t('history:show_history')}>
+                        <Button
+                          icon="history"
+                          aria-label={action('history:reservation_history_of')}
+                          onClick={() => actions.history(r)}
                         />
                       </Tooltip>
                     </ButtonGroup>

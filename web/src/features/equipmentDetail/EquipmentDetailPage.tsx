@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AnchorButton, Button, Classes, H2, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { EquipmentDetail } from '../../../../contract/equipment';
 import type { InstrumentImageData } from '../../../../contract/images';
 import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsDialog } from '../../components/ehs/EditEhsDialog';
+import { HistoryList } from '../../components/history';
 import { showToast } from '../../components/showToast';
 import { useCurrentSession } from '../../lib/currentUser';
 import { hasFeature } from '../../lib/privileges';
@@ -20,6 +21,7 @@ import {
   parseEquipmentId,
   useEquipmentDetail,
 } from './equipmentDetailQuery';
+import { equipmentHistoryFields } from './historyFields';
 import { InstrumentTab } from './InstrumentTab';
 import type { EquipmentDetailParts } from './parts';
 import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
@@ -32,7 +34,7 @@ export interface EquipmentDetailPageProps {
   parts: EquipmentDetailParts;
 }
 
-type TabId = 'instrument' | 'workOrders' | 'productInfo' | 'emethods' | 'utilization';
+type TabId = 'instrument' | 'workOrders' | 'productInfo' | 'emethods' | 'utilization' | 'history';
 
 const TITLE_ID = 'equipment-detail-title';
 const toolbar = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 } as const;
@@ -60,7 +62,7 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { base, privileges } = useCurrentSession();
+  const { base, privileges, user } = useCurrentSession();
   const mayEditEhs = hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
   const mayRequestContractChange = hasFeature(privileges, 'ARC');
   const detail = useEquipmentDetail(equipmentId);
@@ -70,6 +72,11 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const [tab, setTab] = useState<TabId>('instrument');
   const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
   const listPath = `${base}/product`;
+  const locations = user.userLocation.customer.customerLocations;
+  const historyFields = useMemo(
+    () => equipmentHistoryFields(parts.fieldLabelKey, locations),
+    [parts.fieldLabelKey, locations],
+  );
   const notFound = equipmentId === null || (detail.isError && isNotFound(detail.error));
   const leaving = useRef(false);
 
@@ -198,6 +205,18 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
         {hasMonitoringSite && (
           <Tab id="utilization" title={t('utilization:tab')} panel={<UtilizationTab equipment={equipment} />} />
         )}
+        <Tab
+          id="history"
+          title={t('history:tab')}
+          panel={
+            <HistoryList
+              kind="equipment"
+              id={equipment.equipmentId}
+              label={t('history:equipment_label', { name: title })}
+              fields={historyFields}
+            />
+          }
+        />
       </Tabs>
       <ServiceRequestDialog
         isOpen={dialog === 'serviceRequest'}

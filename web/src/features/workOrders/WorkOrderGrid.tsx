@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Button } from '@blueprintjs/core';
-import { Cell, Column, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
@@ -23,16 +23,18 @@ export interface WorkOrderGridProps {
   onReorder(columns: string[]): void;
   onHideColumn(field: string): void;
   onDocuments(row: WorkOrderRow): void;
+  onHistory(row: WorkOrderRow): void;
 }
 
 /** The order number stays in place at the left. */
 const FROZEN_COLUMNS = 1;
 const ORDER_NUMBER_WIDTH = 170;
 const DOCUMENTS_WIDTH = 120;
+const HISTORY_WIDTH = 140;
 
 /**
  * The work-order grid (spec 3 sections 2 and 3): the order number pinned first (it opens the PDF), the chosen
- * columns, the status styled by its meaning, and the documents column last.
+ * columns, the status styled by its meaning, then the documents column and the history of each order.
  */
 export function WorkOrderGrid(props: WorkOrderGridProps) {
   const { t } = useTranslation();
@@ -113,25 +115,47 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
     />
   );
 
+  const historyColumn = (
+    <Column
+      key="history"
+      id="history"
+      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('history:column_history')} />}
+      cellRenderer={(r) => {
+        const row = rows[r]!;
+        return (
+          <Cell interactive>
+            <Button
+              size="small"
+              variant="minimal"
+              icon="history"
+              aria-label={t('history:work_order_history_of', { serviceOrderNo: row.serviceOrderNo })}
+              onClick={() => props.onHistory(row)}
+            />
+          </Cell>
+        );
+      }}
+    />
+  );
+
   return (
     <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
       <Table2
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT}
-        columnWidths={[ORDER_NUMBER_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), DOCUMENTS_WIDTH]}
+        columnWidths={[ORDER_NUMBER_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), DOCUMENTS_WIDTH, HISTORY_WIDTH]}
         enableColumnReordering
         enableRowHeader={false}
         enableFocusedCell={false}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, columns, order, filters]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
-          // Only the chosen columns move: the order number and documents columns stay where they are.
+          // Only the chosen columns move: the order number, documents and history columns stay where they are.
           const next = movedColumns(columns, { oldIndex, newIndex, length }, FROZEN_COLUMNS);
           if (next) props.onReorder(next);
         }}
       >
-        {[orderNumberColumn, ...dataColumns, documentsColumn]}
+        {[orderNumberColumn, ...dataColumns, documentsColumn, historyColumn]}
       </Table2>
     </div>
   );

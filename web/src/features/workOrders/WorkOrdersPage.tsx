@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { WORK_ORDER_PAGE_SIZE, type WorkOrderRow } from '../../../../contract/serviceCalls';
 import { DocumentViewerDialog } from '../../components/documents/DocumentViewerDialog';
+import { LazyHistoryDialog } from '../../components/history';
 import {
   ColumnFilterDialog,
   ColumnsPanel,
@@ -23,6 +24,7 @@ import {
   INITIAL_WORK_ORDER_LAYOUT,
   orderSettingsOf,
   WORK_ORDER_FIELDS,
+  WORK_ORDER_HISTORY_FIELDS,
   WORK_ORDER_TABS,
   type WorkOrderLayout,
   type WorkOrderTab,
@@ -48,6 +50,8 @@ export function WorkOrdersPage() {
   const [pageIndex, setPageIndex] = useState(0);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Kept after closing, so the dialog closes as it opened and gives the focus back to the row's button.
+  const [history, setHistory] = useState<{ row: WorkOrderRow; isOpen: boolean } | null>(null);
 
   useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort, activeType]);
 
@@ -90,6 +94,7 @@ export function WorkOrdersPage() {
         onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
         onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
         onDocuments={(row) => setDialog({ kind: 'documents', row })}
+        onHistory={(row) => setHistory({ row, isOpen: true })}
       />
     </div>
   );
@@ -183,6 +188,17 @@ export function WorkOrdersPage() {
           title={t('workOrders:documents_title', { serviceOrderNo: dialog.row.serviceOrderNo })}
           onClose={() => setDialog(null)}
           onCountChange={(count) => count !== documentCountOf(dialog.row) && refresh()}
+        />
+      )}
+      {history && (
+        <LazyHistoryDialog
+          isOpen={history.isOpen}
+          kind="serviceCall"
+          id={history.row.serviceOrderId}
+          title={t('history:work_order_title', { serviceOrderNo: history.row.serviceOrderNo })}
+          label={t('history:work_order_title', { serviceOrderNo: history.row.serviceOrderNo })}
+          fields={WORK_ORDER_HISTORY_FIELDS}
+          onClose={() => setHistory({ ...history, isOpen: false })}
         />
       )}
     </section>

@@ -5,6 +5,7 @@ import {
   type WorkOrderListField,
 } from '../../../../contract/serviceCalls';
 import type { OrderSetting } from '../../../../contract/listQuery';
+import { historyFieldsOfList } from '../../components/history/historyValues';
 import type { ListFields, ListLayout } from '../../components/list';
 
 /** The Scheduled and History tabs (spec 3 section 4, `activeType`). */
@@ -38,6 +39,9 @@ export const WORK_ORDER_FIELDS: ListFields = {
   },
   label: (t, field) => (isListField(field) ? t(`workOrders:field_${field}`) : field),
 };
+
+/** A work order's fields in its history, labelled and worded as the grid shows them. */
+export const WORK_ORDER_HISTORY_FIELDS = historyFieldsOfList(WORK_ORDER_FIELDS, isListField);
 
 const HIDDEN: readonly string[] = WORK_ORDER_HIDDEN_COLUMNS;
 

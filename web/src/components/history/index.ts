@@ -1,0 +1,12 @@
+export { HISTORY_KEY, historyKeys, type HistoryKind } from './historyKeys';
+export {
+  EMPTY_VALUE,
+  historyEventLabel,
+  historyFieldLabel,
+  historyFieldsOfList,
+  historyValueText,
+  type HistoryFields,
+} from './historyValues';
+export { HistoryList, type HistoryListProps } from './HistoryList';
+export { LazyHistoryDialog } from './LazyHistoryDialog';
+export type { HistoryDialogProps } from './HistoryDialog';
