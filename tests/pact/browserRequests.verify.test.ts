@@ -7,11 +7,19 @@ import { PACT_FILE, SIGNED_OUT_STATES } from './support';
 interface Rule {
   matchers: { match: string; regex?: string }[];
 }
+interface Generator {
+  type: string;
+  expression?: string;
+}
 interface PactFile {
   interactions: Array<{
     description: string;
     providerStates?: { name: string }[];
-    request: { query?: Record<string, string[]>; matchingRules?: { query?: Record<string, Rule> } };
+    request: {
+      query?: Record<string, string[]>;
+      matchingRules?: { query?: Record<string, Rule> };
+      generators?: { query?: Record<string, Generator> };
+    };
   }>;
 }
 const readPact = () => JSON.parse(readFileSync(PACT_FILE, 'utf8')) as PactFile;
@@ -35,7 +43,7 @@ describe('the pact is what the browser sends', () => {
     }
   });
 
-  it('every recorded request carries timeZoneDiff, and userCustomerId unless the browser is signed out', () => {
+  it('every recorded request carries timeZoneDiff, and userCustomerId of the state’s session unless the browser is signed out', () => {
     expect([...SIGNED_OUT_STATES].sort()).toEqual(documentedSignedOutStates().sort());
     const { interactions } = readPact();
     expect(interactions.length).toBeGreaterThan(0);
@@ -50,7 +58,12 @@ describe('the pact is what the browser sends', () => {
       expect('userCustomerId' in query, description).toBe(!browserSignedOut);
       if (!browserSignedOut) {
         expect(query.userCustomerId, description).toEqual(['1']);
-        expect(rules.userCustomerId?.matchers, description).toEqual([{ match: 'regex', regex: '^\\d+$' }]);
+        // The verifier sends the customer the state's session works for, which the state setup answers.
+        expect(request.generators?.query?.userCustomerId, description).toEqual({
+          type: 'ProviderState',
+          expression: '${userCustomerId}',
+        });
+        expect(rules.userCustomerId?.matchers, description).toEqual([{ match: 'type' }]);
       }
     }
     // Sign-in, the contact request without an account, users/me without a session and the sign-up page.

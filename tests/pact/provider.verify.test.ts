@@ -6,6 +6,7 @@ import { implementations } from '../../api-mock/src/routes';
 import { PACT_FILE } from './support';
 import { startStateSetupServer } from './stateSetupServer';
 import { startBrokenRouteProxy } from './brokenRouteProxy';
+import { startCustomerCheckingProxy } from './customerCheckingProxy';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let states: Awaited<ReturnType<typeof startStateSetupServer>>;
@@ -77,5 +78,44 @@ describe('provider verification (portal-api)', () => {
       return !interactions.some((r) => r.method === route.method && pattern.test(r.path));
     });
     expect(uncovered.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('the state setup answers the customer of the session it leaves, which the verifier sends as userCustomerId', async () => {
+    const setUp = async (state: string, params: Record<string, unknown>) => {
+      const res = await fetch(states.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ state, params, action: 'setup' }),
+      });
+      return ((await res.json()) as { values: Record<string, unknown> }).values;
+    };
+    const customerOf = async (email: string) =>
+      (
+        await server.database.db
+          .selectFrom('users')
+          .select('customer_id')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).customer_id;
+    for (const email of ['user@acme-labs.example', 'user@globex.example']) {
+      expect(await setUp('a signed-in user', { email })).toMatchObject({ userCustomerId: await customerOf(email) });
+    }
+    expect(await setUp('no session', {})).not.toHaveProperty('userCustomerId');
+  });
+
+  it('passes against a backend that checks userCustomerId against the session, for users of two customers', async () => {
+    const checking = await startCustomerCheckingProxy(server.url);
+    try {
+      const { code, output } = await pactVerify(checking.url, {
+        // A Globex user's page views, an Acme user's history and a signed-out sign-in.
+        PACT_DESCRIPTION:
+          '^(a batch of page views|a request for a page of an instrument’s history|a sign-in with the right password)$',
+      });
+      expect(checking.refused).toEqual([]);
+      expect(output).toContain('honours every interaction');
+      expect(code).toBe(0);
+    } finally {
+      await checking.close();
+    }
   });
 });

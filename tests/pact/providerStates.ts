@@ -415,7 +415,14 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     }
     return headers;
   };
-  return { stateHandlers, headersFor };
+  /** The customer the session of the state works for (what the browser sends as userCustomerId), if signed in. */
+  const customerFor = async (): Promise<number | null> => {
+    if (jar.size === 0) return null;
+    const res = await app.inject({ method: 'GET', url: '/api/users/me', cookies: Object.fromEntries(jar) });
+    const body = res.json<{ errorCode?: number; result?: { userLocation?: { customerId?: number } } }>();
+    return body.errorCode === 0 ? (body.result?.userLocation?.customerId ?? null) : null;
+  };
+  return { stateHandlers, headersFor, customerFor };
 }
 
 const userByEmail = (db: Kysely<Database>, email: string) =>

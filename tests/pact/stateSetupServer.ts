@@ -15,7 +15,7 @@ type StateHandler = StateFn | { setup?: StateFn; teardown?: StateFn };
  * handler and answers the values it returned and the headers of the session it left (docs/pact-provider-states.md).
  */
 export async function startStateSetupServer(app: FastifyInstance, db: Kysely<Database>) {
-  const { stateHandlers, headersFor } = providerStates(app, db);
+  const { stateHandlers, headersFor, customerFor } = providerStates(app, db);
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -43,8 +43,13 @@ export async function startStateSetupServer(app: FastifyInstance, db: Kysely<Dat
             if (typeof handler !== 'function') await handler.teardown?.(params);
             return answer(res, 200, {});
           }
-          const values = await (typeof handler === 'function' ? handler(params) : handler.setup?.(params));
-          answer(res, 200, { values: values ?? {}, headers: headersFor('GET'), changeHeaders: headersFor('POST') });
+          const values = (await (typeof handler === 'function' ? handler(params) : handler.setup?.(params))) ?? {};
+          const userCustomerId = await customerFor();
+          answer(res, 200, {
+            values: userCustomerId === null ? values : { ...values, userCustomerId },
+            headers: headersFor('GET'),
+            changeHeaders: headersFor('POST'),
+          });
         } catch (error) {
           answer(res, 500, { error: error instanceof Error ? error.message : String(error) });
         }

@@ -22,7 +22,8 @@ export const EXAMPLE_CUSTOMER_ID = 1;
  * offset east of UTC in minutes. Matched by form, so the pact records the same examples on any machine and in any zone.
  */
 export const COMMON_QUERY = {
-  userCustomerId: MatchersV3.regex('^\\d+$', String(EXAMPLE_CUSTOMER_ID)),
+  /** The verifier sends the customer of the state's session (the state setup answers it as userCustomerId). */
+  userCustomerId: MatchersV3.fromProviderState('${userCustomerId}', String(EXAMPLE_CUSTOMER_ID)),
   timeZoneDiff: MatchersV3.regex('^-?\\d+$', '0'),
 };
 
