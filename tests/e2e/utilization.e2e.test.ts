@@ -10,6 +10,7 @@ import {
   type SummaryView,
 } from '../../web/src/features/equipmentDetail/utilization/utilizationAxis';
 import { seriousViolations } from '../support/axe';
+import { waitForSettled } from '../support/settled';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
 
@@ -340,6 +341,8 @@ describe('utilization', () => {
       const body = r.request().postDataJSON() as { filter: Record<string, string[]> };
       return body.filter.method?.[0] === method;
     });
+    // A click while the popover still moves can miss the option.
+    await waitForSettled(page);
     await values.getByRole('option', { name: method, exact: true }).click();
     const onlyMethod = ((await (await filtered).json()) as EventsAnswer).result;
     expect(onlyMethod.totalCount).toBe(events.filter((e) => e.method === method).length);
