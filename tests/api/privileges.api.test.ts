@@ -148,7 +148,7 @@ describe('access codes', () => {
 });
 
 describe('the server refuses what the features do not allow', () => {
-  it('refuses every reservation call without the Reservation feature (403) and answers again with it', async () => {
+  it('refuses every reservation call, its history too, without the Reservation feature (403) and answers again with it', async () => {
     const { client } = await signedIn(server.app, 'user@acme-labs.example');
     const period = { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' };
     const overview = () => client.reservations.overview({ query: period });
@@ -159,6 +159,8 @@ describe('the server refuses what the features do not allow', () => {
         query: { ...period, pageIndex: 0, pageSize: 10 } as never,
       });
       expect(calendar.status).toBe(403);
+      const history = await client.history.reservation({ params: { id: 1 }, query: {} });
+      expect(history.status).toBe(403);
     });
     expect((await overview()).status).toBe(200);
   });
