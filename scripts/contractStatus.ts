@@ -1,15 +1,11 @@
 // npm run contract:status — per resource: calls in the contract, calls the server implements, calls with a
-// pact interaction (verified by the provider verification inside npm test).
-import { existsSync, readFileSync } from 'node:fs';
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+// pact interaction in the committed pacts/ (verified by the provider verification inside npm test).
+// `npm run contract:status -- --routes` lists every route with the interactions that exercise it.
+import type { AppRouter } from '@ts-rest/core';
 import { contract } from '../contract';
 import { implementations } from '../api-mock/src/routes';
 import type { AppDeps } from '../api-mock/src/deps';
-
-const PACT_FILE = 'pacts/portal-web-portal-api.json';
-
-const routesOf = (router: AppRouter): AppRoute[] =>
-  Object.values(router).flatMap((r) => (isAppRoute(r) ? [r] : routesOf(r as AppRouter)));
+import { pactCoverage, routesOf } from './pactCoverage';
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path.toLowerCase()}`;
 const implemented = new Set(
@@ -17,25 +13,16 @@ const implemented = new Set(
     .flatMap((i) => i.routes)
     .map(key),
 );
-const interactions: Array<{ method: string; path: string }> = existsSync(PACT_FILE)
-  ? (
-      JSON.parse(readFileSync(PACT_FILE, 'utf8')) as {
-        interactions: Array<{ request: { method: string; path: string } }>;
-      }
-    ).interactions.map((i) => i.request)
-  : [];
-const allRoutes = routesOf(contract);
-const matches = (route: AppRoute, i: { method: string; path: string }) =>
-  i.method === route.method && new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`, 'i').test(i.path);
-const params = (route: AppRoute) => (route.path.match(/:/g) ?? []).length;
-/** The route an interaction exercises: of the routes it matches, the one with the fewest path parameters. */
-const exercised = new Set(
-  interactions.flatMap((i) => {
-    const best = allRoutes.filter((r) => matches(r, i)).sort((a, b) => params(a) - params(b))[0];
-    return best ? [best] : [];
-  }),
-);
-const hasPact = (route: AppRoute) => exercised.has(route);
+const coverage = pactCoverage();
+
+if (process.argv.includes('--routes')) {
+  for (const [route, interactions] of coverage) {
+    console.log(`${route.method.padEnd(6)} ${route.path}`);
+    for (const description of interactions) console.log(`         ✓ ${description}`);
+    if (interactions.length === 0) console.log('         (no pact interaction)');
+  }
+  process.exit(0);
+}
 
 const rows = Object.entries(contract).map(([resource, router]) => {
   const routes = routesOf(router as AppRouter);
@@ -43,7 +30,7 @@ const rows = Object.entries(contract).map(([resource, router]) => {
     resource,
     contract: routes.length,
     implemented: routes.filter((r) => implemented.has(key(r))).length,
-    pact: routes.filter(hasPact).length,
+    pact: routes.filter((r) => (coverage.get(r) ?? []).length > 0).length,
   };
 });
 const total = rows.reduce(

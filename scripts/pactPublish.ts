@@ -1,9 +1,13 @@
 /**
  * Publishes the consumer pacts in pacts/ to a Pact Broker: PACT_BROKER_BASE_URL=https://broker npm run pact:publish
  * (with PACT_BROKER_TOKEN, or PACT_BROKER_USERNAME and PACT_BROKER_PASSWORD, when the broker asks for them).
+ * The consumer version and branch are arguments of the publication, as the broker's own CLI takes them
+ * (`-- --consumer-app-version 1.2.3 --branch release`); by default package.json's version with the checkout's commit,
+ * and the checkout's branch. The pact file itself names neither, so the committed file stays the same.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { consumerVersion } from './pactVersion';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -12,7 +16,6 @@ const PACT_DIR = path.join(ROOT, 'pacts');
 interface PactFile {
   consumer: { name: string };
   provider: { name: string };
-  metadata?: { consumerVersion?: string; gitBranch?: string | null };
 }
 
 function brokerHeaders(): Record<string, string> {
@@ -34,12 +37,15 @@ async function main() {
     console.error('No pact file in pacts/: run `npm run test:pact` first.');
     process.exit(2);
   }
+  const { values } = parseArgs({
+    options: { 'consumer-app-version': { type: 'string' }, branch: { type: 'string' } },
+    strict: true,
+  });
+  const checkout = consumerVersion();
+  const version = values['consumer-app-version'] || checkout.consumerVersion;
+  const branch = values.branch || checkout.gitBranch;
   const pacts = files.map((f) => readFileSync(path.join(PACT_DIR, f), 'utf8'));
   const parsed = pacts.map((text) => JSON.parse(text) as PactFile);
-  // The version the pacts were written from; a pact file from before the stamp takes the checkout's.
-  const fallback = consumerVersion();
-  const version = parsed[0]!.metadata?.consumerVersion ?? fallback.consumerVersion;
-  const branch = parsed[0]!.metadata?.gitBranch ?? fallback.gitBranch;
   const body = {
     pacticipantName: parsed[0]!.consumer.name,
     pacticipantVersionNumber: version,
@@ -65,7 +71,9 @@ async function main() {
     console.error(`The broker refused the pacts: ${answer.status} ${text.slice(0, 500)}`);
     process.exit(1);
   }
-  console.log(`Published ${parsed.length} pact(s) of ${body.pacticipantName} ${version} to ${url.origin}.`);
+  console.log(
+    `Published ${parsed.length} pact(s) of ${body.pacticipantName} ${version}${branch ? ` (branch ${branch})` : ''} to ${url.origin}.`,
+  );
 }
 
 await main();

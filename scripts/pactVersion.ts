@@ -20,7 +20,7 @@ export interface ConsumerVersion {
   gitBranch: string | null;
 }
 
-/** The version of the web app that wrote a pact: package.json's version and the git commit it was built from. */
+/** The version a publication names by default: package.json's version with the checkout's git commit, and its branch. */
 export function consumerVersion(): ConsumerVersion {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const gitCommit = git('rev-parse', 'HEAD');

@@ -43,11 +43,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => broker.close(() => resolve())));
 
-const pactPublish = (env: Record<string, string | undefined>) =>
+const pactPublish = (env: Record<string, string | undefined>, args: string[] = []) =>
   new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const childEnv = { ...process.env, ...env };
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-    const child = spawn('npm', ['run', '--silent', 'pact:publish'], { cwd: ROOT, env: childEnv });
+    const child = spawn('npm', ['run', '--silent', 'pact:publish', '--', ...args], { cwd: ROOT, env: childEnv });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -56,16 +56,15 @@ const pactPublish = (env: Record<string, string | undefined>) =>
   });
 
 const pactText = () => readFileSync(PACT_FILE, 'utf8');
-const metadata = () => (JSON.parse(pactText()) as { metadata: Record<string, unknown> }).metadata;
+const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
 describe('the consumer pact for a Pact Broker', () => {
-  it('carries the consumer version from package.json and the git commit it was written from', () => {
-    const { version } = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string };
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    expect(metadata()).toMatchObject({ consumerVersion: `${version}+${head.slice(0, 12)}`, gitCommit: head });
+  it('names no version, commit or branch of its own, so the same tests write the same file', () => {
+    const metadata = (JSON.parse(pactText()) as { metadata: Record<string, unknown> }).metadata;
+    expect(Object.keys(metadata).sort()).toEqual(['pact-js', 'pactRust', 'pactSpecification']);
   });
 
-  it('npm run pact:publish sends every pact with that version to PACT_BROKER_BASE_URL', async () => {
+  it('npm run pact:publish sends every pact under the checkout’s version and branch to PACT_BROKER_BASE_URL', async () => {
     received = [];
     status = 200;
     const { code, output } = await pactPublish({ PACT_BROKER_BASE_URL: brokerUrl, PACT_BROKER_TOKEN: 't0ken' });
@@ -74,14 +73,31 @@ describe('the consumer pact for a Pact Broker', () => {
     expect(received).toHaveLength(1);
     const [call] = received;
     expect(call).toMatchObject({ method: 'POST', url: '/contracts/publish', authorization: 'Bearer t0ken' });
+    const { version } = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string };
+    const branch = git('rev-parse', '--abbrev-ref', 'HEAD');
     expect(call!.body).toMatchObject({
       pacticipantName: 'portal-web',
-      pacticipantVersionNumber: metadata().consumerVersion,
+      pacticipantVersionNumber: `${version}+${git('rev-parse', 'HEAD').slice(0, 12)}`,
     });
+    expect(call!.body.branch).toBe(branch === 'HEAD' ? undefined : branch);
     expect(call!.body.contracts).toHaveLength(1);
     const [contract] = call!.body.contracts;
     expect(contract).toMatchObject({ consumerName: 'portal-web', providerName: 'portal-api', specification: 'pact' });
     expect(Buffer.from(contract!.content, 'base64').toString('utf8')).toBe(pactText());
+  });
+
+  it('takes the consumer version and branch as arguments of the publication', async () => {
+    received = [];
+    status = 200;
+    const { code, output } = await pactPublish({ PACT_BROKER_BASE_URL: brokerUrl }, [
+      '--consumer-app-version',
+      '2.0.0-rc.1',
+      '--branch',
+      'release/2.0',
+    ]);
+    expect(output).toContain('Published 1 pact(s) of portal-web 2.0.0-rc.1 (branch release/2.0)');
+    expect(code).toBe(0);
+    expect(received[0]!.body).toMatchObject({ pacticipantVersionNumber: '2.0.0-rc.1', branch: 'release/2.0' });
   });
 
   it('says what is wrong when the broker refuses, or when no broker is named', async () => {
