@@ -14,6 +14,7 @@ import { writeDemoAttachmentFiles } from './seed/messages';
 import { S3Storage, storageOf, type FileStorage, type S3Settings } from './storage';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
 import { startMailDispatcher, type DispatchTiming } from './mail/dispatcher';
+import type { ProductResourceFetcher } from './catalogue/productResources';
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -44,6 +45,8 @@ export interface ServerOptions {
   mailFrom?: string;
   /** The mail dispatcher's intervals and limits (tests make them short). */
   mailTiming?: Partial<DispatchTiming>;
+  /** Reads product pages for the Resources tab (tests give one with their own outbound policy). */
+  productResources?: ProductResourceFetcher;
 }
 
 export interface RunningServer {
@@ -79,7 +82,10 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
   const reports = new ReportRenderer();
   if (opts.warmReports) reports.start();
-  const app = await buildApp({ db: database.db, config, listen: database.listen, reports }, { logger: opts.logger });
+  const app = await buildApp(
+    { db: database.db, config, listen: database.listen, reports, productResources: opts.productResources },
+    { logger: opts.logger },
+  );
   const vacuumEvery = opts.vacuumIntervalMs ?? DEFAULT_VACUUM_INTERVAL_MS;
   const stopVacuum =
     database.kind === 'pglite' && vacuumEvery !== false

@@ -170,6 +170,29 @@ describe('PUT Configuration/productMarketInfo (import of an uploaded file)', () 
     expect(await catalogueCount(sql<boolean>`part_number like 'PROBLEM%'`)).toBe(0);
   });
 
+  it('refuses, as a row problem, a product page the server must not fetch: internal address, localhost, port', async () => {
+    const { client } = await signedIn(server.app, PE);
+    const internal = [
+      'http://127.0.0.1:8080/products/x',
+      'http://localhost/products/x',
+      'http://10.0.0.1/products/x',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/products/x',
+      'http://[::ffff:7f00:1]/products/x',
+      'https://catalogue.example:8443/products/x',
+    ];
+    const entries = generatedEntries(internal.length + 1, 'INTERNAL');
+    const answer = await importEntries(
+      client,
+      entries.map((entry, i) => (i < internal.length ? { ...entry, productUrl: internal[i]! } : entry)),
+    );
+    expect(answer.status).toBe(400);
+    expect((answer.body as { errorMessage: string }).errorMessage).toBe(
+      `import_failed (16050): ${internal.map((_, i) => `row ${i + 3}: 16207`).join('; ')}`,
+    );
+    expect(await catalogueCount(sql<boolean>`part_number like 'INTERNAL%'`)).toBe(0);
+  });
+
   it('refuses a file of the wrong type before it is stored, and a stored file that is no workbook', async () => {
     const { client } = await signedIn(server.app, PE);
     const csv = await client.images.requestUploadUrl({

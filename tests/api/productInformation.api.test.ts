@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactMethod, type EquipmentDetail, type ProductResources } from '../../contract/equipment';
 import { ErrorCode } from '../../contract/errors';
-import { PRODUCT_PAGE_MAX_BYTES, PRODUCT_PAGE_TIMEOUT_MS } from '../../api-mock/src/catalogue/productResources';
+import {
+  PRODUCT_PAGE_MAX_BYTES,
+  PRODUCT_PAGE_TIMEOUT_MS,
+  productResourceFetcher,
+} from '../../api-mock/src/catalogue/productResources';
+import { PUBLIC_WEB } from '../../api-mock/src/lib/outboundFetch';
 import { DEMO_PRODUCT_CATALOGUE } from '../../api-mock/src/seed/productCatalogue';
 import { PROVIDER_INBOX } from '../../api-mock/src/mail/outbox';
 import { countryIdOf } from '../../api-mock/src/lib/countries';
@@ -62,7 +67,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-  server = await startApiServer({ listen: true });
+  // The test site plays a vendor's public site; the outbound guard's own rules are tested in outboundGuard.
+  const sitePort = (site.address() as AddressInfo).port;
+  const policy = {
+    ...PUBLIC_WEB,
+    isAllowedAddress: (a: string) => a === '127.0.0.1',
+    isAllowedPort: (p: number) => p === sitePort,
+  };
+  server = await startApiServer({ listen: true, productResources: productResourceFetcher({ policy }) });
   acme = (await signedIn(server.app, 'manager@acme-labs.example')).client;
   globex = (await signedIn(server.app, 'user@globex.example')).client;
   const customer = await db()

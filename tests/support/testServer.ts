@@ -4,6 +4,7 @@ import { createServer, type RunningServer } from '../../api-mock/src/server';
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
 import type { RateLimits } from '../../api-mock/src/lib/rateLimits';
 import type { S3Settings } from '../../api-mock/src/storage';
+import type { ProductResourceFetcher } from '../../api-mock/src/catalogue/productResources';
 import { TEST_WORLD_SIZE, testWorldSnapshot } from './worldSnapshot';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,6 +26,7 @@ export async function startTestServer(
     s3?: S3Settings;
     /** false: this process serves hub sockets but runs no queued hub job. */
     runsHubJobs?: boolean;
+    productResources?: ProductResourceFetcher;
   } = {},
 ): Promise<RunningServer & { url: string }> {
   const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
@@ -38,6 +40,7 @@ export async function startTestServer(
     secureCookies: opts.secureCookies,
     s3: opts.s3,
     runsHubJobs: opts.runsHubJobs,
+    productResources: opts.productResources,
     demo: true,
     // Tests send calls far faster than a person; the rate-limit tests turn the limits on.
     rateLimits: opts.rateLimits ?? false,

@@ -5,7 +5,7 @@ import { DEMO_PRODUCT_CATALOGUE, type CatalogueProduct, type CatalogueResource }
 /**
  * The demo world's product site: the pages its catalogue's productUrl points at, served by the portal itself so the
  * Product information tab's Resources work offline. A product page carries its resource block (id "resources") with
- * relative links, as a vendor's site would; the portal reads that block, never this module.
+ * relative links, as a vendor's site would; the Resources tab reads that block from demoProductPageAt, in process.
  */
 export const DEMO_CATALOGUE_PATH = '/catalogue/products';
 
@@ -78,6 +78,20 @@ function resourcePage(product: CatalogueProduct, resource: CatalogueResource): s
 <p>${escapeHtml(resource.summary)}</p>
 </main>`,
   );
+}
+
+/** The HTML the site serves at this path for a product page, or null when the path is no product page of it. */
+export function demoProductPageAt(path: string): string | null {
+  const prefix = `${DEMO_CATALOGUE_PATH}/`;
+  if (path.length > 300 || !path.startsWith(prefix) || !path.endsWith('/')) return null;
+  const segment = path.slice(prefix.length, -1);
+  if (segment.includes('/')) return null;
+  try {
+    const product = byPart.get(decodeURIComponent(segment));
+    return product ? productPage(product) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A drawing of the instrument's outline with its name, in place of a product photograph. */

@@ -1,6 +1,8 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { PRODUCT_RESOURCES_MAX, type ProductResources } from '../../../contract/equipment';
+import { outboundGet, type OutboundPolicy } from '../lib/outboundFetch';
+import { demoProductPageAt } from './demoCatalogueSite';
 
 /** How long the product site may take, and how much of its page is read (chosen: not in spec). */
 export const PRODUCT_PAGE_TIMEOUT_MS = 3000;
@@ -45,26 +47,16 @@ function absoluteLink(href: string | undefined, pageUrl: URL): string | null {
   }
 }
 
-/** The page's text up to the byte cap; null when it is larger, is not HTML or does not answer 200. */
-async function readPage(url: URL, signal: AbortSignal): Promise<string | null> {
-  const response = await fetch(url, { signal, redirect: 'error', headers: { accept: 'text/html' } });
-  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('text/html')) {
-    await response.body?.cancel();
-    return null;
-  }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > PRODUCT_PAGE_MAX_BYTES || !response.body) {
-    await response.body?.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > PRODUCT_PAGE_MAX_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+/** The page's text; null when it does not answer 200 with HTML. Throws when it is refused, too slow or too large. */
+async function readPage(url: URL, timeoutMs: number, policy: OutboundPolicy | undefined): Promise<string | null> {
+  const response = await outboundGet(url, {
+    timeoutMs,
+    maxBytes: PRODUCT_PAGE_MAX_BYTES,
+    headers: { accept: 'text/html' },
+    policy,
+  });
+  if (response.status !== 200 || !(response.headers['content-type'] ?? '').includes('text/html')) return null;
+  return new TextDecoder().decode(response.body);
 }
 
 /** The sanitised resource block of a page, or null when it has none worth showing. */
@@ -83,18 +75,21 @@ export interface ProductResourceFetcher {
 }
 
 /**
- * Reads product pages for the Resources sub-tab: with a timeout and a size cap, one request per page at a time
+ * Reads product pages for the Resources sub-tab: the demo catalogue's in process, any other through the outbound
+ * guard (`policy`, public web addresses by default) with a timeout and a size cap; one request per page at a time
  * however many users open it, and the answer kept for a while.
  */
-export function productResourceFetcher(opts: { timeoutMs?: number; now?: () => number } = {}): ProductResourceFetcher {
+export function productResourceFetcher(
+  opts: { timeoutMs?: number; now?: () => number; policy?: OutboundPolicy } = {},
+): ProductResourceFetcher {
   const timeoutMs = opts.timeoutMs ?? PRODUCT_PAGE_TIMEOUT_MS;
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { value: ProductResources | null; expires: number }>();
   const pending = new Map<string, Promise<ProductResources | null>>();
 
-  async function load(url: URL): Promise<ProductResources | null> {
+  async function load({ url, demoPage }: ProductPage): Promise<ProductResources | null> {
     try {
-      const page = await readPage(url, AbortSignal.timeout(timeoutMs));
+      const page = demoPage ?? (await readPage(url, timeoutMs, opts.policy));
       const html = page === null ? null : extractResourceBlock(page, url);
       return html === null ? null : { html, sourceUrl: url.toString() };
     } catch {
@@ -109,14 +104,14 @@ export function productResourceFetcher(opts: { timeoutMs?: number; now?: () => n
 
   return {
     async resourcesOf(productUrl, selfOrigin) {
-      const url = productPageUrl(productUrl, selfOrigin);
-      if (!url) return null;
-      const key = url.toString();
+      const page = productPageOf(productUrl, selfOrigin);
+      if (!page) return null;
+      const key = page.url.toString();
       const cached = cache.get(key);
       if (cached && cached.expires > now()) return cached.value;
       let loading = pending.get(key);
       if (!loading) {
-        loading = load(url).then((value) => {
+        loading = load(page).then((value) => {
           pending.delete(key);
           remember(key, value);
           return value;
@@ -128,15 +123,28 @@ export function productResourceFetcher(opts: { timeoutMs?: number; now?: () => n
   };
 }
 
-/** An absolute http(s) URL without credentials, or a path on the portal itself; anything else is not fetched. */
-export function productPageUrl(productUrl: string | null, selfOrigin: string | null): URL | null {
+interface ProductPage {
+  url: URL;
+  /** The page's HTML when it is the demo catalogue's, read without a request. */
+  demoPage: string | null;
+}
+
+/**
+ * A page of the portal's own demo catalogue (its URL made absolute on selfOrigin for the block's links), or an
+ * absolute http(s) URL without credentials; anything else, other paths on the portal included, is not read.
+ */
+export function productPageOf(productUrl: string | null, selfOrigin: string | null): ProductPage | null {
   if (!productUrl) return null;
   try {
-    const isPath = productUrl.startsWith('/') && !productUrl.startsWith('//');
-    if (isPath && !selfOrigin) return null;
-    const url = isPath ? new URL(productUrl, selfOrigin!) : new URL(productUrl);
+    if (productUrl.startsWith('/')) {
+      if (!selfOrigin) return null;
+      const url = new URL(productUrl, selfOrigin);
+      const demoPage = url.origin === new URL(selfOrigin).origin ? demoProductPageAt(url.pathname) : null;
+      return demoPage === null ? null : { url, demoPage };
+    }
+    const url = new URL(productUrl);
     if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
-    return url;
+    return { url, demoPage: null };
   } catch {
     return null;
   }

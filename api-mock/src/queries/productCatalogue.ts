@@ -8,6 +8,7 @@ import {
   type ProductMarketField,
 } from '../../../contract/importProductMarket';
 import type { ProductDescriptions, ProductMarketInfoRow } from '../../../contract/productMarketInfo';
+import { isRefusedWithoutLookup } from '../lib/outboundFetch';
 import { sanitiseRichText } from '../lib/richText';
 import type { Database, ProductMarketInfoTable } from '../db/schema';
 import type { Plain, SheetRow } from '../workbook/sheet';
@@ -71,11 +72,16 @@ function cellText(value: Plain | undefined): string | null | undefined {
   return text === '' ? null : text;
 }
 
-/** An http(s) address, or a path on the portal's own site (the demo catalogue's product pages are). */
-const isWebAddress = (text: string) => {
+/**
+ * An http(s) address, or a path on the portal's own site (the demo catalogue's product pages are). The product page
+ * is read by the server, so it must also be one the outbound guard would fetch: no internal IP, localhost or port.
+ */
+const isWebAddress = (text: string, field: ProductMarketField) => {
   if (/^\/(?![/\\])/.test(text)) return !/[\s\\]/.test(text);
   try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
+    const url = new URL(text);
+    if (field === 'productUrl') return !isRefusedWithoutLookup(url);
+    return ['http:', 'https:'].includes(url.protocol);
   } catch {
     return false;
   }
@@ -103,7 +109,7 @@ export function checkCatalogueRows(
         text === undefined ||
         (text !== null && text.length > column.max) ||
         (text === null && column.required) ||
-        (text !== null && PRODUCT_MARKET_URLS.includes(column.field) && !isWebAddress(text));
+        (text !== null && PRODUCT_MARKET_URLS.includes(column.field) && !isWebAddress(text, column.field));
       if (bad) codes.push(column.code);
       else values[COLUMN_OF[column.field]] = text;
     }
