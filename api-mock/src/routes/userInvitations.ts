@@ -10,7 +10,7 @@ import type { AppConfig, AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
 import { hashPassword } from '../auth/password';
 import { userManagementScope } from '../auth/otherUsers';
-import { createSession, deleteSession, recordSignIn } from '../auth/sessions';
+import { createSession, deleteSession, deleteSessionsOfUser, recordSignIn } from '../auth/sessions';
 import { appendEvent } from '../db/events';
 import { sessionTokenOf } from '../lib/cookieNames';
 import { fail, ok } from '../lib/envelope';
@@ -153,9 +153,11 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
         passwordHash,
       });
       if (!used) return null;
-      // As at sign-in: the session the browser brought, if any, ends; a new one starts.
+      // As at sign-in: the session the browser brought, if any, ends; so does every session of the user; a new one
+      // starts.
       const brought = sessionTokenOf(request);
       if (brought) await deleteSession(trx, brought);
+      await deleteSessionsOfUser(trx, used.userId);
       const token = await createSession(trx, used.userId, used.customerId);
       await recordSignIn(trx, used.userId);
       const event = { customerId: used.customerId, actorId: used.userId, entityType: 'user', entityId: used.userId };
