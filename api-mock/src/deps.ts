@@ -9,6 +9,11 @@ import type { S3Settings } from './storage/fileStorage';
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind HTTPS). */
   secureCookies: boolean;
+  /**
+   * Where users reach the portal (PUBLIC_ORIGIN, checked by parsePublicOrigin): every link in a mail names it, never
+   * the host a request came with.
+   */
+  publicOrigin: string;
   /** Validate every answer against the contract (on in tests). */
   validateResponses: boolean;
   /** Folder of the built web app; served with a fallback to index.html when present. */

@@ -15,6 +15,7 @@ import { S3Storage, storageOf, type FileStorage, type S3Settings } from './stora
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
 import { startMailDispatcher, type DispatchTiming } from './mail/dispatcher';
 import type { ProductResourceFetcher } from './catalogue/productResources';
+import { requirePublicOrigin } from './lib/publicOrigin';
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -30,6 +31,8 @@ export interface ServerOptions {
   logger?: boolean;
   validateResponses?: boolean;
   secureCookies?: boolean;
+  /** The portal's public origin for the links in mails (PUBLIC_ORIGIN); an http(s) origin without a path. */
+  publicOrigin: string;
   /** Opt in to the demo world (seeded once, on an empty database) and the development pages: `npm start` does. */
   demo?: boolean;
   /** Default: the limits of DEFAULT_RATE_LIMITS; false turns them off. */
@@ -51,6 +54,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** The app's configuration, as its routes read it. */
+  config: AppConfig;
   database: DatabaseHandle;
   seeded: boolean;
   storage: FileStorage;
@@ -59,6 +64,7 @@ export interface RunningServer {
 
 /** Open (or create) the database, migrate it, seed the demo world once when asked to, and build the app. */
 export async function createServer(opts: ServerOptions): Promise<RunningServer> {
+  const publicOrigin = requirePublicOrigin(opts.publicOrigin);
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
@@ -69,6 +75,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const tempFilesDir = opts.filesDir || opts.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
   const config: AppConfig = {
     secureCookies: opts.secureCookies ?? false,
+    publicOrigin,
     validateResponses: opts.validateResponses ?? false,
     webRoot: opts.webRoot,
     filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),
@@ -104,6 +111,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     : null;
   return {
     app,
+    config,
     database,
     seeded,
     storage: storageOf(config),

@@ -5,6 +5,7 @@ import { DEV_SCENARIO_MAX_CHARS } from '../../api-mock/src/routes/devMachines';
 import { MACHINES } from '../../machines/registry';
 import { startApiServer } from '../support/apiServer';
 import { createDatabase } from '../support/postgres';
+import { TEST_PUBLIC_ORIGIN } from '../support/testServer';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -82,7 +83,10 @@ describe('GET /dev/machines', () => {
 describe('a server started without the demo world (a deployment)', () => {
   it('serves no machines page', async () => {
     const adminUrl = inject('pgAdminUrl');
-    const bare = await createServer({ databaseUrl: adminUrl ? await createDatabase(adminUrl) : undefined });
+    const bare = await createServer({
+      databaseUrl: adminUrl ? await createDatabase(adminUrl) : undefined,
+      publicOrigin: TEST_PUBLIC_ORIGIN,
+    });
     try {
       expect((await bare.app.inject({ method: 'GET', url: '/dev/machines' })).statusCode).toBe(404);
       expect((await bare.app.inject({ method: 'GET', url: '/dev/machines/savedView' })).statusCode).toBe(404);

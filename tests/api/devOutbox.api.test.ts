@@ -5,6 +5,7 @@ import { createServer } from '../../api-mock/src/server';
 import { startApiServer } from '../support/apiServer';
 import { signedIn } from '../support/injectClient';
 import { createDatabase } from '../support/postgres';
+import { TEST_PUBLIC_ORIGIN } from '../support/testServer';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -49,7 +50,10 @@ describe('GET /dev/outbox', () => {
 describe('a server started without the demo world (a deployment)', () => {
   it('seeds nothing and serves no outbox page', async () => {
     const adminUrl = inject('pgAdminUrl');
-    const bare = await createServer({ databaseUrl: adminUrl ? await createDatabase(adminUrl) : undefined });
+    const bare = await createServer({
+      databaseUrl: adminUrl ? await createDatabase(adminUrl) : undefined,
+      publicOrigin: TEST_PUBLIC_ORIGIN,
+    });
     try {
       expect(bare.seeded).toBe(false);
       const users = await bare.database.db.selectFrom('users').select('id').execute();

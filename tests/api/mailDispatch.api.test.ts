@@ -9,6 +9,7 @@ import { createServer, type RunningServer } from '../../api-mock/src/server';
 import { uploadThroughSignedUrl } from '../support/apiCalls';
 import { signedIn } from '../support/injectClient';
 import { createDatabase } from '../support/postgres';
+import { TEST_PUBLIC_ORIGIN } from '../support/testServer';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtpServer';
 import { TEMPLATE_DATABASE, testWorldSnapshot } from '../support/worldSnapshot';
 
@@ -34,6 +35,7 @@ async function startServer(opts: { smtpUrl?: string; mailTiming?: Partial<Dispat
     validateResponses: true,
     rateLimits: false,
     mailFrom: MAIL_FROM,
+    publicOrigin: TEST_PUBLIC_ORIGIN,
     ...opts,
   });
   return { server, databaseUrl };

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createServer, type RunningServer } from '../../api-mock/src/server';
 import { createDatabase } from '../support/postgres';
+import { TEST_PUBLIC_ORIGIN } from '../support/testServer';
 
 /**
  * The web app's files as the build leaves them (vite.config.ts writes x.br and x.gz beside each text file): a
@@ -31,7 +32,11 @@ beforeAll(async () => {
   writeWithCompressed(path.join(webRoot, 'index.html'), INDEX);
   writeWithCompressed(path.join(webRoot, ASSET), SCRIPT);
   const adminUrl = inject('pgAdminUrl');
-  server = await createServer({ databaseUrl: adminUrl ? await createDatabase(adminUrl) : undefined, webRoot });
+  server = await createServer({
+    databaseUrl: adminUrl ? await createDatabase(adminUrl) : undefined,
+    webRoot,
+    publicOrigin: TEST_PUBLIC_ORIGIN,
+  });
 });
 afterAll(async () => {
   await server?.close();

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startTestServer } from '../support/testServer';
+import { ROOT, startTestServer, TEST_PUBLIC_ORIGIN } from '../support/testServer';
 import { implementations } from '../../api-mock/src/routes';
 import { PACT_FILE } from './support';
 import { startStateSetupServer } from './stateSetupServer';
@@ -71,7 +71,13 @@ describe('provider verification (portal-api)', () => {
     const interactions = readPact().interactions.map((i) => i.request);
     const routes = implementations({
       db: server.database.db,
-      config: { secureCookies: false, validateResponses: true, rateLimits: false, devPages: false },
+      config: {
+        secureCookies: false,
+        publicOrigin: TEST_PUBLIC_ORIGIN,
+        validateResponses: true,
+        rateLimits: false,
+        devPages: false,
+      },
     }).flatMap((impl) => impl.routes);
     const uncovered = routes.filter((route) => {
       const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`, 'i');

@@ -9,6 +9,9 @@ import { TEST_WORLD_SIZE, testWorldSnapshot } from './worldSnapshot';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The public origin (PUBLIC_ORIGIN) of a test server that does not listen: the links in its mails name it. */
+export const TEST_PUBLIC_ORIGIN = 'http://portal.test';
+
 /**
  * A server on a fresh in-memory PGlite (or on `databaseUrl`) with a small demo world, copied from the run's seeded
  * test world when there is one, or seeded at the size a test asks for.
@@ -38,6 +41,7 @@ export async function startTestServer(
     size: opts.size ?? TEST_WORLD_SIZE,
     validateResponses: opts.validateResponses ?? true,
     secureCookies: opts.secureCookies,
+    publicOrigin: TEST_PUBLIC_ORIGIN,
     s3: opts.s3,
     runsHubJobs: opts.runsHubJobs,
     productResources: opts.productResources,
@@ -46,6 +50,10 @@ export async function startTestServer(
     rateLimits: opts.rateLimits ?? false,
   });
   let url = '';
-  if (opts.listen) url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  if (opts.listen) {
+    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    // The port is known only now: the links in mails lead to this server, as e2e tests follow them.
+    server.config.publicOrigin = url;
+  }
   return { ...server, url };
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../api-mock/src/deps';
 
 const config = (s3?: S3Settings): AppConfig => ({
   secureCookies: false,
+  publicOrigin: 'http://portal.test',
   validateResponses: false,
   rateLimits: false,
   devPages: false,

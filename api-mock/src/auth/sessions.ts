@@ -87,6 +87,11 @@ export async function deleteSession(db: Kysely<Database>, token: string): Promis
   await db.deleteFrom('sessions').where('id', '=', sessionId(token)).execute();
 }
 
+/** Ends every session of the user (a sign-up: whoever held one before does not stay signed in). */
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
 /** Sessions past their idle or absolute end hold nothing: their rows go. */
 export async function purgeSessions(db: Kysely<Database>): Promise<void> {
   await db

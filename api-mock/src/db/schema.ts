@@ -567,6 +567,8 @@ export interface UserInvitationsTable {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Migration 045: a newer link to the user, or the use of another, ended this one. */
+  revoked_at: Timestamp | null;
 }
 
 /** The notification e-mail routing of a country, or of All when country_code is null (029). */

@@ -17,7 +17,7 @@ import { queueMail } from './outbox';
 type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 export interface Delivery {
-  /** Where the portal is reached, for the links. */
+  /** The portal's public origin (PUBLIC_ORIGIN), for the links. */
   origin: string;
   senderId: number;
   /** The customer of the invitation: its e-mail domain decides the role of new users. */

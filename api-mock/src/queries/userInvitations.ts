@@ -70,13 +70,15 @@ export async function createInvitation(
 }
 
 /**
- * A new sign-up link for an invited user (also one invited before whose link was lost or expired): answers the
- * link's secret, of which only the hash is stored, and the invitation's id.
+ * A new sign-up link for an invited user (also one invited before whose link was lost or expired): the user's older
+ * links stop working in the same transaction (one live link per address). Answers the link's secret, of which only
+ * the hash is stored, and the invitation's id.
  */
 export async function createInvitationLink(
   trx: Transaction<Database>,
   link: { userId: number; customerId: number; invitedBy: number },
 ): Promise<{ invitationId: number; token: string }> {
+  await revokeLinksOf(trx, link.userId);
   const token = randomBytes(32).toString('base64url');
   const invitation = await trx
     .insertInto('user_invitations')
@@ -92,14 +94,31 @@ export async function createInvitationLink(
   return { invitationId: invitation.id, token };
 }
 
-/** Invitations whose link still works: not used, not expired, for a user who is neither disabled nor removed. */
+/** Ends every link of the user that is neither used nor revoked, but `keep`. */
+async function revokeLinksOf(trx: Transaction<Database>, userId: number, keep?: number): Promise<void> {
+  await trx
+    .updateTable('user_invitations')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .$if(keep !== undefined, (qb) => qb.where('id', '<>', keep!))
+    .execute();
+}
+
+/**
+ * Invitations whose link still works: not used, not revoked, not expired, for a user who has not signed up yet
+ * (not activated) and is neither disabled nor removed.
+ */
 const usable = (db: Db, token: string) =>
   db
     .selectFrom('user_invitations')
     .innerJoin('users', 'users.id', 'user_invitations.user_id')
     .where('user_invitations.token_hash', '=', tokenHash(token))
     .where('user_invitations.used_at', 'is', null)
+    .where('user_invitations.revoked_at', 'is', null)
     .where('user_invitations.expires_at', '>', sql<Date>`now()`)
+    .where('users.status_code', '=', 0)
     .where('users.is_active', '=', true)
     .where('users.deleted_at', 'is', null);
 
@@ -109,8 +128,9 @@ export async function findUsableInvitation(db: Db, token: string): Promise<{ ema
 }
 
 /**
- * Uses a working link once: marks it used and gives the user their name and password. Answers the user, or
- * undefined when the link no longer works (a concurrent use came first).
+ * Uses a working link once: marks it used, revokes the user's other links and gives the user their name and
+ * password. Answers the user, or undefined when the link no longer works (a concurrent use or a newer link came
+ * first).
  */
 export async function useInvitation(
   trx: Transaction<Database>,
@@ -121,15 +141,17 @@ export async function useInvitation(
     .select(['user_invitations.id', 'users.id as user_id', 'users.customer_id'])
     .executeTakeFirst();
   if (!invitation) return undefined;
-  // Only one of two concurrent uses finds it still unused here.
+  // Only one of two concurrent uses, or of a use and a newer link, finds it still live here.
   const marked = await trx
     .updateTable('user_invitations')
     .set({ used_at: sql<Date>`now()` })
     .where('id', '=', invitation.id)
     .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
   if (!marked) return undefined;
+  await revokeLinksOf(trx, invitation.user_id, invitation.id);
   await trx
     .updateTable('users')
     .set({

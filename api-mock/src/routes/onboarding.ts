@@ -26,7 +26,6 @@ import {
   locationOfCustomer,
   type OnboardedCustomer,
 } from '../queries/onboardingInvitations';
-import { portalOrigin } from './userInvitations';
 
 const s = initServer();
 
@@ -44,8 +43,8 @@ const normalisedList = (value: string) => distinctAddresses(splitEmailList(value
 export function onboardingRouter({ db, config }: AppDeps) {
   const requireOnboardingStaff = (request: FastifyRequest) => requireAdministrator(db, request, AccessCode.Admin);
 
-  const delivery = async (request: FastifyRequest, senderId: number, customer: OnboardedCustomer) => ({
-    origin: portalOrigin(request, config),
+  const delivery = async (senderId: number, customer: OnboardedCustomer) => ({
+    origin: config.publicOrigin,
     senderId,
     customer: { emailDomain: customer.email_domain, firstLocationId: customer.first_location_id },
     unusablePasswordHash: await hashPassword(randomBytes(32).toString('base64url')),
@@ -87,7 +86,7 @@ export function onboardingRouter({ db, config }: AppDeps) {
       }
       const description = sanitiseRichText(body.description);
       if (description.length > INVITATION_DESCRIPTION_MAX) throw badRequest('The description is too long');
-      const sending = await delivery(request, actor.userId, customer);
+      const sending = await delivery(actor.userId, customer);
       try {
         const row = await db.transaction().execute(async (trx) => {
           const inserted = await trx
@@ -132,7 +131,7 @@ export function onboardingRouter({ db, config }: AppDeps) {
       if (!found) throw new HttpProblem(404, `No invitation ${body.id}`);
       const customer = await customerById(db, found.customer_id);
       if (!customer) throw new HttpProblem(404, `No invitation ${body.id}`);
-      const sending = await delivery(request, actor.userId, customer);
+      const sending = await delivery(actor.userId, customer);
       try {
         const row = await db.transaction().execute(async (trx) => {
           const updated = await trx

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { contract } from '../../../contract';
 import { SIGN_UP_PATH } from '../../../contract/account';
 import { canManageOtherUsers, inviteRoleChoices, isProviderDomain } from '../../../contract/accountManagement';
 import { ErrorCode } from '../../../contract/errors';
 import { INVITATION_EXPIRY_DAYS, type RoleId } from '../../../contract/limits';
-import type { AppConfig, AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
 import { hashPassword } from '../auth/password';
 import { userManagementScope } from '../auth/otherUsers';
-import { createSession, deleteSession, recordSignIn } from '../auth/sessions';
+import { createSession, deleteSession, deleteSessionsOfUser, recordSignIn } from '../auth/sessions';
 import { appendEvent } from '../db/events';
 import { sessionTokenOf } from '../lib/cookieNames';
 import { fail, ok } from '../lib/envelope';
@@ -26,15 +25,6 @@ import { createInvitation, findUsableInvitation, registeredAddresses, useInvitat
 import { storageOf } from '../storage';
 
 const s = initServer();
-
-/** Where the portal is reached, for the link in the mail: the host the inviter's browser used. */
-export function portalOrigin(request: FastifyRequest, config: AppConfig): string {
-  const host = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host)
-    ? request.host
-    : 'localhost';
-  const protocol = config.secureCookies || request.protocol === 'https' ? 'https' : 'http';
-  return `${protocol}://${host}`;
-}
 
 const alreadyRegistered = (addresses: readonly string[]) =>
   fail(ErrorCode.EmailAlreadyRegistered, `These addresses already have an account: ${addresses.join(', ')}`);
@@ -89,7 +79,6 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
     const inviterName = `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email;
     // One hash of a secret nobody keeps serves every invitee of this call: one scrypt, not one per address.
     const unusablePasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
-    const origin = portalOrigin(request, config);
     try {
       await db.transaction().execute(async (trx) => {
         for (const email of addresses) {
@@ -110,7 +99,7 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
               customer: customer.name,
               email,
               // In the fragment: the secret never reaches a server's or proxy's request log.
-              link: `${origin}${SIGN_UP_PATH}#token=${invited.token}`,
+              link: `${config.publicOrigin}${SIGN_UP_PATH}#token=${invited.token}`,
               days: INVITATION_EXPIRY_DAYS,
             }),
           });
@@ -153,9 +142,11 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
         passwordHash,
       });
       if (!used) return null;
-      // As at sign-in: the session the browser brought, if any, ends; a new one starts.
+      // As at sign-in: the session the browser brought, if any, ends; so does every session of the user; a new one
+      // starts.
       const brought = sessionTokenOf(request);
       if (brought) await deleteSession(trx, brought);
+      await deleteSessionsOfUser(trx, used.userId);
       const token = await createSession(trx, used.userId, used.customerId);
       await recordSignIn(trx, used.userId);
       const event = { customerId: used.customerId, actorId: used.userId, entityType: 'user', entityId: used.userId };
