@@ -71,7 +71,7 @@ export function extractResourceBlock(page: string, pageUrl: URL): string | null 
 
 export interface ProductResourceFetcher {
   /** The block of the page at productUrl; a path-only URL is the portal's own demo catalogue. Never throws. */
-  resourcesOf(productUrl: string | null, selfOrigin: string | null): Promise<ProductResources | null>;
+  resourcesOf(productUrl: string | null, publicOrigin: string): Promise<ProductResources | null>;
 }
 
 /**
@@ -103,8 +103,8 @@ export function productResourceFetcher(
   }
 
   return {
-    async resourcesOf(productUrl, selfOrigin) {
-      const page = productPageOf(productUrl, selfOrigin);
+    async resourcesOf(productUrl, publicOrigin) {
+      const page = productPageOf(productUrl, publicOrigin);
       if (!page) return null;
       const key = page.url.toString();
       const cached = cache.get(key);
@@ -130,16 +130,16 @@ interface ProductPage {
 }
 
 /**
- * A page of the portal's own demo catalogue (its URL made absolute on selfOrigin for the block's links), or an
+ * A page of the portal's own demo catalogue (its URL made absolute on the portal's public origin for the block's
+ * links), or an
  * absolute http(s) URL without credentials; anything else, other paths on the portal included, is not read.
  */
-export function productPageOf(productUrl: string | null, selfOrigin: string | null): ProductPage | null {
+export function productPageOf(productUrl: string | null, publicOrigin: string): ProductPage | null {
   if (!productUrl) return null;
   try {
     if (productUrl.startsWith('/')) {
-      if (!selfOrigin) return null;
-      const url = new URL(productUrl, selfOrigin);
-      const demoPage = url.origin === new URL(selfOrigin).origin ? demoProductPageAt(url.pathname) : null;
+      const url = new URL(productUrl, publicOrigin);
+      const demoPage = url.origin === new URL(publicOrigin).origin ? demoProductPageAt(url.pathname) : null;
       return demoPage === null ? null : { url, demoPage };
     }
     const url = new URL(productUrl);

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { equipmentContract } from '../../../contract/equipment';
 import type { AppDeps } from '../deps';
@@ -17,28 +15,19 @@ import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
 const s = initServer();
 
-/** Where this server listens, for the product pages it serves itself; null when it does not (in-process tests). */
-function selfOrigin(request: FastifyRequest): string | null {
-  const address = request.server.server.address() as AddressInfo | string | null;
-  if (!address || typeof address === 'string') return null;
-  const host =
-    address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address;
-  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
-}
-
 /**
  * The Product information tab (spec 2): the resource block of the instrument's product page, and the request for
  * more information, mailed to the provider with a copy to the requester's own account address. Another customer's
  * instrument, or one that does not exist, is 10002.
  */
-export function productInformationRoutes({ db, productResources = productResourceFetcher() }: AppDeps) {
+export function productInformationRoutes({ db, config, productResources = productResourceFetcher() }: AppDeps) {
   return {
     productResources: s.route(equipmentContract.productResources, async ({ request, params }) => {
       const actor = await requireActor(db, request);
       const equipment = await findEquipment(db, equipmentScopeOf(actor), params.id);
       if (!equipment) return equipmentNotFound(params.id);
       const info = await findProductMarketInfo(db, equipment);
-      return ok(await productResources.resourcesOf(info?.productUrl ?? null, selfOrigin(request)));
+      return ok(await productResources.resourcesOf(info?.productUrl ?? null, config.publicOrigin));
     }),
 
     requestMarketInfo: s.route(equipmentContract.requestMarketInfo, async ({ request, body }) => {
