@@ -54,6 +54,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
   });
   app.addHook('onClose', async () => {
     if (!given.reports) await deps.reports!.close();

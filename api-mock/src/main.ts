@@ -5,6 +5,7 @@ import { s3SettingsFromEnv } from './storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
 import { DEFAULT_SIZE } from './seed/demoWorld';
 import { DEFAULT_RATE_LIMITS } from './lib/rateLimits';
+import { parseTrustProxy } from './lib/trustProxy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.PORT ?? 8080);
@@ -16,6 +17,13 @@ const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE);
 /** Equipment of the demo world when it is first created (tests start smaller worlds). */
 const demoEquipment = Number(process.env.DEMO_EQUIPMENT);
 const vacuumMinutes = Number(process.env.VACUUM_INTERVAL_MINUTES);
+let trustProxy: string[] | undefined;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (err) {
+  console.error(`Not started: ${(err as Error).message}`);
+  process.exit(1);
+}
 
 const server = await createServer({
   databaseUrl: process.env.DATABASE_URL,
@@ -23,6 +31,7 @@ const server = await createServer({
   webRoot: path.join(root, 'web/dist'),
   logger: process.env.LOG_REQUESTS === '1',
   secureCookies: process.env.SECURE_COOKIES === '1',
+  trustProxy,
   demo,
   size: demoEquipment > 0 ? { ...DEFAULT_SIZE, equipment: demoEquipment } : DEFAULT_SIZE,
   rateLimits: perMinute > 0 ? { ...DEFAULT_RATE_LIMITS, perMinute } : DEFAULT_RATE_LIMITS,

@@ -29,6 +29,8 @@ export interface ServerOptions {
   logger?: boolean;
   validateResponses?: boolean;
   secureCookies?: boolean;
+  /** Addresses or ranges of the proxies in front (TRUST_PROXY, see lib/trustProxy.ts); absent: trust nobody. */
+  trustProxy?: string[];
   /** Opt in to the demo world (seeded once, on an empty database) and the development pages: `npm start` does. */
   demo?: boolean;
   /** Default: the limits of DEFAULT_RATE_LIMITS; false turns them off. */
@@ -66,6 +68,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const tempFilesDir = opts.filesDir || opts.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
   const config: AppConfig = {
     secureCookies: opts.secureCookies ?? false,
+    trustProxy: opts.trustProxy,
     validateResponses: opts.validateResponses ?? false,
     webRoot: opts.webRoot,
     filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),

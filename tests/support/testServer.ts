@@ -21,6 +21,8 @@ export async function startTestServer(
     validateResponses?: boolean;
     rateLimits?: RateLimits | false;
     secureCookies?: boolean;
+    /** The proxies the server trusts (TRUST_PROXY). */
+    trustProxy?: string[];
     /** Keep files on this S3-compatible store (tests/support/s3Server.ts) instead of a temporary folder. */
     s3?: S3Settings;
     /** false: this process serves hub sockets but runs no queued hub job. */
@@ -36,6 +38,7 @@ export async function startTestServer(
     size: opts.size ?? TEST_WORLD_SIZE,
     validateResponses: opts.validateResponses ?? true,
     secureCookies: opts.secureCookies,
+    trustProxy: opts.trustProxy,
     s3: opts.s3,
     runsHubJobs: opts.runsHubJobs,
     demo: true,
