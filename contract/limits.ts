@@ -8,6 +8,11 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_SECONDS = 15 * 60;
 /** Failed password attempts one client address may make in a window, over all accounts. */
 export const LOGIN_ADDRESS_MAX_FAILURES = 30;
+/** Past its free attempts, a guessed account (per address or device) locks this long, doubling with each failure. */
+export const LOGIN_BACKOFF_BASE_SECONDS = 60;
+export const LOGIN_BACKOFF_MAX_SECONDS = 60 * 60;
+/** An account's failed attempts from one address or device are forgotten this long after the last one. */
+export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 export const USAGE_FLUSH_MS = 1_000;
 
 // Spec 1 section 9: lists, paging, polling.

@@ -16,6 +16,7 @@ import { sessionOf } from './auth/context';
 import { isAdminApiPath } from './auth/adminMode';
 import { mayUseAdminMode } from './auth/privileges';
 import { schedulePurge } from './auth/purge';
+import { registerDeviceCookieKey } from './auth/deviceCookie';
 import { registerCookieNames } from './lib/cookieNames';
 import { registerRateLimits } from './lib/rateLimits';
 import { shapeProblem } from './lib/requestShape';
@@ -54,13 +55,16 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
   });
   app.addHook('onClose', async () => {
     if (!given.reports) await deps.reports!.close();
   });
   registerCookieNames(app, deps.config.secureCookies);
   await app.register(cookie);
-  registerXsrfKeys(app, loadSigningSecret(localStorageOf(deps.config).root));
+  const signingSecret = loadSigningSecret(localStorageOf(deps.config).root);
+  registerXsrfKeys(app, signingSecret);
+  registerDeviceCookieKey(app, signingSecret);
   await registerSecurityHeaders(app, deps.config.secureCookies, storageOriginOf(deps.config));
   if (deps.config.rateLimits)
     await registerRateLimits(app, deps.db, deps.config.rateLimits, !deps.config.singleProcessDatabase);

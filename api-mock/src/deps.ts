@@ -14,6 +14,11 @@ export interface AppConfig {
    * the host a request came with.
    */
   publicOrigin: string;
+  /**
+   * The proxies whose X-Forwarded-For names the client (TRUST_PROXY): request.ip is then the client's address, which
+   * the sign-in throttle and the rate limits count by. Absent: nobody is trusted and request.ip is the socket's.
+   */
+  trustProxy?: string[];
   /** Validate every answer against the contract (on in tests). */
   validateResponses: boolean;
   /** Folder of the built web app; served with a fallback to index.html when present. */

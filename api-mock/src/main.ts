@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
 import { DEFAULT_SIZE } from './seed/demoWorld';
 import { DEFAULT_RATE_LIMITS } from './lib/rateLimits';
 import { publicOriginSetting } from './lib/publicOrigin';
+import { parseTrustProxy } from './lib/trustProxy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.PORT ?? 8080);
@@ -18,8 +19,10 @@ const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE);
 const demoEquipment = Number(process.env.DEMO_EQUIPMENT);
 const vacuumMinutes = Number(process.env.VACUUM_INTERVAL_MINUTES);
 let publicOrigin: string;
+let trustProxy: string[] | undefined;
 try {
   publicOrigin = publicOriginSetting(process.env, { demo, port });
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
 } catch (error) {
   console.error(`The server does not start: ${(error as Error).message}`);
   process.exit(1);
@@ -32,6 +35,7 @@ const server = await createServer({
   logger: process.env.LOG_REQUESTS === '1',
   secureCookies: process.env.SECURE_COOKIES === '1',
   publicOrigin,
+  trustProxy,
   demo,
   size: demoEquipment > 0 ? { ...DEFAULT_SIZE, equipment: demoEquipment } : DEFAULT_SIZE,
   rateLimits: perMinute > 0 ? { ...DEFAULT_RATE_LIMITS, perMinute } : DEFAULT_RATE_LIMITS,

@@ -33,6 +33,8 @@ export interface ServerOptions {
   secureCookies?: boolean;
   /** The portal's public origin for the links in mails (PUBLIC_ORIGIN); an http(s) origin without a path. */
   publicOrigin: string;
+  /** Addresses or ranges of the proxies in front (TRUST_PROXY, see lib/trustProxy.ts); absent: trust nobody. */
+  trustProxy?: string[];
   /** Opt in to the demo world (seeded once, on an empty database) and the development pages: `npm start` does. */
   demo?: boolean;
   /** Default: the limits of DEFAULT_RATE_LIMITS; false turns them off. */
@@ -76,6 +78,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const config: AppConfig = {
     secureCookies: opts.secureCookies ?? false,
     publicOrigin,
+    trustProxy: opts.trustProxy,
     validateResponses: opts.validateResponses ?? false,
     webRoot: opts.webRoot,
     filesDir: opts.filesDir ?? (opts.dataDir ? path.join(opts.dataDir, 'files') : tempFilesDir),

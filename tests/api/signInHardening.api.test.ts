@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
-import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '../../contract/limits';
+import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES } from '../../contract/limits';
 import { purgeExpired } from '../../api-mock/src/auth/purge';
+import { accountBucket, addressBucket } from '../../api-mock/src/auth/throttle';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn } from '../support/injectClient';
 
@@ -33,14 +34,14 @@ describe('sign-in throttling', () => {
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it("lifts an account's lock when its window ends, so nobody can lock an account for ever", async () => {
+  it("lifts an account's lock when it ends, so nobody can lock an account for ever", async () => {
     const email = 'admin@acme-labs.example';
     for (let i = 0; i <= LOGIN_MAX_FAILURES; i++) await login(server.app, email, 'wrong-guess-2');
     expect((await login(server.app, email, 'Portal2026')).status).toBe(429);
     await server.database.db
-      .updateTable('login_throttle')
-      .set({ window_started_at: sql`now() - make_interval(secs => ${LOGIN_LOCK_SECONDS + 1})` })
-      .where('email', '=', email)
+      .updateTable('sign_in_throttle')
+      .set({ locked_until: sql`now() - interval '1 second'` })
+      .where('bucket', '=', accountBucket(email, '127.0.0.1'))
       .execute();
     const res = await login(server.app, email, 'Portal2026');
     expect(res.body).toMatchObject({ errorCode: 0 });
@@ -110,13 +111,14 @@ describe('sessions', () => {
     expect((await agent.client.users.me()).status).toBe(401);
   });
 
-  it('purges ended sessions and throttle windows, and keeps the live ones', async () => {
+  it('purges ended sessions and forgotten throttle buckets, and keeps the live ones', async () => {
     const live = await signedIn(server.app, 'admin@globex.example');
     await login(server.app, 'user@globex.example', 'wrong-guess-4');
     await server.database.db
-      .updateTable('login_throttle')
-      .set({ window_started_at: sql`now() - make_interval(secs => ${LOGIN_LOCK_SECONDS + 1})` })
+      .updateTable('sign_in_throttle')
+      .set({ locked_until: null, forget_at: sql`now() - interval '1 second'` })
       .execute();
+    await login(server.app, 'pe@provider.example', 'wrong-guess-5');
     await server.database.db
       .updateTable('sessions')
       .set({ expires_at: sql`now() - interval '1 minute'` })
@@ -125,7 +127,10 @@ describe('sessions', () => {
       )
       .execute();
     await purgeExpired(server.database.db, server.storage);
-    expect(await server.database.db.selectFrom('login_throttle').selectAll().execute()).toEqual([]);
+    const buckets = await server.database.db.selectFrom('sign_in_throttle').select('bucket').execute();
+    expect(buckets.map((b) => b.bucket).sort()).toEqual(
+      [accountBucket('pe@provider.example', '127.0.0.1'), addressBucket('127.0.0.1')].sort(),
+    );
     expect(await sessionCount()).toBe(1);
     expect((await live.client.users.me()).status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
+import { LOGIN_MAX_FAILURES } from '../../contract/limits';
 import { newPortalContext } from '../support/portalContext';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -56,6 +57,28 @@ describe('signing in and out', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toContain('e-mail address or password is not correct');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
+  });
+
+  it('a browser locked out of an account is told to wait; a browser that signed in there before still signs in', async () => {
+    const email = 'admin@globex.example';
+    const owner = await newPage();
+    await signIn(owner, email);
+    await owner.waitForURL('**/app/welcome');
+    await signOutFromMenu(owner);
+
+    const guesser = await newPage();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      await signIn(guesser, email, `Wrong${i}guess`);
+      await guesser.getByRole('alert').filter({ hasText: 'e-mail address or password is not correct' }).waitFor();
+    }
+    await signIn(guesser, email);
+    await guesser.getByRole('alert').filter({ hasText: 'Too many failed sign-ins. Please wait a minute' }).waitFor();
+    expect(new URL(guesser.url()).pathname).toBe('/login');
+
+    await signIn(owner, email);
+    await owner.waitForURL('**/app/welcome');
+    await owner.context().close();
+    await guesser.context().close();
   });
 
   it('empty fields are marked as required and nothing is sent', async () => {

@@ -242,7 +242,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
         { firstName: 'Pat', lastName: 'Password', officePhone: null },
         { password_hash: await hashPassword('Portal2026'), password_changed_at: null },
       );
-      await db.deleteFrom('login_throttle').where('email', '=', email).execute();
+      await db.deleteFrom('sign_in_throttle').execute();
       jar = (await signedIn(app, email)).jar;
       return undefined;
     },

@@ -25,6 +25,8 @@ export async function startTestServer(
     validateResponses?: boolean;
     rateLimits?: RateLimits | false;
     secureCookies?: boolean;
+    /** The proxies the server trusts (TRUST_PROXY). */
+    trustProxy?: string[];
     /** Keep files on this S3-compatible store (tests/support/s3Server.ts) instead of a temporary folder. */
     s3?: S3Settings;
     /** false: this process serves hub sockets but runs no queued hub job. */
@@ -42,6 +44,7 @@ export async function startTestServer(
     validateResponses: opts.validateResponses ?? true,
     secureCookies: opts.secureCookies,
     publicOrigin: TEST_PUBLIC_ORIGIN,
+    trustProxy: opts.trustProxy,
     s3: opts.s3,
     runsHubJobs: opts.runsHubJobs,
     productResources: opts.productResources,

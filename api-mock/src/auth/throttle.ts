@@ -1,67 +1,152 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '../../../contract/limits';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  LOGIN_ADDRESS_MAX_FAILURES,
+  LOGIN_BACKOFF_BASE_SECONDS,
+  LOGIN_BACKOFF_MAX_SECONDS,
+  LOGIN_FAILURE_MEMORY_SECONDS,
+  LOGIN_LOCK_SECONDS,
+  LOGIN_MAX_FAILURES,
+} from '../../../contract/limits';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../lib/problem';
+import { trustedDeviceOf } from './deviceCookie';
 
 /**
- * Password guesses are counted per account and per client address, in windows of LOGIN_LOCK_SECONDS. An attempt
- * is counted before its password is checked, in one atomic statement, so a parallel burst gets no more guesses
- * than a serial one. A window's lock lifts when the window ends; the address limit stops one caller spraying many
- * accounts. Both kinds of key share the table: an address key has no @, an e-mail address always has one.
+ * Password attempts are counted in buckets, each with some free attempts and then a lock that doubles with each
+ * further failure (OWASP's device cookies, auth/deviceCookie.ts):
+ * - from a browser with a device cookie for the account: per device cookie, and nothing else;
+ * - from any other client: per account and client address (a guesser locks only itself out of that account; the
+ *   owner elsewhere, or with a device cookie, signs in), and per client address over all accounts (a sprayer).
+ * request.ip is the client's address: the socket's, or the one a trusted proxy forwards (TRUST_PROXY).
+ * An attempt is counted before its password is checked, in one statement that refuses it while the bucket is
+ * locked, so a parallel burst gets no more guesses than a serial one; a right password takes its count back.
  */
-const accountKey = (email: string) => email.toLowerCase();
-const addressKey = (request: FastifyRequest) => `addr:${request.ip}`;
-
-interface Counted {
-  attempts: number;
-  retryAfterSeconds: number;
+interface Policy {
+  free: number;
+  baseSeconds: number;
+  memorySeconds: number;
 }
 
-async function countAttempt(db: Kysely<Database>, key: string): Promise<Counted> {
-  const { rows } = await sql<{ failures: number; wait: number }>`
-    INSERT INTO login_throttle (email, failures, window_started_at) VALUES (${key}, 1, now())
-    ON CONFLICT (email) DO UPDATE SET
-      failures = CASE WHEN login_throttle.window_started_at > now() - make_interval(secs => ${LOGIN_LOCK_SECONDS})
-        THEN login_throttle.failures + 1 ELSE 1 END,
-      window_started_at = CASE WHEN login_throttle.window_started_at > now() - make_interval(secs => ${LOGIN_LOCK_SECONDS})
-        THEN login_throttle.window_started_at ELSE now() END
-    RETURNING failures,
-      ceil(extract(epoch FROM window_started_at + make_interval(secs => ${LOGIN_LOCK_SECONDS}) - now()))::int AS wait`.execute(
-    db,
-  );
-  const row = rows[0]!;
-  return { attempts: row.failures, retryAfterSeconds: Math.max(1, row.wait) };
+const ADDRESS: Policy = {
+  free: LOGIN_ADDRESS_MAX_FAILURES,
+  baseSeconds: LOGIN_LOCK_SECONDS,
+  memorySeconds: LOGIN_LOCK_SECONDS,
+};
+const GUESSES: Policy = {
+  free: LOGIN_MAX_FAILURES,
+  baseSeconds: LOGIN_BACKOFF_BASE_SECONDS,
+  memorySeconds: LOGIN_FAILURE_MEMORY_SECONDS,
+};
+/** Doublings past which the lock stays at LOGIN_BACKOFF_MAX_SECONDS (and power() cannot overflow). */
+const MAX_DOUBLINGS = 20;
+
+/** Keys of a fixed length, whatever a forwarded address holds. */
+const bucketKey = (kind: string, ...parts: string[]) =>
+  `${kind}:${createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`;
+export const addressBucket = (ip: string) => bucketKey('addr', ip);
+export const accountBucket = (email: string, ip: string) => bucketKey('acct', email.toLowerCase(), ip);
+export const deviceBucket = (nonce: string) => bucketKey('device', nonce);
+
+interface Bucket {
+  key: string;
+  policy: Policy;
 }
 
-/** Count a password attempt for the account and the caller's address; a 429 once either is past its limit. */
-export async function countPasswordAttempt(db: Kysely<Database>, request: FastifyRequest, email: string) {
-  const account = await countAttempt(db, accountKey(email));
-  const address = await countAttempt(db, addressKey(request));
-  const over = [
-    account.attempts > LOGIN_MAX_FAILURES ? account : null,
-    address.attempts > LOGIN_ADDRESS_MAX_FAILURES ? address : null,
-  ].filter((c): c is Counted => c !== null);
-  if (over.length > 0) {
-    const wait = Math.max(...over.map((c) => c.retryAfterSeconds));
-    throw new HttpProblem(429, 'Too many failed attempts; try again later', { 'Retry-After': String(wait) });
+export interface PasswordAttempt {
+  buckets: Bucket[];
+}
+
+/** The lock after `failures` counted failures: none within the free attempts, then doubling up to the maximum. */
+const lockAfter = (failures: RawBuilder<unknown>, p: Policy) => sql`CASE WHEN ${failures} >= ${p.free}
+  THEN now() + make_interval(secs => least(${p.baseSeconds} * power(2, least(${failures} - ${p.free}, ${MAX_DOUBLINGS})),
+    ${LOGIN_BACKOFF_MAX_SECONDS}))
+  END`;
+
+/** Count an attempt in the bucket; false (counting nothing) while it is locked. */
+async function take(db: Kysely<Database>, { key, policy }: Bucket): Promise<boolean> {
+  const counted = sql`CASE WHEN t.forget_at <= now() THEN 1 ELSE t.failures + 1 END`;
+  const memory = sql`now() + make_interval(secs => ${policy.memorySeconds})`;
+  const { rows } = await sql<{ failures: number }>`
+    INSERT INTO sign_in_throttle AS t (bucket, failures, locked_until, forget_at)
+    VALUES (${key}, 1, ${lockAfter(sql`1`, policy)}, greatest(${memory}, ${lockAfter(sql`1`, policy)}))
+    ON CONFLICT (bucket) DO UPDATE SET
+      failures = ${counted},
+      locked_until = ${lockAfter(counted, policy)},
+      forget_at = greatest(${memory}, ${lockAfter(counted, policy)})
+    WHERE t.locked_until IS NULL OR t.locked_until <= now()
+    RETURNING failures`.execute(db);
+  return rows.length > 0;
+}
+
+/** Seconds until the last of these buckets' locks ends; 0 when none is locked. */
+async function lockedFor(db: Kysely<Database>, buckets: Bucket[]): Promise<number> {
+  const row = await db
+    .selectFrom('sign_in_throttle')
+    .select(sql<number | null>`ceil(extract(epoch FROM max(locked_until) - now()))::int`.as('wait'))
+    .where(
+      'bucket',
+      'in',
+      buckets.map((b) => b.key),
+    )
+    .where('locked_until', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.wait ?? 0;
+}
+
+const tooMany = (wait: number) =>
+  new HttpProblem(429, 'Too many failed attempts; try again later', { 'Retry-After': String(Math.max(1, wait)) });
+
+/**
+ * Count a password attempt for the account (`userId` null when no such user) in the buckets that apply to this
+ * client; a 429 with Retry-After, counting nothing, while any of them is locked.
+ */
+export async function countPasswordAttempt(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  account: { email: string; userId: number | null },
+): Promise<PasswordAttempt> {
+  const device = account.userId === null ? null : trustedDeviceOf(request, account.userId);
+  const buckets: Bucket[] = device
+    ? [{ key: deviceBucket(device), policy: GUESSES }]
+    : [
+        { key: accountBucket(account.email, request.ip), policy: GUESSES },
+        { key: addressBucket(request.ip), policy: ADDRESS },
+      ];
+  const wait = await lockedFor(db, buckets);
+  if (wait > 0) throw tooMany(wait);
+  for (const bucket of buckets) {
+    if (!(await take(db, bucket))) throw tooMany(await lockedFor(db, buckets));
+  }
+  return { buckets };
+}
+
+/**
+ * The password was right: the account's guesses from here start afresh, and the address takes back this attempt
+ * and any lock it set (a bucket that was locked refused the attempt).
+ */
+export async function passwordAccepted(db: Kysely<Database>, attempt: PasswordAttempt): Promise<void> {
+  for (const { key, policy } of attempt.buckets) {
+    if (policy !== ADDRESS) {
+      await db.deleteFrom('sign_in_throttle').where('bucket', '=', key).execute();
+    } else {
+      await db
+        .updateTable('sign_in_throttle')
+        .set({
+          failures: sql`greatest(failures - 1, 0)`,
+          locked_until: null,
+        })
+        .where('bucket', '=', key)
+        .execute();
+    }
   }
 }
 
-/** The password was right: the account starts afresh, and the attempt no longer counts against the address. */
-export async function passwordAccepted(db: Kysely<Database>, request: FastifyRequest, email: string) {
-  await db.deleteFrom('login_throttle').where('email', '=', accountKey(email)).execute();
-  await db
-    .updateTable('login_throttle')
-    .set({ failures: sql`greatest(failures - 1, 0)` })
-    .where('email', '=', addressKey(request))
-    .execute();
-}
-
-/** Windows that have ended hold nothing: their rows go. */
+/** Buckets past their memory (and their lock) hold nothing: their rows go. */
 export async function purgeThrottle(db: Kysely<Database>): Promise<void> {
   await db
-    .deleteFrom('login_throttle')
-    .where('window_started_at', '<', sql<Date>`now() - make_interval(secs => ${LOGIN_LOCK_SECONDS})`)
+    .deleteFrom('sign_in_throttle')
+    .where('forget_at', '<', sql<Date>`now()`)
     .execute();
 }

@@ -43,6 +43,7 @@ import * as eventsAppendOnly from './migrations/041_events_append_only';
 import * as eventsPublishedIndex from './migrations/043_events_published_index';
 import * as eventHistoryIndexes from './migrations/044_event_history_indexes';
 import * as invitationLinkRevocation from './migrations/045_invitation_link_revocation';
+import * as signInThrottle from './migrations/046_sign_in_throttle';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '043_events_published_index': eventsPublishedIndex,
   '044_event_history_indexes': eventHistoryIndexes,
   '045_invitation_link_revocation': invitationLinkRevocation,
+  '046_sign_in_throttle': signInThrottle,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -90,11 +90,12 @@ export interface HubMessagesTable {
   created_at: Generated<Timestamp>;
 }
 
-export interface LoginThrottleTable {
-  email: string;
+/** A bucket of the sign-in throttle (auth/throttle.ts); the key is a hash of what it counts. */
+export interface SignInThrottleTable {
+  bucket: string;
   failures: number;
-  window_started_at: Timestamp;
   locked_until: Timestamp | null;
+  forget_at: Timestamp;
 }
 
 export interface EventsTable {
@@ -629,7 +630,7 @@ export interface Database {
   locations: LocationsTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_throttle: LoginThrottleTable;
+  sign_in_throttle: SignInThrottleTable;
   hub_jobs: HubJobsTable;
   hub_messages: HubMessagesTable;
   events: EventsTable;

@@ -3,10 +3,13 @@ import { SESSION_COOKIE } from '../auth/sessions';
 
 /** The anti-forgery cookie the page reads and echoes in its header. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** The browser's device cookie: the users who signed in with it before (auth/deviceCookie.ts). */
+export const DEVICE_COOKIE = 'portal_device';
 
 export interface CookieNames {
   session: string;
   xsrf: string;
+  device: string;
   /** Served over HTTPS: cookies are Secure and carry the `__Host-` prefix (this host only, path /). */
   secure: boolean;
 }
@@ -17,6 +20,7 @@ export const hostCookie = (name: string, secure: boolean) => (secure ? `__Host-$
 export const cookieNamesOf = (secure: boolean): CookieNames => ({
   session: hostCookie(SESSION_COOKIE, secure),
   xsrf: hostCookie(XSRF_COOKIE, secure),
+  device: hostCookie(DEVICE_COOKIE, secure),
   secure,
 });
 

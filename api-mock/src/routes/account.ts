@@ -6,6 +6,7 @@ import { createSession, deleteSession, recordSignIn } from '../auth/sessions';
 import { sessionOf } from '../auth/context';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
+import { issueDeviceCookie } from '../auth/deviceCookie';
 import { appendEvent } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
 import { sessionTokenOf } from '../lib/cookieNames';
@@ -23,18 +24,18 @@ export function accountRouter({ db, config }: AppDeps) {
   return s.router(signInRoutes, {
     login: async ({ body, request, reply }) => {
       const email = body.emailAddress.toLowerCase();
-      await countPasswordAttempt(db, request, email);
       const user = await db
         .selectFrom('users')
         .selectAll()
         .where(({ fn }) => fn('lower', ['email']), '=', email)
         .executeTakeFirst();
+      const attempt = await countPasswordAttempt(db, request, { email, userId: user?.id ?? null });
       const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !valid || user.deleted_at !== null) {
         return fail(ErrorCode.InvalidCredentials, 'The e-mail address or password is not correct');
       }
       if (!user.is_active) return fail(ErrorCode.AccountDisabled, 'This account is disabled');
-      await passwordAccepted(db, request, email);
+      await passwordAccepted(db, attempt);
       if (needsRehash(user.password_hash)) {
         const passwordHash = await hashPassword(body.password);
         await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
@@ -57,6 +58,7 @@ export function accountRouter({ db, config }: AppDeps) {
       });
       reply.setCookie(request.server.cookieNames.session, token, cookieOptions);
       issueXsrfToken(request, reply, token);
+      issueDeviceCookie(request, reply, user.id);
       const me = await loadLoggedInUser(db, user.id, user.customer_id, storageOf(config));
       if (!me) throw new Error(`user ${user.id} vanished during sign-in`);
       return ok(me);

@@ -29,11 +29,11 @@ export function changePasswordRoute({ db }: AppDeps) {
     const email = user.email.toLowerCase();
     if (body.userEmail.trim().toLowerCase() !== email) throw forbidden('Only your own password can be changed');
 
-    await countPasswordAttempt(db, request, email);
+    const attempt = await countPasswordAttempt(db, request, { email, userId: user.id });
     if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
       return fail(ErrorCode.WrongOldPassword, 'The old password is not correct');
     }
-    await passwordAccepted(db, request, email);
+    await passwordAccepted(db, attempt);
     if (!passwordSchema.safeParse(body.newPassword).success || body.newPassword === body.oldPassword) {
       return fail(ErrorCode.WeakNewPassword, 'The new password must mix letters and numbers and differ from the old');
     }

@@ -19,10 +19,7 @@ export async function signIn(server: ApiServer, email: string, findings: Finding
   } catch (error) {
     // The fuzz may have locked the account (failed password checks), disabled or removed it: undo that.
     const db = server.database.db;
-    await db
-      .deleteFrom('login_throttle')
-      .where((eb) => eb.or([eb('email', '=', email), eb('email', 'like', 'addr:%')]))
-      .execute();
+    await db.deleteFrom('sign_in_throttle').execute();
     const restored = await db
       .updateTable('users')
       .set({ is_active: true, deleted_at: null })

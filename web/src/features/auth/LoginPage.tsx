@@ -15,7 +15,8 @@ function failureMessage(error: unknown, t: (key: string, opts?: Record<string, u
   const e = requestErrorOf(error);
   if (e.kind === 'api') return t(`errorMessage:error_msg_${e.errorCode}`, { defaultValue: e.errorMessage ?? '' });
   if (e.kind === 'http' && e.status === 429) {
-    return t('errorMessage:login_locked', { minutes: Math.max(1, Math.ceil((e.retryAfter ?? 60) / 60)) });
+    const minutes = Math.max(1, Math.ceil((e.retryAfter ?? 60) / 60));
+    return t('errorMessage:login_locked', { count: minutes, minutes });
   }
   if (e.kind === 'network') return t('errorMessage:network_error');
   return t('errorMessage:system_error');
