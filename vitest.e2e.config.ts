@@ -6,6 +6,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/support/testWorldGlobalSetup.ts'],
     testTimeout: 60_000,
+    // A page answers an action a render or a server call later, which a loaded machine stretches past the 1 s
+    // default of expect.poll.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // Two files at a time, each with its own server and browser: one alone leaves a core idle while it waits on
     // the other process. The modules load once per worker.

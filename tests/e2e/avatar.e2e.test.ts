@@ -197,6 +197,7 @@ describe('avatar', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('You have unsaved changes.', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Continue editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await dialog.getByRole('img', { name: 'Preview of me.png' }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();

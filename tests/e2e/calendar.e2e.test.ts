@@ -60,7 +60,9 @@ describe('calendar', () => {
   it('shows the demo reservations by week and by day, and moves with previous, next and today', async () => {
     const { context, page } = await openCalendar();
     await expect.poll(() => blocks(page).count()).toBeGreaterThan(0);
-    expect(await page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     const thisWeek = await range(page);
     expect(thisWeek).toMatch(/ – /);
 
@@ -82,7 +84,7 @@ describe('calendar', () => {
     await rangeIs(page, dayLabel(1));
     // Tomorrow every half hour is in the future: the rows offer plus buttons to add a reservation there.
     const slots = page.getByRole('button', { name: /^Add a reservation on AG.* at / });
-    expect(await slots.count()).toBeGreaterThan(0);
+    await expect.poll(() => slots.count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Today', exact: true }).click();
     await rangeIs(page, dayLabel(0));
 
@@ -100,10 +102,10 @@ describe('calendar', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Instrument').inputValue()).toContain(serial);
-    expect(await dialog.getByLabel(/^Start/).inputValue()).toMatch(
-      new RegExp(`^${dayjs().add(1, 'day').format('YYYY-MM-DD')}T`),
-    );
+    await expect.poll(() => dialog.getByLabel('Instrument').inputValue()).toContain(serial);
+    await expect
+      .poll(() => dialog.getByLabel(/^Start/).inputValue())
+      .toMatch(new RegExp(`^${dayjs().add(1, 'day').format('YYYY-MM-DD')}T`));
     await context.close();
   });
 
@@ -187,7 +189,7 @@ describe('calendar', () => {
     const grid = page.getByRole('table', { name: 'Reservations found' });
     await grid.waitFor();
     const found = grid.locator('tbody tr');
-    expect(await found.count()).toBeGreaterThan(0);
+    await expect.poll(() => found.count()).toBeGreaterThan(0);
     for (const text of await found.allInnerTexts()) expect(text).toContain('Method validation run');
     expect(await page.getByRole('group', { name: /^AG/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Next week' }).count()).toBe(0);
@@ -195,7 +197,7 @@ describe('calendar', () => {
     await page.getByRole('button', { name: 'Reset search' }).first().click();
     await grid.waitFor({ state: 'detached' });
     await page.getByRole('group', { name: /^AG/ }).first().waitFor();
-    expect(await search.inputValue()).toBe('');
+    await expect.poll(() => search.inputValue()).toBe('');
 
     await search.fill('Method validation');
     await search.press('Enter');
@@ -220,7 +222,9 @@ describe('calendar', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Saved view: Today by the hour' }).waitFor();
     await rangeIs(page, dayLabel(0));
-    expect(await page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     await context.close();
   });
 

@@ -39,7 +39,7 @@ describe('contact the contract team', () => {
     await page.getByRole('menuitem', { name: 'Change request' }).click();
     const dialog = page.getByRole('dialog', { name: 'Contact the contract team' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('First name').inputValue()).not.toBe('');
+    await expect.poll(() => dialog.getByLabel('First name').inputValue()).not.toBe('');
 
     // The comment stops at 200 characters, and the counter says so.
     const comments = dialog.getByRole('textbox', { name: 'Comments' });

@@ -90,7 +90,7 @@ describe('contract management', () => {
     expect(first.answer.items).toHaveLength(20);
     const ends = first.answer.items.map((c) => c.contractExpiry!);
     expect(ends).toEqual([...ends].sort().reverse());
-    expect(await pagerText(page)).toBe(`1–20 of ${first.answer.totalCount}`);
+    await expect.poll(() => pagerText(page)).toBe(`1–20 of ${first.answer.totalCount}`);
     await expect
       .poll(async () => (await columnTexts(page, 0)).join('|'))
       .toBe(first.answer.items.map((c) => c.vendorContractId).join('|'));

@@ -119,7 +119,7 @@ describe('documents of an equipment', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.reload();
     const button = await documentsButton(page, equipmentId);
-    expect((await button.innerText()).trim()).toBe('1');
+    await expect.poll(async () => (await button.innerText()).trim()).toBe('1');
     await button.click();
     await page.getByRole('tab', { name: 'Documents (1)' }).waitFor();
     await context.close();

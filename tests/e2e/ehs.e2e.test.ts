@@ -27,7 +27,7 @@ describe('Edit EHS data', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit EHS data' });
     await dialog.waitFor();
     const save = dialog.getByRole('button', { name: 'Save' });
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
 
     await dialog.getByLabel('Machine guarding').selectOption({ label: 'Fixed guard' });
     const chemical = dialog.getByRole('group', { name: 'Chemical hazards' });

@@ -85,7 +85,7 @@ describe('e-mail routing', () => {
     panel = page.getByRole('tabpanel');
     await panel.getByLabel('Region').waitFor();
     const regionSave = panel.getByRole('button', { name: 'Save' });
-    expect(await regionSave.isDisabled()).toBe(true);
+    await expect.poll(() => regionSave.isDisabled()).toBe(true);
     const regionsLoaded = answered(page, 'GET', `/api/Country/${await usId(page)}/regionEmails`);
     await panel.getByLabel('Country').selectOption({ label: 'United States' });
     await regionsLoaded;

@@ -81,7 +81,7 @@ describe('e-methods', () => {
 
     const select = page.getByRole('combobox', { name: 'Application' });
     await select.waitFor();
-    expect(await select.locator('option').allInnerTexts()).toEqual(entry.applications.map((a) => a.name));
+    await expect.poll(() => select.locator('option').allInnerTexts()).toEqual(entry.applications.map((a) => a.name));
     await page.getByRole('heading', { level: 3, name: first!.name }).waitFor();
     await page.getByText(first!.description[0]!).waitFor();
     await imagesLoad(page, first!.name);
@@ -109,7 +109,7 @@ describe('e-methods', () => {
     await select.selectOption({ label: second!.name });
     await page.getByRole('heading', { level: 3, name: second!.name }).waitFor();
     await imagesLoad(page, second!.name);
-    expect(await note.getAttribute('href')).toBe(`/emethods/files/${second!.files.applicationNote}`);
+    await expect.poll(() => note.getAttribute('href')).toBe(`/emethods/files/${second!.files.applicationNote}`);
 
     // Compounds: a table with column headers, one row per compound.
     await page.getByRole('tab', { name: 'Compounds' }).click();
@@ -118,7 +118,7 @@ describe('e-methods', () => {
     for (const header of ['Compound', 'CAS number', 'Limit or range']) {
       await compounds.getByRole('columnheader', { name: header }).waitFor();
     }
-    expect(await compounds.locator('tbody tr').count()).toBe(second!.compounds.length);
+    await expect.poll(() => compounds.locator('tbody tr').count()).toBe(second!.compounds.length);
     const compound = second!.compounds[0]!;
     const compoundRow = compounds.getByRole('row').filter({ hasText: compound.cas }).first();
     expect(await compoundRow.getByRole('cell').first().innerText()).toBe(compound.name);

@@ -123,7 +123,7 @@ describe('equipment detail page', () => {
     // The serial is drawn in the pinned column (the left quadrant of the table).
     await page.locator('.bp6-table-quadrant-left').getByRole('link', { name: row.serial!, exact: true }).click();
     await expectDetailPage(page, row.equipmentId, titleOf(row));
-    expect(await page.getByRole('tab', { name: 'Instrument' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Instrument' }).getAttribute('aria-selected')).toBe('true');
 
     await page.reload();
     const region = await expectDetailPage(page, row.equipmentId, titleOf(row));
@@ -289,7 +289,9 @@ describe('equipment detail page', () => {
     // Tab moves from one heading to the next; a closed section holds nothing to tab through.
     await sectionButton(page, 'Other system components').focus();
     await page.keyboard.press('Tab');
-    expect(await sectionButton(page, 'Vendor info').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => sectionButton(page, 'Vendor info').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.keyboard.press('Enter');
     await sectionRegion(page, 'Vendor info').waitFor();
     await sectionButton(page, 'Equipment details').press('Enter');
@@ -419,7 +421,9 @@ describe('equipment detail page', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Work order overview' }).click();
-    expect(await page.getByRole('tab', { name: 'Work order overview' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Work order overview' }).getAttribute('aria-selected'))
+      .toBe('true');
     await context.close();
   });
 });

@@ -76,14 +76,16 @@ describe('add, edit and delete equipment', () => {
     await dialog.getByRole('combobox', { name: 'Make' }).fill('perkinelmer');
     await dialog.getByLabel('Construction year').selectOption(String(new Date().getFullYear() - 2));
     await dialog.getByLabel('Construction month').selectOption(String(new Date().getMonth() + 1));
-    expect(await dialog.getByLabel('Instrument age (months)').inputValue()).toBe('24');
+    await expect.poll(() => dialog.getByLabel('Instrument age (months)').inputValue()).toBe('24');
 
     await dialog.getByRole('tab', { name: 'Additional info' }).click();
-    expect(await dialog.getByLabel('Service company', { exact: true }).inputValue()).toBe('PerkinElmer');
+    await expect.poll(() => dialog.getByLabel('Service company', { exact: true }).inputValue()).toBe('PerkinElmer');
 
     // Leaving with unsaved data asks first.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Continue editing' }).click();
+    const unsaved = page.getByRole('alertdialog');
+    await unsaved.getByRole('button', { name: 'Continue editing' }).click();
+    await unsaved.waitFor({ state: 'detached' });
     await dialog.getByRole('tab', { name: 'Additional info' }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Discard changes' }).click();
@@ -159,8 +161,8 @@ describe('add, edit and delete equipment', () => {
     await dialog.getByRole('tab', { name: 'Contract info' }).click();
     await dialog.getByRole('combobox', { name: 'Contract number' }).fill(contract.vendor_contract_id.slice(0, 6));
     await page.getByRole('option', { name: contract.vendor_contract_id }).click();
-    expect(await dialog.getByLabel('End date').inputValue()).toBe(contract.contract_expiry);
-    expect(await dialog.getByLabel('Contract type').inputValue()).toBe(contract.contract_type);
+    await expect.poll(() => dialog.getByLabel('End date').inputValue()).toBe(contract.contract_expiry);
+    await expect.poll(() => dialog.getByLabel('Contract type').inputValue()).toBe(contract.contract_type);
     await dialog.getByText(`Equipment under this contract: ${under.length}`).waitFor();
 
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -196,7 +198,7 @@ describe('manage my products', () => {
 
     const firstItem = dialog.getByRole('tabpanel').getByRole('listitem').first();
     await firstItem.locator('label').click();
-    expect(await firstItem.getByRole('checkbox').isChecked()).toBe(true);
+    await expect.poll(() => firstItem.getByRole('checkbox').isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Add to my list (1)' }).click();
     await page.getByText('Equipment added to your list: 1').waitFor();
     await dialog.waitFor({ state: 'detached' });

@@ -54,12 +54,13 @@ describe('feedback page', () => {
     await page.getByRole('button', { name: 'Help', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Feedback' }).click();
     await page.waitForURL('**/app/feedback');
+    await page.getByRole('heading', { name: 'Feedback', exact: true }).waitFor();
     const form = page.getByRole('form', { name: 'Feedback' });
     const send = form.getByRole('button', { name: 'Send feedback' });
     expect(await send.isDisabled()).toBe(true);
 
     await form.getByLabel('Your feedback').fill('The export dialog forgets my <column order> & filters.');
-    expect(await send.isDisabled()).toBe(false);
+    await expect.poll(() => send.isDisabled()).toBe(false);
 
     // A file of a type the page does not take is refused on the spot.
     const picker = form.getByLabel('Attachments');
@@ -80,8 +81,10 @@ describe('feedback page', () => {
 
     // Leaving with the unsaved form asks first; staying keeps everything.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Welcome' }).click();
-    await page.getByText('You have unsaved changes. If you leave this page, they will be lost.').waitFor();
-    await page.getByRole('button', { name: 'Stay on page' }).click();
+    const leave = page.getByRole('alertdialog');
+    await leave.getByText('You have unsaved changes. If you leave this page, they will be lost.').waitFor();
+    await leave.getByRole('button', { name: 'Stay on page' }).click();
+    await leave.waitFor({ state: 'hidden' });
     expect(page.url()).toContain('/app/feedback');
     expect(await form.getByLabel('Your feedback').inputValue()).toContain('<column order>');
 
@@ -117,11 +120,12 @@ describe('contact us page', () => {
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Contact us' }).click();
     await page.waitForURL('**/app/contactUs');
+    await page.getByRole('heading', { name: 'Contact us', exact: true }).waitFor();
     const form = page.getByRole('form', { name: 'Contact us' });
     // Prefilled from the signed-in user.
-    expect(await form.getByLabel('First name').inputValue()).toBe('Uma');
-    expect(await form.getByLabel('E-mail address').inputValue()).toBe(USER);
-    expect(await form.getByLabel('Country').locator('option:checked').textContent()).toBe('United States');
+    await expect.poll(() => form.getByLabel('First name').inputValue()).toBe('Uma');
+    await expect.poll(() => form.getByLabel('E-mail address').inputValue()).toBe(USER);
+    await expect.poll(() => form.getByLabel('Country').locator('option:checked').textContent()).toBe('United States');
     await page
       .getByRole('navigation', { name: 'Useful links' })
       .getByRole('link', { name: 'Send us feedback' })
@@ -136,11 +140,11 @@ describe('contact us page', () => {
 
     // The type cards are chosen by clicking them, as a user does.
     await form.getByText('Technical support', { exact: true }).click();
-    expect(await form.getByRole('radio', { name: /^Technical support/ }).isChecked()).toBe(true);
+    await expect.poll(() => form.getByRole('radio', { name: /^Technical support/ }).isChecked()).toBe(true);
     await form.getByText('About your question').waitFor();
     await send.click();
     const category = form.getByLabel('Category');
-    expect(await category.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => category.getAttribute('aria-invalid')).toBe('true');
     await form.getByRole('alert').getByText('This field is required.').waitFor();
     expect(posts).toEqual([]);
 
@@ -149,10 +153,10 @@ describe('contact us page', () => {
 
     // Phone: the e-mail is cleared and the call time becomes mandatory.
     await form.getByText('Phone', { exact: true }).click();
-    expect(await form.getByLabel('E-mail address').inputValue()).toBe('');
+    await expect.poll(() => form.getByLabel('E-mail address').inputValue()).toBe('');
     await form.getByLabel('Telephone').fill('+1 617 555 0100');
     await send.click();
-    expect(await form.getByLabel('Best time to call').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => form.getByLabel('Best time to call').getAttribute('aria-invalid')).toBe('true');
     await form.getByLabel('Best time to call').selectOption({ label: '10 am to 12 noon' });
     await form
       .getByLabel('Comments', { exact: true })
@@ -180,8 +184,9 @@ describe('contact us page', () => {
     // Choosing e-mail again puts back the user's own address.
     await page.getByRole('button', { name: 'Send another request' }).click();
     await form.getByText('Phone', { exact: true }).click();
+    await expect.poll(() => form.getByLabel('E-mail address').inputValue()).toBe('');
     await form.getByText('E-mail', { exact: true }).click();
-    expect(await form.getByLabel('E-mail address').inputValue()).toBe(USER);
+    await expect.poll(() => form.getByLabel('E-mail address').inputValue()).toBe(USER);
     await context.close();
   });
 });

@@ -58,10 +58,10 @@ describe('FAQ', () => {
     const entry = second!.FAQ[1]!;
     const question = page.getByRole('button', { name: entry.Q });
     expect(await question.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('button', { name: first!.FAQ[0]!.Q }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: first!.FAQ[0]!.Q }).count()).toBe(0);
 
     await question.click();
-    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
     const answer = page.getByRole('region', { name: entry.Q });
     await answer.waitFor();
     expect(await answer.textContent()).toContain(textOf(entry.A[0]!).slice(0, 40));
@@ -119,7 +119,7 @@ describe('release-note modal', () => {
 
     const neverShow = dialog.getByRole('checkbox', { name: 'Do not show this again' });
     await dialog.getByText('Do not show this again').click();
-    expect(await neverShow.isChecked()).toBe(true);
+    await expect.poll(() => neverShow.isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'I know' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

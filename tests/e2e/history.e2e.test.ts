@@ -74,7 +74,7 @@ async function openHistoryTab(page: Page, record: EquipmentDetail) {
   const tab = page.getByRole('tab', { name: HISTORY.tab, exact: true });
   await tab.click();
   await answered;
-  expect(await tab.getAttribute('aria-selected')).toBe('true');
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
   const list = page.getByRole('list', { name: `History of ${titleOf(record)}` });
   await list.waitFor();
   return list;
@@ -120,7 +120,7 @@ describe('audit history', () => {
 
     const list = await openHistoryTab(page, record);
     const edited = entry(list, HISTORY.event_equipment_updated!).first();
-    expect(await list.getByRole('listitem').first().innerText()).toContain(HISTORY.event_equipment_updated);
+    await expect.poll(() => list.getByRole('listitem').first().innerText()).toContain(HISTORY.event_equipment_updated);
     expect(await edited.innerText()).toContain(USER_NAME);
     expect(await change(edited, FORM.field_room!)).toEqual({ before: record.room || '—', after: 'Lab H-17' });
     expect(await seriousViolations(page)).toEqual([]);

@@ -65,9 +65,11 @@ describe('equipment images', () => {
     const traffic = imageTraffic(page);
 
     const dialog = await openImages(page, equipmentId);
-    expect(await dialog.getByRole('tab', { name: 'Upload image' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => dialog.getByRole('tab', { name: 'Upload image' }).getAttribute('aria-selected'))
+      .toBe('true');
     const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
-    expect(await upload.isDisabled()).toBe(true);
+    await expect.poll(() => upload.isDisabled()).toBe(true);
 
     await dialog
       .getByLabel('Image file')
@@ -79,7 +81,9 @@ describe('equipment images', () => {
 
     await upload.click();
     await page.getByText('The image has been uploaded.').waitFor();
-    expect(await dialog.getByRole('tab', { name: /Equipment images/ }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => dialog.getByRole('tab', { name: /Equipment images/ }).getAttribute('aria-selected'))
+      .toBe('true');
     expect(traffic).toEqual([
       'POST /api/Storage/uploadUrl',
       'POST /api/Storage/uploadUrl',
@@ -140,6 +144,7 @@ describe('equipment images', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Delete the image second.png? It cannot be restored.').waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
     expect(await imagesOf(equipmentId)).toHaveLength(2);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
@@ -183,6 +188,7 @@ describe('equipment images', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('The chosen image has not been uploaded. Close anyway and discard it?').waitFor();
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await dialog.getByRole('img', { name: 'Preview of one.png' }).waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
@@ -233,20 +239,22 @@ describe('equipment images', () => {
     const strip = dialog.getByRole('group', { name: 'Images of this instrument' });
     const shown = () => strip.getByRole('button', { name: /^Show / }).count();
     await strip.getByRole('button', { name: 'Show photo-1.png (default image)' }).waitFor();
-    expect(await shown()).toBe(5);
+    await expect.poll(shown).toBe(5);
     await expect
       .poll(() => loadedWidth(strip.getByRole('button', { name: 'Show photo-5.png' }).getByRole('img')))
       .toBe(100);
     // The large image and the strip's thumbnails not already cached by the grid row: one request.
     expect(batches).toEqual([5]);
     await strip.getByText('1 of 2').waitFor();
-    expect(await strip.getByRole('button', { name: 'Previous images' }).isDisabled()).toBe(true);
+    await expect.poll(() => strip.getByRole('button', { name: 'Previous images' }).isDisabled()).toBe(true);
     await strip.getByRole('button', { name: 'Next images' }).click();
     await strip.getByText('2 of 2').waitFor();
-    expect(await shown()).toBe(2);
-    expect(await strip.getByRole('button', { name: 'Next images' }).isDisabled()).toBe(true);
+    await expect.poll(shown).toBe(2);
+    await expect.poll(() => strip.getByRole('button', { name: 'Next images' }).isDisabled()).toBe(true);
     await strip.getByRole('button', { name: 'Show photo-7.png' }).click();
-    expect(await strip.getByRole('button', { name: 'Show photo-7.png' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => strip.getByRole('button', { name: 'Show photo-7.png' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect.poll(() => loadedWidth(dialog.getByRole('img', { name: 'photo-7.png' }).first())).toBe(200);
     await strip.getByRole('button', { name: 'Previous images' }).click();
     await strip.getByText('1 of 2').waitFor();

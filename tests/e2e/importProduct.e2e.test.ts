@@ -34,6 +34,7 @@ async function oneGoodOneBad(): Promise<Buffer> {
 
 async function openImportDialog(page: Page) {
   await page.goto(`${server.url}/app/product`);
+  await page.waitForURL('**/app/product');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import products' });
   await dialog.waitFor();
@@ -63,17 +64,19 @@ describe('import products from a spreadsheet', () => {
     await dialog.getByText('This file type is not supported.').waitFor();
 
     await fileInput.setInputFiles({ name: 'instruments.xlsx', mimeType: XLSX, buffer: await oneGoodOneBad() });
+    await dialog.getByText('instruments.xlsx', { exact: true }).waitFor();
+    await dialog.getByText('This file type is not supported.').waitFor({ state: 'detached' });
     expect(await importButton.isDisabled()).toBe(true); // no city yet
     const city = dialog.getByLabel('City');
     const firstCity = await city.locator('option').nth(1).getAttribute('value');
     await city.selectOption(firstCity!);
-    expect(await importButton.isEnabled()).toBe(true);
+    await expect.poll(() => importButton.isEnabled()).toBe(true);
     await importButton.click();
 
     await dialog.getByRole('progressbar', { name: 'Import progress' }).waitFor();
     const failed = page.getByRole('dialog', { name: 'Lines not imported' });
     await failed.waitFor();
-    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     await failed.getByText('Lines not imported: 1').waitFor();
     await failed.getByText('Lines imported: 1').waitFor();
     const rows = failed.getByRole('row');
@@ -122,7 +125,7 @@ describe('import products from a spreadsheet', () => {
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByText('Importing… 100%').waitFor();
     await page.getByText('Import successful: 2 instrument(s) added to your list.').waitFor();
-    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Lines not imported' }).count()).toBe(0);
     await page.close();
   });

@@ -94,7 +94,7 @@ describe('inventory', () => {
     await page.getByRole('list', { name: 'Equipment' }).waitFor();
     await page.reload();
     await page.getByRole('list', { name: 'Equipment' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Equipment' }).getByRole('listitem').count()).toBe(30);
+    await expect.poll(() => page.getByRole('list', { name: 'Equipment' }).getByRole('listitem').count()).toBe(30);
     await context.close();
   });
 

@@ -73,7 +73,7 @@ describe('invitation sign-up page', () => {
     const page = await context.newPage();
     await page.goto(link);
     await page.getByRole('heading', { name: 'Set up your account' }).waitFor();
-    expect(await page.getByLabel('Your account').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Your account').inputValue()).toBe(email);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The rules of a new password and its confirmation, before anything is sent.
@@ -129,7 +129,7 @@ describe('invitation sign-up page', () => {
     await page.getByText('You are signed in as user@acme-labs.example.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Sign out and continue' }).click();
     await page.getByRole('heading', { name: 'Set up your account' }).waitFor();
-    expect(await page.getByLabel('Your account').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Your account').inputValue()).toBe(email);
     await context.close();
   });
 });
@@ -154,7 +154,9 @@ describe('invite user dialog', () => {
     const email = dialog.getByLabel('E-mail address');
     await email.fill('someone');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Continue editing' }).click();
+    const unsaved = page.getByRole('alertdialog');
+    await unsaved.getByRole('button', { name: 'Continue editing' }).click();
+    await unsaved.waitFor({ state: 'detached' });
     expect(await email.inputValue()).toBe('someone');
 
     // An invalid address is refused before sending; one with an account by the server.
@@ -167,7 +169,7 @@ describe('invite user dialog', () => {
     const invitee = 'new.manager@newcomer.example';
     await email.fill(`  ${invitee} `);
     await dialog.getByText('Manager', { exact: true }).click();
-    expect(await dialog.getByRole('radio', { name: 'Manager' }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByRole('radio', { name: 'Manager' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`An invitation has been sent to ${invitee}.`).waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -177,7 +179,7 @@ describe('invite user dialog', () => {
     // Opened again, the dialog is empty; closing it then asks nothing.
     await page.getByRole('button', { name: 'Invite user' }).click();
     await dialog.waitFor();
-    expect(await dialog.getByLabel('E-mail address').inputValue()).toBe('');
+    await expect.poll(() => dialog.getByLabel('E-mail address').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();

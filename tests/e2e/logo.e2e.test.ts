@@ -57,7 +57,7 @@ describe('customer logo', () => {
 
     const dialog = await openLogoDialog(page);
     const save = dialog.getByRole('button', { name: 'Save' });
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
     await dialog.getByLabel('Logo file').setInputFiles({ name: 'acme.png', mimeType: 'image/png', buffer: png(16) });
     await dialog.getByRole('img', { name: 'Preview of acme.png' }).waitFor();
     await save.click();
@@ -81,7 +81,7 @@ describe('customer logo', () => {
 
     const again = await openLogoDialog(page);
     await again.getByRole('img', { name: 'Acme Labs' }).waitFor();
-    expect(await again.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await expect.poll(() => again.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await again.getByRole('button', { name: 'Remove logo' }).click();
     await page.getByText('The company logo has been removed.').waitFor();
     await page.locator('.portal-header').getByRole('img', { name: 'Acme Labs' }).waitFor({ state: 'detached' });

@@ -93,7 +93,7 @@ describe('notifications page', () => {
     await signIn(page);
     const unreadAtStart = await unreadCount();
     expect(unreadAtStart).toBeGreaterThan(2);
-    expect(await bellCount(page)).toBe(unreadAtStart);
+    await expect.poll(() => bellCount(page)).toBe(unreadAtStart);
 
     await page.goto(`${server.url}/app/notification`);
     await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
@@ -187,7 +187,7 @@ describe('notifications page', () => {
         .locator('..')
         .click();
     for (const m of pair)
-      expect(await list.getByRole('checkbox', { name: `Select: ${m.subject}` }).isChecked()).toBe(true);
+      await expect.poll(() => list.getByRole('checkbox', { name: `Select: ${m.subject}` }).isChecked()).toBe(true);
     await page.getByText('2 selected').waitFor();
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -211,24 +211,25 @@ describe('notifications page', () => {
     const page = await ctx.newPage();
     await signIn(page);
     await page.goto(`${server.url}/app/notification`);
+    await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
     const splitter = page.getByRole('separator', { name: 'Resize the notification list' });
     expect(await splitter.getAttribute('aria-valuenow')).toBe('400');
     await splitter.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowRight');
-    expect(await splitter.getAttribute('aria-valuenow')).toBe('460');
+    await expect.poll(() => splitter.getAttribute('aria-valuenow')).toBe('460');
     const listWidth = () => page.locator('#notification-list').evaluate((el) => el.getBoundingClientRect().width);
-    expect(await listWidth()).toBe(460);
+    await expect.poll(listWidth).toBe(460);
     await page.reload();
     await expect.poll(() => splitter.getAttribute('aria-valuenow')).toBe('460');
     await page.keyboard.press('Tab');
     await splitter.focus();
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
-    expect(await splitter.getAttribute('aria-valuenow')).toBe('700');
+    await expect.poll(() => splitter.getAttribute('aria-valuenow')).toBe('700');
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowLeft');
-    expect(await splitter.getAttribute('aria-valuenow')).toBe('350');
+    await expect.poll(() => splitter.getAttribute('aria-valuenow')).toBe('350');
     await ctx.close();
   });
 
@@ -263,6 +264,7 @@ describe('notifications page', () => {
     });
     await signIn(page, 'manager@acme-labs.example');
     await page.goto(`${server.url}/app/notification`);
+    await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
     const items = page.getByRole('list', { name: 'Notification list' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).waitFor();

@@ -26,7 +26,7 @@ describe('change password', () => {
     const newField = page.locator('#password-newPassword');
     const confirmField = page.locator('#password-confirmPassword');
     const update = page.getByRole('button', { name: 'Update' });
-    expect(await update.isDisabled()).toBe(true);
+    await expect.poll(() => update.isDisabled()).toBe(true);
 
     // a weak new password and a confirmation that does not match
     await newField.fill('lettersonly');

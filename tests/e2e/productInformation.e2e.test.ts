@@ -54,7 +54,7 @@ describe('product information', () => {
     await page.getByText(lambda.partNumber, { exact: true }).waitFor();
     const image = page.getByRole('img', { name: `Product picture of ${lambda.displayName}` });
     await image.waitFor();
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // Overview: the long description as rich text, and the dimensions the catalogue has.
     const specifications = page.getByRole('table', { name: 'Specifications' });
@@ -85,14 +85,14 @@ describe('product information', () => {
     await page.getByRole('button', { name: 'Request more info' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request more info' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('textbox', { name: 'Product' }).inputValue()).toContain(lambda.partNumber);
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Product' }).inputValue()).toContain(lambda.partNumber);
 
     const firstName = dialog.getByRole('textbox', { name: 'First name' });
-    expect(await firstName.inputValue()).toBe('Mark');
+    await expect.poll(() => firstName.inputValue()).toBe('Mark');
     await firstName.fill('');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await dialog.getByText('This field is required.').waitFor();
-    expect(await firstName.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => firstName.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await firstName.fill('Marco');
     await dialog.getByRole('textbox', { name: 'Company' }).fill('Acme Labs Basel');

@@ -95,7 +95,9 @@ async function reserveOwn(start: dayjs.Dayjs, comments: string) {
 /** The add dialog, opened from the toolbar's button. */
 async function openAddDialog(page: Page) {
   await addButton(page).click();
-  return page.getByRole('dialog', { name: 'Add reservation' });
+  const dialog = page.getByRole('dialog', { name: 'Add reservation' });
+  await dialog.waitFor();
+  return dialog;
 }
 
 /** Types the serial into the instrument picker and picks the suggestion. */
@@ -133,8 +135,8 @@ describe('the add-reservation dialog', () => {
     // The default is the next half hour for one hour; the times snap to the half-hour grid.
     await startField(dialog).fill(typed(day(30, 10, 10)));
     await startField(dialog).blur();
-    expect(await startField(dialog).inputValue()).toBe(typed(day(30, 10)));
-    expect(await endField(dialog).inputValue()).toBe(typed(day(30, 11)));
+    await expect.poll(() => startField(dialog).inputValue()).toBe(typed(day(30, 10)));
+    await expect.poll(() => endField(dialog).inputValue()).toBe(typed(day(30, 11)));
     await endField(dialog).fill(typed(day(30, 12)));
     await dialog.getByLabel('Comments').fill(comments);
     await dialog.getByText(`${comments.length}/${RESERVATION_COMMENT_MAX}`).waitFor();
@@ -172,7 +174,9 @@ describe('the add-reservation dialog', () => {
 
     // Closing with unsaved input asks first; keeping on editing keeps the input.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Continue editing' }).click();
+    const unsaved = page.getByRole('alertdialog');
+    await unsaved.getByRole('button', { name: 'Continue editing' }).click();
+    await unsaved.waitFor({ state: 'detached' });
     expect(await startField(dialog).inputValue()).toBe(typed(day(26, 14)));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Discard changes' }).click();
@@ -235,8 +239,9 @@ describe('edit and copy', () => {
     const { context, page } = await actOnFound(USER, 'E2E to be edited', 'Edit');
 
     const dialog = page.getByRole('dialog', { name: 'Edit reservation' });
-    expect(await startField(dialog).inputValue()).toBe(typed(day(36, 9)));
-    expect(await dialog.getByLabel('Comments').inputValue()).toBe('E2E to be edited');
+    await dialog.waitFor();
+    await expect.poll(() => startField(dialog).inputValue()).toBe(typed(day(36, 9)));
+    await expect.poll(() => dialog.getByLabel('Comments').inputValue()).toBe('E2E to be edited');
     expect(await dialog.getByLabel('Repeat').count()).toBe(0);
     await endField(dialog).fill(typed(day(36, 11, 30)));
     await dialog.getByLabel('Comments').fill('E2E edited');
@@ -257,6 +262,7 @@ describe('edit and copy', () => {
     const { made } = await reserveOwn(day(37, 9), 'E2E changed meanwhile');
     const { context, page } = await actOnFound(USER, 'E2E changed meanwhile', 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit reservation' });
+    await dialog.waitFor();
     await dialog.getByLabel('Comments').fill('E2E my change');
 
     await changeMeanwhile(made.reservationId, { last_update_time: new Date(Date.now() + 1000) });
@@ -271,11 +277,14 @@ describe('edit and copy', () => {
     const { context, page } = await actOnFound(USER, 'E2E copy me', 'Copy');
 
     const dialog = page.getByRole('dialog', { name: 'Copy reservation' });
-    expect(await dialog.getByRole('combobox', { name: 'Instrument' }).inputValue()).toContain(instrument.serial!);
-    expect(await dialog.getByLabel('Comments').inputValue()).toBe('E2E copy me');
-    expect(await startField(dialog).inputValue()).toBe(typed(day(39, 14)));
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Instrument' }).inputValue())
+      .toContain(instrument.serial!);
+    await expect.poll(() => dialog.getByLabel('Comments').inputValue()).toBe('E2E copy me');
+    await expect.poll(() => startField(dialog).inputValue()).toBe(typed(day(39, 14)));
     await startField(dialog).fill(typed(day(40, 14)));
-    expect(await endField(dialog).inputValue()).toBe(typed(day(40, 15)));
+    await expect.poll(() => endField(dialog).inputValue()).toBe(typed(day(40, 15)));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The reservation was saved.').waitFor();
 
@@ -311,6 +320,7 @@ describe('deleting a reservation', () => {
     const { context, page } = await actOnFound(ADMIN, 'E2E admin removes', 'Delete');
 
     const dialog = page.getByRole('dialog', { name: 'Delete reservation' });
+    await dialog.waitFor();
     // 500 px wide once its opening transition is over.
     await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(500);
     const comment = dialog.getByLabel('Reason for deleting');
@@ -324,7 +334,7 @@ describe('deleting a reservation', () => {
     // The textarea takes no more than 250 characters.
     await comment.fill('');
     await comment.pressSequentially('x'.repeat(RESERVATION_COMMENT_MAX + 1), { delay: 0 });
-    expect(await comment.inputValue()).toHaveLength(RESERVATION_COMMENT_MAX);
+    await expect.poll(() => comment.inputValue()).toHaveLength(RESERVATION_COMMENT_MAX);
     await dialog.getByText(`${RESERVATION_COMMENT_MAX}/${RESERVATION_COMMENT_MAX}`).waitFor();
 
     await comment.fill('The instrument goes to calibration that week.');
@@ -356,10 +366,11 @@ describe('deleting a series and refusals', () => {
 
     const { context, page } = await actOnFound(USER, 'E2E series to delete', 'Delete');
     const alert = page.getByRole('alertdialog');
+    await alert.waitFor();
     const series = alert.getByRole('radio', { name: 'The whole series', exact: false });
     expect(await alert.getByRole('radio', { name: 'Only this occurrence' }).isChecked()).toBe(true);
     await alert.getByText('The whole series', { exact: false }).click();
-    expect(await series.isChecked()).toBe(true);
+    await expect.poll(() => series.isChecked()).toBe(true);
     await alert.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('The reservations of the series were deleted.').waitFor();
     expect(await reservationsWith('E2E series to delete')).toEqual([]);
@@ -370,6 +381,7 @@ describe('deleting a series and refusals', () => {
     const { made } = await reserveOwn(day(46, 9), 'E2E started meanwhile');
     const { context, page } = await actOnFound(ADMIN, 'E2E started meanwhile', 'Delete');
     const dialog = page.getByRole('dialog', { name: 'Delete reservation' });
+    await dialog.waitFor();
     await dialog.getByLabel('Reason for deleting').fill('Maintenance');
 
     await changeMeanwhile(made.reservationId, { start_date: dayjs().subtract(1, 'hour').toDate() });

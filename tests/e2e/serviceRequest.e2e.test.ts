@@ -72,7 +72,7 @@ describe('new service request from the header', () => {
     await colleague.click();
     await colleague.fill('manager@acme');
     await page.getByRole('option', { name: /manager@acme-labs\.example/ }).click();
-    expect(await colleague.inputValue()).toContain('manager@acme-labs.example');
+    await expect.poll(() => colleague.inputValue()).toContain('manager@acme-labs.example');
 
     await dialog
       .getByLabel('Attachment', { exact: true })
@@ -159,7 +159,7 @@ describe('new service request from the header', () => {
     await page.getByText('The lab manager of this instrument has no valid e-mail address.').waitFor();
     expect(await dialog.getByLabel('Notify the lab manager').isChecked()).toBe(false);
     await dialog.getByText('Notify the primary user').click();
-    expect(await dialog.getByLabel('Notify by e-mail').inputValue()).toBe('primary.user@acme-labs.example');
+    await expect.poll(() => dialog.getByLabel('Notify by e-mail').inputValue()).toBe('primary.user@acme-labs.example');
 
     await dialog.getByRole('button', { name: 'Submit' }).click();
     const confirmation = page.getByText(/^Your service request SR\d{8} has been submitted\./);
@@ -223,7 +223,7 @@ describe('new service request from the header', () => {
     await page.getByRole('menuitem', { name: 'Switch to admin mode' }).click();
     await page.waitForURL('**/admin/welcome');
     await page.getByText('Admin mode', { exact: true }).waitFor();
-    expect(await button.count()).toBe(0);
+    await expect.poll(() => button.count()).toBe(0);
     await context.close();
   });
 });

@@ -54,7 +54,9 @@ describe('signing in and out', () => {
   it('a wrong password shows a clear error and keeps the user on the sign-in page', async () => {
     const page = await newPage();
     await signIn(page, 'user@acme-labs.example', 'Wrong123');
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('e-mail address or password is not correct');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('e-mail address or password is not correct');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
@@ -157,7 +159,7 @@ describe('profile completion', () => {
     await signIn(page, 'new@acme-labs.example');
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
     const next = page.getByRole('button', { name: 'Next' });
-    expect(await next.isDisabled()).toBe(true);
+    await expect.poll(() => next.isDisabled()).toBe(true);
     await page.getByLabel('Location').selectOption({ label: 'Cambridge – 1 Kendall Sq' });
     await next.click();
     await page.getByLabel('Office phone').fill('not a phone');

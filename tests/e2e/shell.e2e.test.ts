@@ -129,7 +129,7 @@ describe('theme', () => {
     await page.getByRole('menuitem', { name: 'Theme' }).hover();
     await page.getByRole('menuitemradio', { name: 'Cold' }).click();
     await page.getByText('Your theme has been changed.').waitFor();
-    expect(await headerColour()).not.toBe(before);
+    await expect.poll(headerColour).not.toBe(before);
     const cold = await headerColour();
     await page.reload();
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
@@ -266,6 +266,7 @@ describe('unsaved data', () => {
     const alert = page.getByRole('alertdialog');
     await alert.getByText('You have unsaved changes.', { exact: false }).waitFor();
     await alert.getByRole('button', { name: 'Stay on page' }).click();
+    await alert.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/contactRequest');
     expect(await page.getByLabel('First name').inputValue()).toBe('Lena');
     await page.getByRole('button', { name: 'Back to sign-in' }).click();
@@ -321,11 +322,11 @@ describe('development pages', () => {
     await page.getByLabel('Next event').fill('{ "type": "CHOOSE_LOCATION", "locationId": 1 }');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('CHOOSE_LOCATION {"locationId":1} → editing').waitFor();
-    expect(await page.getByTestId('state').textContent()).toBe('"editing"');
+    await expect.poll(() => page.getByTestId('state').textContent()).toBe('"editing"');
 
     await page.getByRole('button', { name: 'CLOSE', exact: true }).click();
     await page.getByText('CLOSE → closed (done)').waitFor();
-    expect(await page.getByTestId('state').textContent()).toBe('"closed"');
+    await expect.poll(() => page.getByTestId('state').textContent()).toBe('"closed"');
     await context.close();
   });
 });

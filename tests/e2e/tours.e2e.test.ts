@@ -87,7 +87,7 @@ describe('the work-order tour', () => {
         // Back by keyboard, then on again with the arrow key.
         await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Next');
         await page.keyboard.press('Shift+Tab');
-        expect(await focusedLabel(page)).toBe('Back');
+        await expect.poll(() => focusedLabel(page)).toBe('Back');
         await page.keyboard.press('Enter');
         await tourStep(page, WORK_ORDER_STEPS[1]!.title).waitFor();
         await pressUntil(page, 'ArrowRight', step);
@@ -99,7 +99,7 @@ describe('the work-order tour', () => {
     }
     await page.keyboard.press('Enter');
     await anyTourStep(page).waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
 
     // A second visit, and a reload, do not start it again.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Welcome' }).click();

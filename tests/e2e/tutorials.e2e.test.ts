@@ -35,7 +35,7 @@ describe('help tutorials', () => {
     const card = page.getByRole('region', { name: 'Overview and navigation' });
     await card.waitFor();
     const steps = card.getByRole('list', { name: 'Steps shown in Overview and navigation' });
-    expect(await steps.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => steps.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
     await steps.getByText('Sign in with your e-mail address and password', { exact: false }).waitFor();
 
     const video = card.locator('video');
@@ -65,7 +65,7 @@ describe('help tutorials', () => {
 
     // Keyboard: the video itself takes the focus (its native controls are operable with the keyboard).
     await video.focus();
-    expect(await video.evaluate((v) => v === document.activeElement)).toBe(true);
+    await expect.poll(() => video.evaluate((v) => v === document.activeElement)).toBe(true);
 
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;

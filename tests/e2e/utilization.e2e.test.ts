@@ -185,8 +185,8 @@ describe('utilization', () => {
 
     const range = page.getByRole('combobox', { name: 'Date range' });
     const view = page.getByRole('combobox', { name: 'Summary view' });
-    expect(await range.inputValue()).toBe('12');
-    expect(await view.inputValue()).toBe('total');
+    await expect.poll(() => range.inputValue()).toBe('12');
+    await expect.poll(() => view.inputValue()).toBe('total');
 
     // The chart comes after its render delay, named by its summary, with the y-axis of spec 2 section 9.
     const chart = page.getByRole('img', { name: /^Bar chart of utilization \(blue\) against service and downtime/ });
@@ -196,7 +196,7 @@ describe('utilization', () => {
       `total utilization ${formatTwoDecimals(totals.utilizationHours, LOCALE)} hours`,
     );
     await chart.locator('.recharts-bar-rectangle').first().waitFor();
-    expect(await topTick(chart)).toBe(axisMax(utilization.eventSummary, 'total'));
+    await expect.poll(() => topTick(chart)).toBe(axisMax(utilization.eventSummary, 'total'));
 
     // Totals: the days of the range and the sums of the periods, to 2 decimals.
     const totalsList = page.getByRole('region', { name: /^Utilization against service and downtime/ });
@@ -239,11 +239,11 @@ describe('utilization', () => {
       if (count > 0) expect(periods).toHaveLength(count);
       else expect(periods.length).toBeGreaterThanOrEqual(28);
       table = await dataTable(page, nextRange, nextView);
-      expect(await bodyRows(table)).toEqual(expectedRows(periods, nextRange, nextView));
+      await expect.poll(() => bodyRows(table)).toEqual(expectedRows(periods, nextRange, nextView));
       await page
         .getByRole('img', { name: new RegExp(`${RANGE_NAMES[nextRange]}, ${VIEW_NAMES[nextView]}:`) })
         .waitFor();
-      expect(await topTick(chart)).toBe(axisMax(periods, nextView));
+      await expect.poll(() => topTick(chart)).toBe(axisMax(periods, nextView));
     }
 
     // The asset data, its status icons named, and the link to the asset-monitoring site.
@@ -286,7 +286,7 @@ describe('utilization', () => {
     const bars = chart.locator('.recharts-bar').first().locator('.recharts-bar-rectangle');
     const bar = bars.nth(drawn(periods.slice(0, busiest)));
     await bar.waitFor();
-    expect(await bars.count()).toBe(drawn(periods));
+    await expect.poll(() => bars.count()).toBe(drawn(periods));
     const firstPage = page.waitForResponse((r) => r.url().includes('/api/Equipment/agEventFilterList'));
     await bar.locator('path').click();
     const dialog = page.getByRole('dialog', { name: `Utilization details: ${name}` });
@@ -304,7 +304,7 @@ describe('utilization', () => {
 
     const runs = dialog.getByRole('table', { name: `Runs of ${name}` });
     await runs.waitFor();
-    expect(await runs.getByRole('row').count()).toBe(11);
+    await expect.poll(() => runs.getByRole('row').count()).toBe(11);
     await dialog.getByText(`1–10 of ${answer.totalCount}`).waitFor();
     expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
 
@@ -329,7 +329,7 @@ describe('utilization', () => {
     expect(methods.length).toBeGreaterThan(1);
     const values = page.getByRole('listbox', { name: 'Values of Method' });
     await values.waitFor();
-    expect(await values.getByRole('option').allInnerTexts()).toEqual(methods);
+    await expect.poll(() => values.getByRole('option').allInnerTexts()).toEqual(methods);
     const method = methods[methods.length - 1]!;
     const typed = method.slice(0, 12);
     await page.getByRole('combobox', { name: 'Search the values of Method' }).fill(typed);

@@ -124,7 +124,7 @@ describe('work orders', () => {
       ),
     ).toBe(true);
     await expect.poll(() => total(page)).toBe(answer.totalCount);
-    expect(await page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
 
     // Back on Scheduled, a filter from the column's suggestions.
     const scheduled = listAnswer(page, 'scheduled');
@@ -320,7 +320,7 @@ describe('work orders', () => {
     expect(sent.filterSettings).toEqual([{ field: 'jobType', operator: 7, value: ['Qualification'] }]);
     expect(answer.items.every((r) => r.jobType === 'Qualification')).toBe(true);
     await page.getByText('Job type: Qualification').waitFor();
-    expect(await page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
     const headers = await page.locator('.bp6-table-quadrant-top .bp6-table-header').allInnerTexts();
     expect(headers).toEqual(expect.arrayContaining(['Job type', 'Technician']));
     expect(headers).not.toContain('City');
@@ -361,7 +361,7 @@ describe('work orders', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await history;
-    expect(await page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
 
     // A column's menu opens from its header without a mouse.
     const sorted = listAnswer(page, 'history');
