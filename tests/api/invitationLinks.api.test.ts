@@ -199,6 +199,25 @@ describe('a sign-up ends every other session of the user', () => {
       expect((await browser.client.users.me()).status, invite.name).toBe(200);
     }
   });
+
+  it('the browser that signed up gets a device cookie, so its later sign-ins pass a guesser’s lockout', async () => {
+    const email = fresh();
+    await portalInvite(email);
+    const browser = injectClient(server.app);
+    resultOf(
+      await browser.client.account.acceptInvitation({ body: { token: (await tokensMailedTo(email))[0]!, ...signUp } }),
+    );
+    expect(browser.jar.get('portal_device')).toMatch(/^[\w-]{24}\.[\w-]{43}$/);
+    const guesser = injectClient(server.app);
+    for (let i = 0; i < 8; i++)
+      await guesser.client.account.login({ body: { emailAddress: email, password: 'Wrong1234' } });
+    expect(
+      (await guesser.client.account.login({ body: { emailAddress: email, password: signUp.password } })).status,
+    ).toBe(429);
+    expect(
+      (await browser.client.account.login({ body: { emailAddress: email, password: signUp.password } })).body,
+    ).toMatchObject({ errorCode: 0 });
+  });
 });
 
 describe('links in mails name the configured public origin, never the request host', () => {

@@ -7,6 +7,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { INVITATION_EXPIRY_DAYS, type RoleId } from '../../../contract/limits';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
+import { issueDeviceCookie } from '../auth/deviceCookie';
 import { hashPassword } from '../auth/password';
 import { userManagementScope } from '../auth/otherUsers';
 import { createSession, deleteSession, deleteSessionsOfUser, recordSignIn } from '../auth/sessions';
@@ -161,6 +162,8 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
     if (!signedIn) return linkNotUsable();
     reply.setCookie(request.server.cookieNames.session, signedIn.token, cookieOptions);
     issueXsrfToken(request, reply, signedIn.token);
+    // This browser has just proved it holds the account: later sign-ins from it are trusted past guessers' lockouts.
+    issueDeviceCookie(request, reply, signedIn.userId);
     const me = await loadLoggedInUser(db, signedIn.userId, signedIn.customerId, storageOf(config));
     if (!me) throw new Error(`user ${signedIn.userId} vanished during sign-up`);
     return ok(me);
