@@ -42,6 +42,7 @@ import * as hubJobPerSession from './migrations/040_hub_job_per_session';
 import * as eventsAppendOnly from './migrations/041_events_append_only';
 import * as eventsPublishedIndex from './migrations/043_events_published_index';
 import * as eventHistoryIndexes from './migrations/044_event_history_indexes';
+import * as mailCausedBy from './migrations/047_mail_caused_by';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '041_events_append_only': eventsAppendOnly,
   '043_events_published_index': eventsPublishedIndex,
   '044_event_history_indexes': eventHistoryIndexes,
+  '047_mail_caused_by': mailCausedBy,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -113,6 +113,7 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
               link: `${origin}${SIGN_UP_PATH}#token=${invited.token}`,
               days: INVITATION_EXPIRY_DAYS,
             }),
+            causedBy: { userId: actor.userId, name: inviterName, email: inviter.email },
           });
           await appendEvent(trx, {
             customerId: actor.customerId,
