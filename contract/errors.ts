@@ -131,6 +131,8 @@ export const MessageKey = {
   emailAlreadyRegistered: 'invite:email_already_registered',
   /** ErrorCode.InvitationInvalid. key chosen: not in spec */
   invitationInvalid: 'invite:link_invalid',
+  /** The 429 errorMessage of a call past the hourly mail quota (Retry-After says when). key chosen: not in spec */
+  mailQuota: 'errorMessage:mail_quota_reached',
 } as const;
 
 /** HTTP-level errorCode values in non-200 bodies. */

@@ -148,6 +148,8 @@ export type FeedbackRequestInput = z.input<typeof FeedbackRequest>;
 /** Refusals of POST Users/feedback beyond the schema (400 errorMessage, an i18n key). key chosen: not in spec */
 export const FEEDBACK_REFUSAL = {
   attachmentMissing: 'feedback:attachment_not_uploaded',
+  /** A copy names an address that is not one of the customer's users: copies go to colleagues only. */
+  copyOutsideCustomer: 'feedback:copy_not_colleague',
 } as const;
 
 /** Refusals of POST Users/{type}/contactUs beyond the schema (400 errorMessage, an i18n key). */

@@ -14,6 +14,13 @@ export const LOGIN_BACKOFF_MAX_SECONDS = 60 * 60;
 /** An account's failed attempts from one address or device are forgotten this long after the last one. */
 export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 export const USAGE_FLUSH_MS = 1_000;
+/**
+ * Mails one user can cause in MAIL_QUOTA_WINDOW_SECONDS, counted per recipient address (a mail to five addresses
+ * counts five), provider mailboxes and the user's own copy included: a script repeating a request floods them just
+ * the same. 60 lets an admin invite the 50 addresses one invitation takes at most. Chosen: not in spec.
+ */
+export const MAIL_QUOTA_PER_HOUR = 60;
+export const MAIL_QUOTA_WINDOW_SECONDS = 60 * 60;
 
 // Spec 1 section 9: lists, paging, polling.
 export const DEFAULT_PAGE_SIZE = 100;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { ROLE } from '../../contract/limits';
+import { AccessCode } from '../../contract/permissions';
 import { queueMail } from '../../api-mock/src/mail/outbox';
 import { createServer } from '../../api-mock/src/server';
 import { startApiServer } from '../support/apiServer';
@@ -44,6 +46,57 @@ describe('GET /dev/outbox', () => {
     const admin = await outboxAs('admin@acme-labs.example');
     expect(admin.statusCode).toBe(403);
     expect(admin.body).not.toContain('Mail outbox');
+  });
+
+  it('needs the admin access code: provider staff without it are refused with 403', async () => {
+    const db = server.database.db;
+    const staff = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'pe@provider.example')
+      .executeTakeFirstOrThrow();
+    expect((await outboxAs('pe@provider.example')).statusCode).toBe(200);
+    await db
+      .deleteFrom('user_access_codes')
+      .where('user_id', '=', staff.id)
+      .where('access_code', '=', AccessCode.Admin)
+      .execute();
+    try {
+      const refused = await outboxAs('pe@provider.example');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('Mail outbox');
+    } finally {
+      await db.insertInto('user_access_codes').values({ user_id: staff.id, access_code: AccessCode.Admin }).execute();
+    }
+  });
+
+  it('masks the token of a sign-up link: the page shows its last four characters only', async () => {
+    const db = server.database.db;
+    const { client } = await signedIn(server.app, 'admin@acme-labs.example');
+    const invitee = `outbox.${Date.now()}@newcomer.example`;
+    const location = await db
+      .selectFrom('locations')
+      .innerJoin('users', 'users.customer_id', 'locations.customer_id')
+      .select('locations.id')
+      .where('users.email', '=', 'admin@acme-labs.example')
+      .orderBy('locations.id')
+      .executeTakeFirstOrThrow();
+    const invited = await client.accountManagement.inviteUser({
+      body: { emailTo: [invitee], locationId: location.id, roleId: ROLE.StandardUser, type: 1, language: 'en-us' },
+    });
+    expect(invited.status).toBe(200);
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .select('body')
+      .where('to_addresses', '=', invitee)
+      .executeTakeFirstOrThrow();
+    const token = mail.body.match(/#token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(token?.length).toBeGreaterThan(8);
+    const res = await outboxAs('pe@provider.example');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(invitee);
+    expect(res.body).not.toContain(token!);
+    expect(res.body).toContain(`/signUp#token=…${token!.slice(-4)}`);
   });
 });
 

@@ -161,7 +161,7 @@ describe('POST Users/feedback', () => {
     const before = await traces();
     const res = await acme.feedback.sendFeedback({
       body: feedback({
-        emailTo: 'lab.manager@acme-labs.example; desk@acme-labs.example;',
+        emailTo: 'manager@acme-labs.example; admin@acme-labs.example;',
         attachFiles: [shot, { ...clip, size: 1 }],
       }),
     });
@@ -186,14 +186,14 @@ describe('POST Users/feedback', () => {
       email: 'user@acme-labs.example',
     });
     expect(stored.payload).toMatchObject({
-      emailTo: 'lab.manager@acme-labs.example;desk@acme-labs.example',
+      emailTo: 'manager@acme-labs.example;admin@acme-labs.example',
       issueDescription: feedback().issueDescription,
       // The size kept is the stored file's, not the one the request declares.
       attachFiles: [shot, { ...clip, size: 16 }],
     });
 
     const mail = await lastMail();
-    expect(mail.to_addresses).toBe(`${FEEDBACK_INBOX};lab.manager@acme-labs.example;desk@acme-labs.example`);
+    expect(mail.to_addresses).toBe(`${FEEDBACK_INBOX};manager@acme-labs.example;admin@acme-labs.example`);
     expect(mail.subject).toMatch(/^Portal feedback FB-\d{6} from Uma Standard \(Acme Labs\)$/);
     // The mail is plain text: the escaped description reads as typed.
     expect(mail.body).toContain('The export keeps my column order & filters <great>, but the date is in UTC.');
@@ -236,7 +236,7 @@ describe('POST Users/feedback', () => {
   });
 
   it('refuses a notification list with an invalid address with lblEmailsWarning, and stores nothing', async () => {
-    for (const emailTo of ['desk@acme-labs.example; not-an-address', 'a@b.example, c@d.example', 'desk@']) {
+    for (const emailTo of ['admin@acme-labs.example; not-an-address', 'a@b.example, c@d.example', 'desk@']) {
       const res = await refusedWithoutTrace(() => acme.feedback.sendFeedback({ body: feedback({ emailTo }) }));
       expect(res.status).toBe(400);
       expect(issuesOf(res)).toEqual([['emailTo', 'lblEmailsWarning']]);

@@ -88,20 +88,30 @@ describe('feedback page', () => {
     expect(page.url()).toContain('/app/feedback');
     expect(await form.getByLabel('Your feedback').inputValue()).toContain('<column order>');
 
-    await form.getByLabel('Notify by e-mail').fill('desk@acme-labs.example; lab.manager@acme-labs.example');
+    // A copy goes to colleagues only: an address outside the customer is refused on the field, nothing is sent.
+    const earlier = (await lastRequest('feedback'))?.id;
+    await form.getByLabel('Notify by e-mail').fill('manager@acme-labs.example; someone@elsewhere.example');
+    await send.click();
+    await form
+      .getByRole('alert')
+      .getByText('Copies can go only to colleagues with an account in this portal. Please remove the other addresses.')
+      .waitFor();
+    expect((await lastRequest('feedback'))?.id).toBe(earlier);
+
+    await form.getByLabel('Notify by e-mail').fill('manager@acme-labs.example; admin@acme-labs.example');
     await send.click();
     await page.getByRole('heading', { name: 'Thank you for your feedback' }).waitFor();
     await page.getByText('Thank you, your feedback has been sent.').waitFor();
 
     const stored = await lastRequest('feedback');
     expect(stored?.payload).toMatchObject({
-      emailTo: 'desk@acme-labs.example;lab.manager@acme-labs.example',
+      emailTo: 'manager@acme-labs.example;admin@acme-labs.example',
       issueDescription: 'The export dialog forgets my &lt;column order&gt; &amp; filters.',
       attachFiles: [{ fileName: 'export-dialog.png', bucketName: 'portal-feedback', size: PNG.length }],
     });
     const mail = await lastMail();
     expect(mail.to_addresses).toBe(
-      'portal-feedback@provider.example;desk@acme-labs.example;lab.manager@acme-labs.example',
+      'portal-feedback@provider.example;manager@acme-labs.example;admin@acme-labs.example',
     );
     expect(mail.body).toContain('The export dialog forgets my <column order> & filters.');
 

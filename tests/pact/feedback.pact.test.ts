@@ -41,7 +41,7 @@ describe('feedback (consumer)', () => {
 describe('feedback of a signed-in user (consumer)', () => {
   it('sends feedback with a notification list and an attachment already in storage', async () => {
     const body: FeedbackRequestInput = {
-      emailTo: 'lab.manager@acme-labs.example;desk@acme-labs.example',
+      emailTo: 'manager@acme-labs.example;admin@acme-labs.example',
       issueDescription: 'The export keeps my column order &amp; filters.',
       attachFiles: [
         { resourceKey: EXAMPLE_ATTACHMENT_KEY, bucketName: 'portal-feedback', fileName: 'export.png', size: 68 },

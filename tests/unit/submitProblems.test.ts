@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, GLOBAL_ERROR_CODES } from '../../contract/errors';
+import { ErrorCode, GLOBAL_ERROR_CODES, MessageKey } from '../../contract/errors';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, STORAGE_QUOTA_MESSAGE } from '../../contract/images';
+import { MAIL_QUOTA_PER_HOUR } from '../../contract/limits';
 import { TransferFailure } from '../../web/src/lib/fileUpload';
 import { RequestFailure, type RequestError } from '../../web/src/lib/requestErrors';
 import { submitProblemOf, type SubmitProblemRules } from '../../web/src/lib/submitProblems';
@@ -37,6 +38,15 @@ describe('submitProblemOf', () => {
     expect(submitProblemOf(new TransferFailure(0), rules)).toEqual(network);
     expect(submitProblemOf(http(429), rules)).toEqual({ general: { key: 'errorMessage:too_many_requests' } });
     expect(submitProblemOf(http(500), rules)).toEqual({ general: { key: 'errorMessage:system_error' } });
+  });
+
+  it('says when a call past the hourly mail quota can go through, in whole minutes', () => {
+    const quota = (retryAfter?: number) =>
+      failure({ kind: 'http', status: 429, statusText: 'x', errorMessage: MessageKey.mailQuota, retryAfter });
+    expect(submitProblemOf(quota(541), rules)).toEqual({
+      general: { key: MessageKey.mailQuota, values: { limit: MAIL_QUOTA_PER_HOUR, minutes: 10 } },
+    });
+    expect(submitProblemOf(quota(), rules)?.general?.values?.minutes).toBe(60);
   });
 
   it("puts the form's business errors and refusals next to their field, the rest above the form", () => {

@@ -44,6 +44,7 @@ import * as eventsPublishedIndex from './migrations/043_events_published_index';
 import * as eventHistoryIndexes from './migrations/044_event_history_indexes';
 import * as invitationLinkRevocation from './migrations/045_invitation_link_revocation';
 import * as signInThrottle from './migrations/046_sign_in_throttle';
+import * as mailCausedBy from './migrations/047_mail_caused_by';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '044_event_history_indexes': eventHistoryIndexes,
   '045_invitation_link_revocation': invitationLinkRevocation,
   '046_sign_in_throttle': signInThrottle,
+  '047_mail_caused_by': mailCausedBy,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

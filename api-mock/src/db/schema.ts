@@ -457,6 +457,8 @@ export interface MailOutboxTable {
   leased_until: Timestamp | null;
   last_error: string | null;
   failed_at: Timestamp | null;
+  /** Migration 047: the user whose request caused the mail (the hourly mail quota counts by it). */
+  caused_by: number | null;
 }
 
 /** A feature a customer has (migration 022). */

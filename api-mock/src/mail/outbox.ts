@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { LANGUAGE_CODES } from '../../../contract/configuration';
 import type { Database } from '../db/schema';
+import { escapeHtml } from '../lib/html';
+import { takeMailQuota } from './quota';
+import { sentForLine, type Sender } from './text';
 
 /** A stored file that goes with a mail: read from the file store when the mail is sent. */
 export interface MailAttachment {
@@ -18,6 +21,11 @@ export interface Mail {
   /** The portal language the mail is written in; default en-us. */
   language?: (typeof LANGUAGE_CODES)[number];
   attachments?: MailAttachment[];
+  /**
+   * The signed-in user whose request causes the mail: it counts against their hourly quota (429 beyond it) and
+   * ends with a line naming them, so no one can send the portal's mail without their name on it.
+   */
+  causedBy?: Sender;
 }
 
 /** The channel a new mail notifies (migration 033), once its transaction commits. */
@@ -31,19 +39,37 @@ export const PROVIDER_INBOX = 'portal-requests@provider.example';
  * SMTP dispatcher (mail/dispatcher.ts, with SMTP_URL) sends queued mails; without one they stay listed at /dev/outbox.
  */
 export async function queueMail(trx: Transaction<Database> | Kysely<Database>, mail: Mail): Promise<void> {
+  const language = mail.language ?? 'en-us';
+  const sender = mail.causedBy;
+  if (sender) {
+    if (!trx.isTransaction) throw new Error('A mail a user causes is queued in the transaction of their change');
+    await takeMailQuota(trx as Transaction<Database>, sender.userId, mail.to.length);
+  }
+  const sentFor = sender ? sentForLine(language, { ...sender, name: headerText(sender.name) }) : null;
   await trx
     .insertInto('mail_outbox')
     .values({
       to_addresses: mail.to.map(headerText).join(';'),
       subject: headerText(mail.subject).slice(0, 300),
-      body: mail.body,
-      html: mail.html ?? null,
-      language: mail.language ?? 'en-us',
+      body: sentFor ? `${mail.body}\n\n-- \n${sentFor}` : mail.body,
+      html: mail.html && sentFor ? `${mail.html}<p>${escapeHtml(sentFor)}</p>` : (mail.html ?? null),
+      language,
+      caused_by: sender?.userId ?? null,
       attachments: JSON.stringify(
         (mail.attachments ?? []).map((a) => ({ bucket: a.bucket, key: a.key, fileName: headerText(a.fileName) })),
       ),
     })
     .execute();
+}
+
+/** The signed-in user as a mail names them: their name, else their address. */
+export async function senderOf(db: Kysely<Database>, userId: number): Promise<Sender> {
+  const user = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { userId, name: `${user.first_name} ${user.last_name}`.trim() || user.email, email: user.email };
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { AccessCode } from '../../../contract/permissions';
 import type { AppDeps } from '../deps';
 import type { MailOutboxTable } from '../db/schema';
-import { requirePEUser } from '../auth/actor';
+import { requireAdministrator } from '../auth/administrator';
 import { escapeHtml } from '../lib/html';
 
 /** Most mails the page lists. */
@@ -29,14 +30,22 @@ function delivery(m: MailRow): string {
   return `<dd data-state="pending">pending: ${tries}${lastError(m)}</dd>`;
 }
 
+/**
+ * A sign-up link's secret, shown by its last four characters only: whoever reads the page could otherwise take over
+ * the invited account. The token is base64url (queries/userInvitations.ts).
+ */
+export const maskTokens = (text: string) =>
+  text.replace(/#token=[A-Za-z0-9_-]*([A-Za-z0-9_-]{4})/g, (_, end: string) => `#token=…${end}`);
+
 const withoutTransport = (m: MailRow) =>
   `<dd>${m.sent_at === null ? 'not sent (no mail transport)' : time(m.sent_at)}</dd>`;
 
 /**
  * GET /dev/outbox (DESIGN.md "Mail"): the mails the portal has queued, newest first, as a plain HTML page for
- * developers and operators, only for provider staff (the mails carry every customer's data). Registered with the
- * demo world, and with SMTP dispatch, where it shows each mail's delivery (sent, pending with its retries, failed
- * permanently with the error) and can be narrowed to one state (`?state=failed`).
+ * developers and operators, only for provider staff holding the admin access code (the mails carry every customer's
+ * data), sign-up tokens masked. Registered with the demo world, and with SMTP dispatch, where it shows each mail's
+ * delivery (sent, pending with its retries, failed permanently with the error) and can be narrowed to one state
+ * (`?state=failed`).
  */
 export async function registerDevOutbox(app: FastifyInstance, { db, config }: Pick<AppDeps, 'db' | 'config'>) {
   const dispatching = config.mailDispatch ?? false;
@@ -51,7 +60,7 @@ export async function registerDevOutbox(app: FastifyInstance, { db, config }: Pi
       },
     },
     async (request, reply) => {
-      await requirePEUser(db, request);
+      await requireAdministrator(db, request, AccessCode.Admin);
       const state = dispatching ? request.query.state : undefined;
       let query = db.selectFrom('mail_outbox').selectAll();
       if (state === 'sent') query = query.where('sent_at', 'is not', null);
@@ -61,13 +70,13 @@ export async function registerDevOutbox(app: FastifyInstance, { db, config }: Pi
       const items = mails
         .map(
           (m) => `<article data-mail-id="${m.id}">
-<h2>${escapeHtml(m.subject)}</h2>
+<h2>${escapeHtml(maskTokens(m.subject))}</h2>
 <dl>
 <dt>To</dt><dd>${escapeHtml(m.to_addresses.split(';').join(', '))}</dd>
 <dt>Queued</dt><dd>${time(m.created_at)}</dd>
 <dt>Sent</dt>${dispatching ? delivery(m) : withoutTransport(m)}
 </dl>
-<pre>${escapeHtml(m.body)}</pre>
+<pre>${escapeHtml(maskTokens(m.body))}</pre>
 </article>`,
         )
         .join('\n');

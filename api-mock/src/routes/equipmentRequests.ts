@@ -12,7 +12,7 @@ import { requireFeature } from '../auth/privileges';
 import { change } from '../db/events';
 import { fail, ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
-import { queueMail } from '../mail/outbox';
+import { queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { contractChangeRequestPage } from '../queries/contractChangeRequests';
@@ -53,6 +53,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
         .select('name')
         .where('id', '=', actor.customerId)
         .executeTakeFirstOrThrow();
+      const causedBy = await senderOf(db, actor.userId);
       // The instrument as the portal has it, not as the form says.
       const instrument = { mfg: equipment.mfg, model: equipment.model, serial: equipment.serial };
       const payload = { ...body, ...instrument };
@@ -85,6 +86,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
             '',
             body.comments ?? '',
           ].join('\n'),
+          causedBy,
         });
         await queueMail(trx, {
           to: [account.email],
@@ -94,6 +96,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
             '',
             `the contract team received your request ${reference(id)} about ${what} and will contact you.`,
           ].join('\n'),
+          causedBy,
         });
         return {
           result: id,

@@ -1,5 +1,5 @@
 import { initServer } from '@ts-rest/fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   CONTACT_CHALLENGES,
   CONTACT_METHOD,
@@ -22,7 +22,7 @@ import type { Database } from '../db/schema';
 import { countriesIn, countryCodeOf } from '../lib/countries';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden } from '../lib/problem';
-import { PROVIDER_INBOX, queueMail } from '../mail/outbox';
+import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients, type RoutedKind } from '../mail/routing';
 import { insertMessages } from '../queries/messages';
 import { storageIdentityOf } from '../queries/storageIdentity';
@@ -121,6 +121,29 @@ const signedInUser = (db: Kysely<Database>, userId: number) =>
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 
+/**
+ * Feedback copies go to colleagues (spec 3 "Feedback": notification e-mails; the form asks for colleagues who
+ * should get a copy): active users of the caller's customer, or the caller. Any other address is refused, so the
+ * form cannot mail the provider's feedback with attachments to strangers.
+ */
+async function requireColleagues(db: Kysely<Database>, actor: Actor, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  const lowered = addresses.map((a) => a.toLowerCase());
+  const known = await db
+    .selectFrom('users')
+    .select(sql<string>`lower(email)`.as('email'))
+    .where(sql<string>`lower(email)`, 'in', lowered)
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', actor.userId),
+        eb.and([eb('customer_id', '=', actor.customerId), eb('is_active', '=', true), eb('deleted_at', 'is', null)]),
+      ]),
+    )
+    .execute();
+  const colleagues = new Set(known.map((k) => k.email));
+  if (!lowered.every((a) => colleagues.has(a))) throw badRequest(FEEDBACK_REFUSAL.copyOutsideCustomer);
+}
+
 const customerName = async (db: Kysely<Database>, customerId: number) =>
   (await db.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirstOrThrow()).name;
 
@@ -174,6 +197,8 @@ export function feedbackRouter(deps: AppDeps) {
       const user = await signedInUser(db, actor.userId);
       const customer = await customerName(db, actor.customerId);
       const notify = distinctAddresses(splitEmailList(body.emailTo));
+      await requireColleagues(db, actor, notify);
+      const sender = await senderOf(db, actor.userId);
       const attachFiles = body.attachFiles.map((file, i) => ({ ...file, size: sizes[i]! }));
       await change(db, async (trx) => {
         await registerFiles(trx, storageOf(deps.config), body.attachFiles, {
@@ -208,6 +233,7 @@ export function feedbackRouter(deps: AppDeps) {
             unescapeHtml(body.issueDescription),
           ].join('\n'),
           attachments: attachFiles.map((f) => ({ bucket: f.bucketName, key: f.resourceKey, fileName: f.fileName })),
+          causedBy: sender,
         });
         // The acknowledgement in the user's notifications (category feedback), the description escaped once.
         await insertMessages(trx, [
@@ -247,6 +273,7 @@ export function feedbackRouter(deps: AppDeps) {
       // The user's site decides; a user without one is routed by the country the form names, else to All.
       const site = { locationId: user.location_id, countryCode: body.countryId ? countryCodeOf(body.countryId) : null };
       const inbox = await routedRecipients(db, site, CONTACT_US_ROUTE[body.type] ?? 'contactTechnical');
+      const sender = await senderOf(db, actor.userId);
       await change(db, async (trx) => {
         const { id } = await trx
           .insertInto('contact_requests')
@@ -265,6 +292,7 @@ export function feedbackRouter(deps: AppDeps) {
             body.companyName ? `, ${body.companyName}` : ''
           }`,
           body: contactUsMailText(body, { email: user.email, customer }, country),
+          causedBy: sender,
         });
         return {
           result: null,

@@ -7,7 +7,7 @@ import { change } from '../db/events';
 import { countryNameOf } from '../lib/countries';
 import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
-import { PROVIDER_INBOX, queueMail } from '../mail/outbox';
+import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { findEquipment } from '../queries/equipment';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
@@ -37,7 +37,7 @@ export function productInformationRoutes({ db, config, productResources = produc
       const info = await findProductMarketInfo(db, equipment);
       if (!info) throw badRequest('The instrument has no product information to ask more about');
       const [account, customer] = await Promise.all([
-        db.selectFrom('users').select('email').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
+        senderOf(db, actor.userId),
         db.selectFrom('customers').select('name').where('id', '=', actor.customerId).executeTakeFirstOrThrow(),
       ]);
       const name = `${body.firstName} ${body.lastName}`;
@@ -60,12 +60,14 @@ export function productInformationRoutes({ db, config, productResources = produc
             '',
             body.comments ?? '',
           ].join('\n'),
+          causedBy: account,
         });
         // The copy goes to the account's own address, never to one the form names.
         await queueMail(trx, {
           to: [account.email],
           subject: `We received your request for more information about ${product}`,
           body: [`Dear ${name},`, '', `we received your request about ${product} and will contact you.`].join('\n'),
+          causedBy: account,
         });
         return {
           result: null,

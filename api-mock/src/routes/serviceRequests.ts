@@ -224,12 +224,16 @@ export function serviceRequestsRouter(deps: AppDeps) {
           key: f.resourceKey,
           fileName: f.fileName,
         }));
-        if (provider.length > 0) await queueMail(trx, { to: provider, subject, body: text, attachments });
+        // The notification list takes any address (spec 2 section 5: typed, and the instrument's primary user and
+        // lab manager, whose addresses are free fields): the quota bounds it and the mail names the requester.
+        const causedBy = { userId: actor.userId, name: contactName, email: requester.email };
+        if (provider.length > 0) await queueMail(trx, { to: provider, subject, body: text, attachments, causedBy });
         await queueMail(trx, {
           to: distinctAddresses([requester.email, ...(requestedFor ? [requestedFor.email] : []), ...requestEmails]),
           subject,
           body: text,
           attachments,
+          causedBy,
         });
         return {
           result: { requestId: id, serviceOrderNo },

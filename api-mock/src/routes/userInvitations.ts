@@ -103,6 +103,7 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
               link: `${config.publicOrigin}${SIGN_UP_PATH}#token=${invited.token}`,
               days: INVITATION_EXPIRY_DAYS,
             }),
+            causedBy: { userId: actor.userId, name: inviterName, email: inviter.email },
           });
           await appendEvent(trx, {
             customerId: actor.customerId,

@@ -1,5 +1,6 @@
-import { GLOBAL_ERROR_CODES } from '../../../contract/errors';
+import { GLOBAL_ERROR_CODES, MessageKey } from '../../../contract/errors';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, STORAGE_QUOTA_MESSAGE } from '../../../contract/images';
+import { MAIL_QUOTA_PER_HOUR, MAIL_QUOTA_WINDOW_SECONDS } from '../../../contract/limits';
 import { TransferFailure } from './fileUpload';
 import { requestErrorOf } from './requestErrors';
 
@@ -33,6 +34,12 @@ export interface SubmitProblemRules<F extends string> {
 
 const NETWORK: Message = { key: 'errorMessage:network_error' };
 
+/** The hourly mail quota is used up: how many mails it allows, and in how many minutes the call can go through. */
+const mailQuotaMessage = (retryAfter: number | undefined): Message => ({
+  key: MessageKey.mailQuota,
+  values: { limit: MAIL_QUOTA_PER_HOUR, minutes: Math.ceil((retryAfter ?? MAIL_QUOTA_WINDOW_SECONDS) / 60) },
+});
+
 /**
  * What went wrong with an upload or a silent call, as messages; null when nothing is to be said here (aborted)
  * or another part of the app answers it (an expired session, a global error code).
@@ -60,6 +67,8 @@ export function submitProblemOf<F extends string>(e: unknown, rules: SubmitProbl
     }
     case 'http':
       if (error.status === 401) return null;
+      if (error.status === 429 && error.errorMessage === MessageKey.mailQuota)
+        return { general: mailQuotaMessage(error.retryAfter) };
       if (error.status === 429) return { general: { key: 'errorMessage:too_many_requests' } };
       if (error.status === 400) {
         const message = error.errorMessage;

@@ -49,7 +49,10 @@ const problemOf = (e: unknown) =>
   submitProblemOf<Field>(e, {
     failed: 'feedback:send_failed',
     refused: 'feedback:send_refused',
-    refusals: { [FEEDBACK_REFUSAL.attachmentMissing]: { attachments: { key: FEEDBACK_REFUSAL.attachmentMissing } } },
+    refusals: {
+      [FEEDBACK_REFUSAL.attachmentMissing]: { attachments: { key: FEEDBACK_REFUSAL.attachmentMissing } },
+      [FEEDBACK_REFUSAL.copyOutsideCustomer]: { emailTo: { key: FEEDBACK_REFUSAL.copyOutsideCustomer } },
+    },
     upload: { field: 'attachments', tooLarge: TOO_LARGE, wrongType: WRONG_TYPE, failed: 'feedback:upload_failed' },
   });
 
