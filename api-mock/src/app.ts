@@ -13,6 +13,7 @@ import { productResourceFetcher } from './catalogue/productResources';
 import { badRequest, forbidden, HttpProblem, Refusal, unauthorized } from './lib/problem';
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
+import { checkPageSession } from './auth/pageSession';
 import { isAdminApiPath } from './auth/adminMode';
 import { mayUseAdminMode } from './auth/privileges';
 import { schedulePurge } from './auth/purge';
@@ -77,7 +78,9 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
     // signature instead, and the hub checks tokens per message.
     const route = request.routeOptions.url;
     if (route === undefined || route.startsWith(FILES_PREFIX)) return;
-    if (!checkXsrf(request, reply)) {
+    const xsrfPassed = await checkXsrf(request, reply, async () => (await sessionOf(deps.db, request))?.userId ?? 0);
+    await checkPageSession(deps.db, request, xsrfPassed);
+    if (!xsrfPassed) {
       return reply
         .status(HttpErrorCode.Forbidden)
         .send({ errorCode: HttpErrorCode.Forbidden, errorMessage: 'Missing or wrong anti-forgery token' });

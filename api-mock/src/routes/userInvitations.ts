@@ -169,7 +169,7 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
     });
     if (!signedIn) return linkNotUsable();
     reply.setCookie(request.server.cookieNames.session, signedIn.token, cookieOptions);
-    issueXsrfToken(request, reply, signedIn.token);
+    issueXsrfToken(request, reply, signedIn.token, signedIn.userId);
     const me = await loadLoggedInUser(db, signedIn.userId, signedIn.customerId, storageOf(config));
     if (!me) throw new Error(`user ${signedIn.userId} vanished during sign-up`);
     return ok(me);
