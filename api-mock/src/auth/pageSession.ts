@@ -47,7 +47,7 @@ const SIGN_IN_AND_OUT = keys([
 /** The switch itself: a tab may pick another customer whatever customer it showed; the page reloads after it. */
 const ACROSS_CUSTOMERS = keys([contract.customers.switchCustomer]);
 
-/** What a user without a location may call: the profile completion page, and the shell's own calls. */
+/** What a user without a location may call: the profile completion page, the shell's own calls, and contact us. */
 const PROFILE_COMPLETION = keys([
   contract.users.me,
   contract.users.completeProfile,
@@ -57,6 +57,8 @@ const PROFILE_COMPLETION = keys([
   contract.configuration.optionSettings,
   contract.accountManagement.changePassword,
   contract.usage.record,
+  // A user who cannot complete the profile (no site of the customer is theirs) still reaches the provider.
+  contract.feedback.contactUs,
 ]);
 
 const userCustomerIdSchema = CommonQuery.shape.userCustomerId;
