@@ -19,7 +19,7 @@ import { sessionOf } from './context';
  *   own client, the app before it knows its user) is not compared: the parameter is the page's claim, not a right,
  *   and every route still keeps to the session's customer;
  * - 16006 when the user has no location yet and calls anything the profile completion does not need.
- * Runs once per call on the matched route, after the anti-forgery check and before any handler.
+ * Runs on the matched route before any handler (the hooks in app.ts).
  */
 
 const routeKey = (method: string, path: string) => `${method === 'HEAD' ? 'GET' : method} ${path.toLowerCase()}`;
@@ -72,27 +72,36 @@ function pageCustomerOf(request: FastifyRequest): number | undefined {
   return parsed.data;
 }
 
-/**
- * Refuse a call from a page that no longer shows the session's user or customer (see above). With
- * `xsrfPassed` false (a changing call whose token is not the cookie's) only the 1084 answer is given: the caller
- * then answers 403 as before.
- */
-export async function checkPageSession(
-  db: Kysely<Database>,
-  request: FastifyRequest,
-  xsrfPassed: boolean,
-): Promise<void> {
+const pageRouteKey = (request: FastifyRequest): string | null => {
   const route = request.routeOptions.url;
-  if (route === undefined) return;
+  if (route === undefined) return null;
   const key = routeKey(request.method, route);
-  if (!CONTRACT_ROUTES.has(key) || SIGN_IN_AND_OUT.has(key)) return;
-  const pageCustomer = xsrfPassed ? pageCustomerOf(request) : undefined;
+  return CONTRACT_ROUTES.has(key) && !SIGN_IN_AND_OUT.has(key) ? key : null;
+};
+
+/**
+ * 1084 when the call's anti-forgery token names another user than the session's. Runs with the anti-forgery check
+ * (onRequest), before it refuses a changing call whose token is not the cookie's with 403.
+ */
+export async function refuseOtherUser(db: Kysely<Database>, request: FastifyRequest): Promise<void> {
+  if (pageRouteKey(request) === null) return;
+  const pageUser = userNamedBy(request, xsrfHeaderOf(request));
+  if (!pageUser) return;
+  const session = await sessionOf(db, request);
+  if (session && pageUser !== session.userId)
+    throw new Refusal(ErrorCode.LoggedInUserChanged, 'Another user has signed in since this page was loaded');
+}
+
+/**
+ * 400, 1041 or 16006 (see above). Runs once the body is read (preValidation): an oversized body is refused with 413
+ * first, and a call without a valid anti-forgery token has been refused with 403.
+ */
+export async function checkPageSession(db: Kysely<Database>, request: FastifyRequest): Promise<void> {
+  const key = pageRouteKey(request);
+  if (key === null) return;
+  const pageCustomer = pageCustomerOf(request);
   const session = await sessionOf(db, request);
   if (!session) return; // the route answers 401 (or 30005) itself
-  const pageUser = userNamedBy(request, xsrfHeaderOf(request));
-  if (pageUser && pageUser !== session.userId)
-    throw new Refusal(ErrorCode.LoggedInUserChanged, 'Another user has signed in since this page was loaded');
-  if (!xsrfPassed) return;
   if (pageCustomer !== undefined && pageCustomer !== session.customerId && !ACROSS_CUSTOMERS.has(key))
     throw new Refusal(ErrorCode.CustomerChanged, 'The customer has changed since this page was loaded');
   if (PROFILE_COMPLETION.has(key)) return;
