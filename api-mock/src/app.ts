@@ -13,6 +13,7 @@ import { productResourceFetcher } from './catalogue/productResources';
 import { badRequest, forbidden, HttpProblem, Refusal, unauthorized } from './lib/problem';
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
+import { checkPageSession, refuseOtherUser } from './auth/pageSession';
 import { isAdminApiPath } from './auth/adminMode';
 import { mayUseAdminMode } from './auth/privileges';
 import { schedulePurge } from './auth/purge';
@@ -81,7 +82,9 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
     // signature instead, and the hub checks tokens per message.
     const route = request.routeOptions.url;
     if (route === undefined || route.startsWith(FILES_PREFIX)) return;
-    if (!checkXsrf(request, reply)) {
+    const xsrfPassed = await checkXsrf(request, reply, async () => (await sessionOf(deps.db, request))?.userId ?? 0);
+    await refuseOtherUser(deps.db, request);
+    if (!xsrfPassed) {
       return reply
         .status(HttpErrorCode.Forbidden)
         .send({ errorCode: HttpErrorCode.Forbidden, errorMessage: 'Missing or wrong anti-forgery token' });
@@ -92,6 +95,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
     const problem = shapeProblem([request.query, request.params, request.body]);
     if (problem === 'nul') throw badRequest('Text may not contain the NUL character');
     if (problem === 'depth') throw badRequest('The request nests deeper than any call takes');
+    await checkPageSession(deps.db, request);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -34,7 +34,7 @@ describe('the server frame', () => {
   it('hands out a readable anti-forgery cookie on a GET', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/users/me' });
     const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
-    expect(xsrf?.value).toMatch(/^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{40,}$/);
+    expect(xsrf?.value).toMatch(/^[A-Za-z0-9_-]{20,}\.0\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{40,}$/);
     expect(xsrf?.httpOnly).toBeFalsy();
   });
 

@@ -121,7 +121,7 @@ async function fuzzTeam(team: Team, other: Team, firstCase: number, count: numbe
   );
   const requests = fc.oneof(
     ...routes.map((r) => ({
-      arbitrary: requestArbitrary(r, { pools, paramValue }),
+      arbitrary: requestArbitrary(r, { pools, paramValue, pageCustomerId: own }),
       weight: implemented.has(r.name) ? 10 : 1,
     })),
   );

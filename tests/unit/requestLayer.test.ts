@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiFetcherArgs } from '@ts-rest/core';
-import { onGlobalRequestError, requestLayer, setUserCustomerId } from '../../web/src/lib/requestLayer';
+import { onGlobalRequestError, requestLayer, setPageUserId, setUserCustomerId } from '../../web/src/lib/requestLayer';
 import { RequestFailure, type RequestError } from '../../web/src/lib/requestErrors';
 import { fileNameOf } from '../../web/src/lib/downloadFile';
 
@@ -63,12 +63,37 @@ describe('request layer', () => {
     expect(init.credentials).toBe('same-origin');
   });
 
-  it('echoes the anti-forgery cookie in the header of changing calls only', async () => {
+  it('echoes the anti-forgery cookie in the header of every call, reads included', async () => {
     fetchMock.mockResolvedValue(json({ errorCode: 0, result: null }));
     await requestLayer(args({ method: 'POST', path: '/api/Account/logout', body: '{}' }));
     await requestLayer(args({ method: 'GET', path: '/api/users/me' }));
     expect(fetchMock.mock.calls[0]![1].headers['X-XSRF-TOKEN']).toBe('tok+en');
-    expect(fetchMock.mock.calls[1]![1].headers['X-XSRF-TOKEN']).toBeUndefined();
+    expect(fetchMock.mock.calls[1]![1].headers['X-XSRF-TOKEN']).toBe('tok+en');
+  });
+
+  it("keeps sending its own user's token once another tab signed in someone else, so the server answers 1084", async () => {
+    fetchMock.mockResolvedValue(json({ errorCode: 0, result: null }));
+    const sentToken = () => fetchMock.mock.calls.at(-1)![1].headers['X-XSRF-TOKEN'];
+    try {
+      setPageUserId(7);
+      vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=n1.7.tag.mac' });
+      await requestLayer(args());
+      expect(sentToken()).toBe('n1.7.tag.mac');
+      // Same user, new session (signed in again in another tab): the new token.
+      vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=n2.7.tag.mac' });
+      await requestLayer(args());
+      expect(sentToken()).toBe('n2.7.tag.mac');
+      // Another user signed in: the page's own token.
+      vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=n3.8.tag.mac' });
+      await requestLayer(args({ method: 'PUT', path: '/api/Users/profile', body: '{}' }));
+      expect(sentToken()).toBe('n2.7.tag.mac');
+      // Signed out in another tab (a token naming nobody): the cookie, and the server answers 401.
+      vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=n4.0.tag.mac' });
+      await requestLayer(args());
+      expect(sentToken()).toBe('n4.0.tag.mac');
+    } finally {
+      setPageUserId(null);
+    }
   });
 
   it('a new call with the same method and URL aborts the earlier one, silently', async () => {

@@ -57,7 +57,7 @@ export function accountRouter({ db, config }: AppDeps) {
         return t;
       });
       reply.setCookie(request.server.cookieNames.session, token, cookieOptions);
-      issueXsrfToken(request, reply, token);
+      issueXsrfToken(request, reply, token, user.id);
       issueDeviceCookie(request, reply, user.id);
       const me = await loadLoggedInUser(db, user.id, user.customer_id, storageOf(config));
       if (!me) throw new Error(`user ${user.id} vanished during sign-in`);

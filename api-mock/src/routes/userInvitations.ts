@@ -162,7 +162,7 @@ export function userInvitationRoutes({ db, config }: AppDeps): Implementation[] 
     });
     if (!signedIn) return linkNotUsable();
     reply.setCookie(request.server.cookieNames.session, signedIn.token, cookieOptions);
-    issueXsrfToken(request, reply, signedIn.token);
+    issueXsrfToken(request, reply, signedIn.token, signedIn.userId);
     // This browser has just proved it holds the account: later sign-ins from it are trusted past guessers' lockouts.
     issueDeviceCookie(request, reply, signedIn.userId);
     const me = await loadLoggedInUser(db, signedIn.userId, signedIn.customerId, storageOf(config));

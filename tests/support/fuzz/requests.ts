@@ -157,6 +157,11 @@ export interface RequestOptions {
   pools: ValuePools;
   /** Path parameter values: ids and texts of both customers. */
   paramValue: fc.Arbitrary<unknown>;
+  /**
+   * The customer of the caller's session: most valid requests name it as `userCustomerId`, as its page does (another
+   * is answered 1041 before any handler), the others whatever the schema's arbitrary drew.
+   */
+  pageCustomerId?: number;
 }
 
 const fillPath = (route: ContractRoute, params: Record<string, unknown>) =>
@@ -213,7 +218,14 @@ export function requestArbitrary(route: ContractRoute, opts: RequestOptions): fc
     } satisfies FuzzRequest as FuzzRequest;
   };
 
-  const valid = fc.tuple(params, query, body).map(([p, q, b]) => build(p, q, b, 'valid'));
+  const { pageCustomerId } = opts;
+  const pageQuery =
+    pageCustomerId === undefined
+      ? query
+      : fc
+          .tuple(query, fc.nat(3))
+          .map(([q, n]) => (n > 0 && isRecord(q) && !Array.isArray(q) ? { ...q, userCustomerId: pageCustomerId } : q));
+  const valid = fc.tuple(params, pageQuery, body).map(([p, q, b]) => build(p, q, b, 'valid'));
 
   const hostileParams = () =>
     fc

@@ -45,7 +45,8 @@ preloadPageOf(window.location.pathname);
 // are the saved views of the page the app opens on, which its list waits for.
 let viewsAskedEarly = false;
 appStatusActor.subscribe(({ context: { user } }) => {
-  if (!user) {
+  // A user without a location sees only the profile completion, which needs neither (the server answers 16006).
+  if (!user || user.locationId === null) {
     forgetEarlyViews();
     return;
   }

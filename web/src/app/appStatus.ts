@@ -4,7 +4,7 @@ import { appStatusMachine, type LoadFailure } from '../../../machines/appStatus.
 import { client, resultOf } from '../lib/api';
 import { changeLanguage, resolveLanguage } from '../lib/i18n';
 import { RequestFailure } from '../lib/requestErrors';
-import { setAdminMode, setUserCustomerId } from '../lib/requestLayer';
+import { setAdminMode, setPageUserId, setUserCustomerId } from '../lib/requestLayer';
 
 const isHttp = (e: unknown, status: number) =>
   e instanceof RequestFailure && e.error.kind === 'http' && e.error.status === status;
@@ -35,6 +35,7 @@ export const appStatusActor = createActor(
     actions: {
       userChanged: (_, user) => {
         setUserCustomerId(user?.userLocation.customerId ?? null);
+        setPageUserId(user?.userId ?? null);
         // Spec 1 section 1: the user's language code, or the browser's when the user has no location yet.
         const code = user && user.locationId !== null ? (user.languageCode ?? navigator.language) : navigator.language;
         void changeLanguage(resolveLanguage(code));

@@ -14,6 +14,8 @@ type GlobalErrorListener = (error: RequestError) => void;
 const inFlight = new Map<string, AbortController>();
 const listeners = new Set<GlobalErrorListener>();
 let userCustomerId: number | null = null;
+let pageUserId: number | null = null;
+let pageToken: string | null = null;
 let adminMode = false;
 
 /** In admin mode every call goes to the /admin/api prefix (spec 1 section 7). */
@@ -21,9 +23,15 @@ export function setAdminMode(on: boolean): void {
   adminMode = on;
 }
 
-/** The customer every call is made for; set once the signed-in user is known. */
+/** The customer every call is made for; set once the signed-in user is known, and by the customer switch. */
 export function setUserCustomerId(id: number | null): void {
   userCustomerId = id;
+}
+
+/** The user this page shows (null while none is known): the page keeps the anti-forgery token that names them. */
+export function setPageUserId(id: number | null): void {
+  if (id !== pageUserId) pageToken = null;
+  pageUserId = id;
 }
 
 /** Global handlers (session-expired modal, toasts) subscribe here; returns the unsubscribe. */
@@ -41,7 +49,27 @@ const readCookie = (name: string) =>
 /** Over HTTPS the server names the cookie with the `__Host-` prefix. */
 export const xsrfToken = () => decodeURIComponent(readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN') ?? '');
 
-const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The user a token of the server names (`nonce.userId.tag.mac`); null for another shape or nobody (0). */
+const userNamedBy = (token: string): number | null => {
+  const parts = token.split('.');
+  const id = parts.length === 4 ? Number(parts[1]) : 0;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * The token sent with every call. The cookie is shared by the browser's tabs: once another tab signed in someone
+ * else it names that user, and this page sends the token of its own user instead, which the server answers with
+ * 1084 (signed-in user changed) rather than serving this page as the other user.
+ */
+function pageXsrfToken(): string {
+  const cookie = xsrfToken();
+  const named = userNamedBy(cookie);
+  if (pageUserId === null || named === null || named === pageUserId) {
+    if (pageUserId !== null && named === pageUserId) pageToken = cookie;
+    return cookie;
+  }
+  return pageToken ?? cookie;
+}
 
 function withCommonQuery(path: string): string {
   const url = new URL(adminMode ? path.replace(/^\/api(\/|$)/i, '/admin/api$1') : path, window.location.origin);
@@ -66,8 +94,8 @@ export async function requestLayer(args: ApiFetcherArgs & CallOptions) {
     inFlight.get(key)?.abort();
     inFlight.set(key, controller);
   }
-  const headers: Record<string, string> = { ...args.headers };
-  if (CHANGING.has(args.method)) headers['X-XSRF-TOKEN'] = xsrfToken();
+  // On every call, reads included: the server checks it on changing calls and reads the page's user from it on all.
+  const headers: Record<string, string> = { ...args.headers, 'X-XSRF-TOKEN': pageXsrfToken() };
 
   let response: Response;
   try {

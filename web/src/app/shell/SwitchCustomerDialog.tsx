@@ -7,6 +7,7 @@ import { useSettled } from '../../components/useSettled';
 import { client, resultOf } from '../../lib/api';
 import { announce } from '../../lib/crossTab';
 import { useCurrentSession } from '../../lib/currentUser';
+import { setUserCustomerId } from '../../lib/requestLayer';
 
 const SEARCH_DEBOUNCE_MS = 250; // chosen: not in spec
 
@@ -29,7 +30,11 @@ export function SwitchCustomerDialog({ isOpen, onClose }: { isOpen: boolean; onC
   });
   const switchTo = useMutation({
     mutationFn: (customerId: number) =>
-      resultOf(client.customers.switchCustomer({ params: { customerId }, body: {} })).then(() => customerId),
+      resultOf(client.customers.switchCustomer({ params: { customerId }, body: {} })).then(() => {
+        // From now on this tab's calls are for the new customer (the server answers 1041 to the old one).
+        setUserCustomerId(customerId);
+        return customerId;
+      }),
     onSuccess: (customerId) => {
       announce({ type: 'customerChanged', customerId });
       // On an equipment detail page the record belongs to the old customer: go to the product list first.

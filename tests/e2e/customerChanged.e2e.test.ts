@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ErrorCode } from '../../contract/errors';
+import { newPortalContext } from '../support/portalContext';
+import { signInAt, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startE2e());
+});
+afterAll(() => stopE2e({ server, browser }));
+
+const PE = 'pe@provider.example';
+const peRow = () =>
+  server.database.db
+    .selectFrom('users')
+    .select(['office_phone', 'department'])
+    .where('email', '=', PE)
+    .executeTakeFirstOrThrow();
+const sessionCustomer = async () =>
+  (
+    await server.database.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+      .select('customers.name')
+      .where('users.email', '=', PE)
+      .executeTakeFirstOrThrow()
+  ).name;
+
+const currentCompany = (page: Page, name: string) =>
+  page.getByRole('button', { name: 'Current company' }).filter({ hasText: name });
+
+describe('a tab that still shows the previous customer', () => {
+  it('its save shows the customer-changed modal, writes nothing, and the reload shows the new customer', async () => {
+    const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, PE);
+    const switching = await context.newPage();
+    await switching.goto(`${server.url}/app/welcome`);
+    await currentCompany(switching, 'Provider Service').waitFor();
+
+    // The second tab of the same browser hears no broadcast from the first (a tab the browser froze, or one
+    // without BroadcastChannel): only the server can tell it that the customer changed.
+    const stale = await context.newPage();
+    await stale.addInitScript(() => Reflect.deleteProperty(window, 'BroadcastChannel'));
+    await stale.goto(`${server.url}/app/userManagement/myAccount`);
+    await currentCompany(stale, 'Provider Service').waitFor();
+    await stale.getByRole('button', { name: 'Edit' }).click();
+    const form = stale.getByRole('dialog', { name: 'Edit profile' });
+    await form.waitFor();
+
+    await switching.getByRole('button', { name: 'Current company' }).click();
+    await switching.getByRole('menuitem', { name: 'Switch customer' }).click();
+    const picker = switching.getByRole('dialog', { name: 'Switch customer' });
+    await picker.getByRole('textbox', { name: 'Search customers by name or number' }).fill('globex');
+    await picker.getByRole('menuitem', { name: /Globex Corporation/ }).click();
+    await currentCompany(switching, 'Globex Corporation').waitFor();
+    await expect.poll(sessionCustomer).toBe('Globex Corporation');
+
+    const before = await peRow();
+    await form.getByLabel('Office phone').fill('+1 617 555 0142');
+    if (!before.department) await form.getByLabel('Department').fill('Field service');
+    const answer = stale.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/Users/profile'),
+    );
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await (await answer).json()).toMatchObject({ errorCode: ErrorCode.CustomerChanged });
+    const modal = stale.getByRole('dialog', { name: 'Company changed' });
+    await modal.waitFor();
+    expect(await peRow()).toEqual(before);
+
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await currentCompany(stale, 'Globex Corporation').waitFor();
+    await stale.getByRole('table', { name: 'My account' }).waitFor();
+    expect(await peRow()).toEqual(before);
+    // The tab that switched works for the new customer without being told anything.
+    expect(await switching.getByRole('dialog', { name: 'Company changed' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a tab that still shows the previous user', () => {
+  const phoneOf = async (email: string) =>
+    (
+      await server.database.db
+        .selectFrom('users')
+        .select('office_phone')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).office_phone;
+
+  it("its save shows the signed-in-user-changed modal and writes nothing into the new user's profile", async () => {
+    const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@globex.example');
+    const stale = await context.newPage();
+    await stale.addInitScript(() => Reflect.deleteProperty(window, 'BroadcastChannel'));
+    await stale.goto(`${server.url}/app/userManagement/myAccount`);
+    await expect.poll(() => stale.getByRole('table', { name: 'My account' }).textContent()).toContain('Gus User');
+    await stale.getByRole('button', { name: 'Edit' }).click();
+    const form = stale.getByRole('dialog', { name: 'Edit profile' });
+    await form.waitFor();
+
+    // Another tab of the browser signs out and signs in as someone else.
+    const other = await context.newPage();
+    await other.goto(`${server.url}/logout`);
+    await other.waitForURL('**/login');
+    await signInAt(other, server.url, 'admin@globex.example');
+    await other.getByRole('heading', { name: 'Welcome, Greta' }).waitFor();
+
+    const before = { gus: await phoneOf('user@globex.example'), greta: await phoneOf('admin@globex.example') };
+    await form.getByLabel('Office phone').fill('+1 217 555 0199');
+    const department = form.getByLabel('Department');
+    if (!(await department.inputValue())) await department.fill('Quality control');
+    const answer = stale.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/api/Users/profile'),
+    );
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await (await answer).json()).toMatchObject({ errorCode: ErrorCode.LoggedInUserChanged });
+    const modal = stale.getByRole('dialog', { name: 'Signed-in user changed' });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => stale.getByRole('table', { name: 'My account' }).textContent()).toContain('Greta Admin');
+    expect({ gus: await phoneOf('user@globex.example'), greta: await phoneOf('admin@globex.example') }).toEqual(before);
+    await context.close();
+  });
+});
