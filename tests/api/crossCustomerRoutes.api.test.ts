@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../contract';
 import { ErrorCode } from '../../contract/errors';
@@ -105,6 +106,26 @@ describe('the customer snapshot', () => {
       expect(reason.length).toBeGreaterThan(10);
     }
     console.log('snapshot covers', Object.fromEntries(plan.covered));
+  });
+
+  it('names a new table nobody classified, covers one with a key to a customer, and notices a changed one', async () => {
+    const db = server.database.db;
+    await sql`create table zz_unclassified (id int)`.execute(db);
+    await sql`create table zz_user_notes (id int, user_id int references users (id))`.execute(db);
+    await sql`alter table hub_messages add column customer_id int`.execute(db);
+    try {
+      const plan = await customerTables(db);
+      expect(plan.covered.get('zz_user_notes')).toEqual(['user_id -> users']);
+      expect(plan.problems).toEqual([
+        expect.stringMatching(/^table zz_unclassified holds no customer's rows .* name it in UNOWNED_TABLES of /),
+        expect.stringMatching(/^table hub_messages now reaches a customer \(customer_id\) but UNOWNED_TABLES of /),
+      ]);
+      await expect(snapshot(db, 1)).rejects.toThrow(/zz_unclassified/);
+    } finally {
+      await sql`drop table zz_unclassified`.execute(db);
+      await sql`drop table zz_user_notes`.execute(db);
+      await sql`alter table hub_messages drop column customer_id`.execute(db);
+    }
   });
 });
 
