@@ -193,9 +193,20 @@ describe('customer logo', () => {
       fileName: 'a.png',
       resourceKey: JSON.parse(acmeLogo).resourceKey.replace(/[0-9a-f]{32}/, '0'.repeat(32)),
     });
+    const ownNotUploaded = JSON.stringify({
+      fileName: 'a.png',
+      resourceKey: JSON.parse(await uploadedLogo(globexAdmin, 'mine.png')).resourceKey.replace(
+        /[0-9a-f]{32}\.png$/,
+        `${'0'.repeat(32)}.png`,
+      ),
+    });
+    expect(
+      (await globexAdmin.customers.updateLogo({ body: { customerLogoFileIdentifier: ownNotUploaded } })).status,
+    ).toBe(400);
+    // Outside the customer's own files (another customer's, or no customer's): refused as every file route does.
     for (const customerLogoFileIdentifier of [logo('made-up.png'), notUploaded, acmeLogo]) {
       const res = await globexAdmin.customers.updateLogo({ body: { customerLogoFileIdentifier } });
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(403);
     }
     expect(await logoOf(globex())).toBe(before);
   });

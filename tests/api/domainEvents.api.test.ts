@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EHS_NONE } from '../../contract/equipment';
 import { DOMAIN_EVENT_REPLAY_MAX } from '../../contract/domainEvents';
 import { resultOf } from '../support/apiCalls';
@@ -79,7 +79,6 @@ const newestEventId = async () =>
         .executeTakeFirstOrThrow()
     ).id,
   );
-const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('domain events on the hub', () => {
   it("a change reaches every open page of its customer as ids and a version, and no other customer's page", async () => {
@@ -104,8 +103,12 @@ describe('domain events on the hub', () => {
         eventType: 'equipment.ehsUpdated',
       },
     ]);
-    await settle();
-    expect(stranger.events()).toEqual([]);
+    // The sentinel: a change of the stranger's own customer, after Acme's. Events reach pages in commit order, so
+    // once the stranger has the sentinel it would have had Acme's event too.
+    const globexAdmin = (await signedIn(server.app, 'admin@globex.example')).client;
+    resultOf(await saveEhs(globexAdmin, globexInstrument));
+    await stranger.until((m) => m.some((x) => x.type === 'domainEvent'));
+    expect(stranger.events().map((e) => e.entityId)).toEqual([String(globexInstrument)]);
     colleague.socket.close();
     stranger.socket.close();
   });
@@ -116,8 +119,10 @@ describe('domain events on the hub', () => {
     expect((await saveEhs(standard, acmeInstrument)).status).toBe(403);
     const manager = (await signedIn(server.app, 'manager@acme-labs.example')).client;
     expect((await saveEhs(manager, acmeInstrument, 'moatWithCrocodiles')).status).toBe(400);
-    await settle();
-    expect(page.events()).toEqual([]);
+    // The sentinel: a change that is published, after the refused ones; the page gets it and nothing before it.
+    resultOf(await saveEhs(manager, acmeInstrument, 'fixedGuard'));
+    await page.until((m) => m.some((x) => x.type === 'domainEvent'));
+    expect(page.events()).toMatchObject([{ entityId: String(acmeInstrument), eventType: 'equipment.ehsUpdated' }]);
     page.socket.close();
   });
 
@@ -176,18 +181,36 @@ describe('domain events on the hub', () => {
 
   it("a PE user's page follows the session to the customer switched to", async () => {
     const pe = await listening('pe@provider.example');
-    resultOf(await pe.client.customers.switchCustomer({ params: { customerId: globexId }, body: {} }));
-    await settle();
     const globexManager = (await signedIn(server.app, 'admin@globex.example')).client;
-    resultOf(await saveEhs(globexManager, globexInstrument, 'fixedGuard'));
-    await pe.until((m) => m.some((x) => x.type === 'domainEvent'));
-    expect(pe.events().map((e) => e.entityId)).toEqual([String(globexInstrument)]);
+    const acmeManager = (await signedIn(server.app, 'manager@acme-labs.example')).client;
+    const guards = ['fixedGuard', 'interlockedGuard'];
+    let saves = 0;
+    /** A change of the customer's instrument, and a new event of it last on the page (1 s at most). */
+    const change = async (client: InjectClient, instrument: number) => {
+      const before = pe.events().length;
+      resultOf(await saveEhs(client, instrument, guards[saves++ % 2]));
+      await pe.until(() => pe.events().length > before && pe.events().at(-1)?.entityId === String(instrument), 1000);
+    };
+    // The page follows a switch once a change of the new customer reaches it (the hub reads the switch on its own).
+    const followed = (client: InjectClient, instrument: number) =>
+      vi.waitFor(() => change(client, instrument), { timeout: 10_000, interval: 50 });
+
+    resultOf(await pe.client.customers.switchCustomer({ params: { customerId: globexId }, body: {} }));
+    await followed(globexManager, globexInstrument);
+    expect(new Set(pe.events().map((e) => e.entityId))).toEqual(new Set([String(globexInstrument)]));
 
     resultOf(await pe.client.customers.switchCustomer({ params: { customerId: acmeId }, body: {} }));
-    await settle();
-    resultOf(await saveEhs(globexManager, globexInstrument, 'interlockedGuard'));
-    await settle();
-    expect(pe.events()).toHaveLength(1);
+    await followed(acmeManager, acmeInstrument);
+    const seen = pe.events().length;
+    // Globex's change, then an Acme sentinel: events reach the page in commit order, so Globex's would come first.
+    resultOf(await saveEhs(globexManager, globexInstrument, 'fixedGuard'));
+    await change(acmeManager, acmeInstrument);
+    expect(
+      pe
+        .events()
+        .slice(seen)
+        .map((e) => e.entityId),
+    ).toEqual([String(acmeInstrument)]);
     pe.socket.close();
   });
 });

@@ -7,8 +7,9 @@ import { ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
 import { forbidden, HttpProblem } from '../lib/problem';
 import { customerOr404, toCustomer } from '../queries/customers';
+import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
-import { BUCKET_OF_FILE_TYPE } from '../storage/layout';
+import { BUCKET_OF_FILE_TYPE, keyBelongsTo } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
 
 /**
@@ -95,6 +96,10 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
         return logo && { bucketName: BUCKET_OF_FILE_TYPE.CustomerLogo, resourceKey: logo.resourceKey };
       };
       const next = logoFile(identifier);
+      // Another customer's file is refused as every file route refuses it (403), before anything is looked up.
+      if (next && !keyBelongsTo(next.resourceKey, await storageIdentityOf(db, actor.customerId))) {
+        throw forbidden('The logo belongs to another customer');
+      }
       const { row, replaced } = await change(db, async (trx) => {
         const before = await trx
           .selectFrom('customers')

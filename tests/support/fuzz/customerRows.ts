@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { BUCKETS } from '../../../api-mock/src/storage/layout';
@@ -6,7 +5,9 @@ import { contractWords, type ContractRoute } from './routes';
 import type { ApiServer } from './sessions';
 import type { ValuePools } from './zodArbitrary';
 
-/** The customers' rows: markers, snapshots, id pools. */
+/** The customers' rows: markers, id pools (the snapshot of every table holding them: customerTables.ts). */
+
+export { snapshot } from './customerTables';
 
 type Database = ApiServer['database']['db'];
 
@@ -36,46 +37,22 @@ export async function markRows(db: Database, customerId: number, tag: string) {
   );
   await sql`update documents set document_name = ${tag} || '-' || document_name where customer_id = ${customerId}
     and document_name not like ${`${tag}%`}`.execute(db);
-}
-
-/** Tables of a customer's data and how to find its rows in them. */
-const SNAPSHOT_QUERIES: Array<[string, (customerId: number) => ReturnType<typeof sql>]> = [
-  ['customers', (c) => sql`select * from customers where id = ${c}`],
-  ['locations', (c) => sql`select * from locations where customer_id = ${c} order by id`],
-  ['users', (c) => sql`select * from users where customer_id = ${c} order by id`],
-  ['equipment', (c) => sql`select * from equipment where customer_id = ${c} order by id`],
-  ['equipment_images', (c) => sql`select * from equipment_images where customer_id = ${c} order by id`],
-  ['documents', (c) => sql`select * from documents where customer_id = ${c} order by id`],
-  ['service_calls', (c) => sql`select * from service_calls where customer_id = ${c} order by id`],
-  ['reservations', (c) => sql`select * from reservations where customer_id = ${c} order by id`],
-  ['contracts', (c) => sql`select * from contracts where customer_id = ${c} order by id`],
-  ['preferences', (c) => sql`select * from preferences where customer_id = ${c} order by id`],
-  ['messages', (c) => sql`select * from messages where customer_id = ${c} order by id`],
-  [
-    'user_equipment',
-    (c) => sql`select ue.user_id, ue.equipment_id from user_equipment ue join users u on u.id = ue.user_id
-      where u.customer_id = ${c} order by 1, 2`,
-  ],
-  [
-    'equipment_contracts',
-    (c) => sql`select ec.* from equipment_contracts ec join equipment e on e.id = ec.equipment_id
-      where e.customer_id = ${c} order by 1, 2`,
-  ],
-  [
-    'hidden_preferences',
-    (c) => sql`select hp.* from hidden_preferences hp join users u on u.id = hp.user_id
-      where u.customer_id = ${c} order by 1, 2`,
-  ],
-];
-
-/** A digest of each table's rows of the customer. */
-export async function snapshot(db: Database, customerId: number): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [table, query] of SNAPSHOT_QUERIES) {
-    const { rows } = await query(customerId).execute(db);
-    out[table] = `${rows.length} rows ${createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16)}`;
-  }
-  return out;
+  // The entities added since: work-order lines and attachments, utilization, monitors, invitations, the event log.
+  await sql`update service_call_lines set description = ${tag} || ' line' where service_call_id in
+    (select id from service_calls where customer_id = ${customerId})`.execute(db);
+  await sql`update service_call_attachments set file_name = ${tag} || '.pdf' where service_call_id in
+    (select id from service_calls where customer_id = ${customerId})`.execute(db);
+  await sql`update utilization_events set sample_name = ${tag}, project = ${tag}
+    where customer_id = ${customerId}`.execute(db);
+  await sql`update asset_monitors set asset_name = ${tag} where customer_id = ${customerId}`.execute(db);
+  await sql`update onboarding_invitations set description = ${tag} where customer_id = ${customerId}`.execute(db);
+  // The event log refuses changes: a marked change of one instrument is appended, once.
+  await sql`insert into events (customer_id, entity_type, entity_id, event_type, payload)
+    select ${customerId}::int, 'equipment', e.id::text, 'equipment.updated', jsonb_build_object('changes',
+      jsonb_build_array(jsonb_build_object('field', 'comments', 'old', null, 'new', ${tag}::text)))
+    from equipment e where e.customer_id = ${customerId} and not e.is_hidden
+      and not exists (select 1 from events where customer_id = ${customerId} and payload::text like ${`%${tag}%`})
+    order by e.id limit 1`.execute(db);
 }
 
 /** Ids of every kind of the customer's rows, each kind on its own (so the few users weigh as much as equipment). */
@@ -96,6 +73,11 @@ async function idKinds(db: Database, customerId: number): Promise<number[][]> {
     await ids(sql`select id from contracts where customer_id = ${customerId} order by id`),
     await ids(sql`select id from service_calls where customer_id = ${customerId} order by id`),
     await ids(sql`select id from equipment_images where customer_id = ${customerId} order by id`),
+    await ids(sql`select id from onboarding_invitations where customer_id = ${customerId} order by id`),
+    await ids(sql`select id from contract_change_requests where customer_id = ${customerId} order by id`),
+    await ids(sql`select id from events where customer_id = ${customerId} order by id`),
+    await ids(sql`select a.id from service_call_attachments a join service_calls s on s.id = a.service_call_id
+      where s.customer_id = ${customerId} order by a.id`),
   ].filter((kind) => kind.length > 0);
 }
 
@@ -109,7 +91,9 @@ async function textIds(db: Database, customerId: number): Promise<string[]> {
     join messages m on m.id = a.message_id where m.customer_id = ${customerId} order by a.id limit 20`.execute(db);
   const { rows: logos } = await sql<{ v: string }>`select logo_file_identifier as v from customers
     where id = ${customerId} and logo_file_identifier is not null`.execute(db);
-  return [...orders, ...contractNos, ...files, ...logos].map((r) => r.v).filter((v) => v.length > 0);
+  const { rows: stored } = await sql<{ v: string }>`select resource_key as v from stored_objects
+    where customer_id = ${customerId} order by resource_key limit 20`.execute(db);
+  return [...orders, ...contractNos, ...files, ...logos, ...stored].map((r) => r.v).filter((v) => v.length > 0);
 }
 
 /** The values a fuzzing user sends: ids and text ids of its own customer and of the other one, the contract's words. */
