@@ -17,8 +17,10 @@ export const UNOWNED_TABLES: Readonly<Record<string, string>> = {
   kysely_migration_lock: 'the migrator’s lock',
   product_market_info: 'the product catalogue, shared by every customer',
   system_notification: 'the one banner of the portal, for everyone',
-  mail_outbox: 'mails queued for sending, by address (what is sent to whom is checked by the mail tests)',
-  login_throttle: 'failed sign-ins by e-mail and client address, before anyone is signed in',
+  mail_outbox:
+    'mails queued for sending, by address, with the user who caused each for the hourly quota (what is sent to whom is checked by the mail tests)',
+  sign_in_throttle:
+    'sign-in attempts under hashed keys of client address, account and device, before anyone is signed in',
   rate_limit_counts: 'request counters by key, shared by the server processes',
   hub_jobs: 'work handed between server processes for one live page connection',
   hub_messages: 'messages queued for one live page connection',
