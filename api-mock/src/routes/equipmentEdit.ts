@@ -37,6 +37,7 @@ import {
   linkVendorContract,
   unlinkContracts,
 } from '../queries/equipmentWrite';
+import { requireContractManagement } from '../queries/contracts';
 import { requireOwnLocation } from '../queries/locations';
 import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
@@ -310,6 +311,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const contracts = s.route(equipmentContract.contracts, async ({ request, query }) => {
     const actor = await requireActor(db, request);
+    await requireContractManagement(db, actor.userId);
     const keyword = query.keyword?.trim();
     const rows = await db
       .selectFrom('contracts')
