@@ -236,6 +236,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const update = s.route(equipmentContract.update, async ({ request, body }) => {
     const actor = await requireActor(db, request);
+    await requireFeature(db, actor, 'Equipment', ['Edit']);
     const existing = await findEquipment(db, equipmentScopeOf(actor), body.equipmentId);
     if (!existing) return equipmentNotFound(body.equipmentId);
     const userAdded = isUserAdded(existing);
