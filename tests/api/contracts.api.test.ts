@@ -329,6 +329,30 @@ describe('who sees which contracts', () => {
     expect((await send(globex, {})).status).toBe(200);
   });
 
+  it('refuses GET Equipment/contracts (403) as contract/list without the contract-management code', async () => {
+    const user = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'user@globex.example')
+      .executeTakeFirstOrThrow();
+    const search = () => globex.equipment.contracts({ query: {} });
+    expect((await search()).body).toMatchObject({ errorCode: 0 });
+    await db()
+      .deleteFrom('user_access_codes')
+      .where('user_id', '=', user.id)
+      .where('access_code', '=', AccessCode.ContractManagement)
+      .execute();
+    try {
+      expect((await search()).status).toBe(403);
+    } finally {
+      await db()
+        .insertInto('user_access_codes')
+        .values({ user_id: user.id, access_code: AccessCode.ContractManagement })
+        .execute();
+    }
+    expect((await search()).body).toMatchObject({ errorCode: 0 });
+  });
+
   it('refuses (401) a caller who is not signed in', async () => {
     const anonymous = injectClient(server.app).client;
     expect((await send(anonymous, {})).status).toBe(401);

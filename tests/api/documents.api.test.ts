@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/common';
+import { ErrorCode } from '../../contract/errors';
 import { toDocumentJson, type Document, type DocumentOwnerType, type DocumentUpload } from '../../contract/documents';
 import {
   DOCUMENT_MAX_BYTES,
@@ -130,6 +131,7 @@ describe.each(FILE_STORES)('documents on the %s store', (store) => {
   }
 
   const issuesOf = (res: { body: unknown }) => (res.body as ErrorBody).issues ?? [];
+  const noEquipment = { errorCode: ErrorCode.EquipmentNotFound };
 
   describe('documents of an equipment', () => {
     it('registers an uploaded file as a document with its stored size and the uploader, and the count follows', async () => {
@@ -402,21 +404,23 @@ describe.each(FILE_STORES)('documents on the %s store', (store) => {
     });
 
     it('a user of another customer cannot list, read the history of, or add documents to this equipment', async () => {
-      expect((await globex.documents.list({ params: params('Equipment', equipmentId) })).status).toBe(404);
+      // Refused as GET Equipment/{id} refuses the equipment: errorCode 10002.
+      expect((await globex.documents.list({ params: params('Equipment', equipmentId) })).body).toMatchObject(
+        noEquipment,
+      );
       const target = { type: 'Equipment' as const, id: equipmentId, documentId: doc.documentId };
-      expect((await globex.documents.history({ params: target })).status).toBe(404);
+      expect((await globex.documents.history({ params: target })).body).toMatchObject(noEquipment);
       const own = await stored(globex, 'intruder.pdf');
-      expect((await register(globex, 'Equipment', equipmentId, [own])).status).toBe(404);
+      expect((await register(globex, 'Equipment', equipmentId, [own])).body).toMatchObject(noEquipment);
       expect(await list(acme, 'Equipment', equipmentId)).toEqual([doc]);
     });
 
     it('a user of another customer cannot delete, delete for good or restore this document by id', async () => {
       const target = { type: 'Equipment' as const, id: equipmentId, documentId: doc.documentId };
-      expect((await globex.documents.remove({ params: target, query: {} })).status).toBe(404);
-      expect((await globex.documents.remove({ params: target, query: { isDeletePermanently: true } })).status).toBe(
-        404,
-      );
-      expect((await globex.documents.restore({ params: target, body: {} })).status).toBe(404);
+      expect((await globex.documents.remove({ params: target, query: {} })).body).toMatchObject(noEquipment);
+      const forGood = await globex.documents.remove({ params: target, query: { isDeletePermanently: true } });
+      expect(forGood.body).toMatchObject(noEquipment);
+      expect((await globex.documents.restore({ params: target, body: {} })).body).toMatchObject(noEquipment);
       // Reached through an equipment of its own customer, the document id is just as unknown.
       const globexEquipment = await newEquipment(globexId);
       const sideways = { ...target, id: globexEquipment };

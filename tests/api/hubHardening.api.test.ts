@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../contract/errors';
 import { HUB_FORBIDDEN, HUB_MESSAGE_MAX_BYTES, HUB_SESSION_ENDED } from '../../api-mock/src/realtime/hub';
 import { startApiServer } from '../support/apiServer';
 import { openHub, cookieOf, type HubSocket as Socket } from '../support/hubSocket';
@@ -92,5 +93,38 @@ describe('the hub refuses and bounds what it should', () => {
       .where('email', '=', 'user@globex.example')
       .execute();
     expect(await code).toBe(HUB_SESSION_ENDED);
+  });
+
+  it('closes every socket of a user who is removed, and refuses the session on its next call', async () => {
+    const db = server.database.db;
+    const admin = await db
+      .selectFrom('users')
+      .select(['customer_id', 'password_hash'])
+      .where('email', '=', 'admin@acme-labs.example')
+      .executeTakeFirstOrThrow();
+    const victim = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('customer_id', '=', admin.customer_id)
+      .where('email', 'not in', [
+        'admin@acme-labs.example',
+        'manager@acme-labs.example',
+        'user@acme-labs.example',
+        'new@acme-labs.example',
+      ])
+      .where('is_active', '=', true)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ password_hash: admin.password_hash }).where('id', '=', victim.id).execute();
+    const theirs = await signedIn(server.app, victim.email);
+    const socket = await openHub(server.app, { cookie: cookieOf(theirs.jar) });
+    const code = closed(socket);
+    const { client } = await signedIn(server.app, 'admin@acme-labs.example');
+    expect((await client.accountManagement.remove({ params: { id: victim.id } })).body).toMatchObject({ errorCode: 0 });
+    expect(await code).toBe(HUB_SESSION_ENDED);
+    // The browser is told the account is gone (spec 1 section 8), and nothing is served to it.
+    expect((await theirs.client.users.me()).body).toMatchObject({ errorCode: ErrorCode.AccountRemoved });
+    await expect(openHub(server.app, { cookie: cookieOf(theirs.jar) })).rejects.toThrow(/401/);
   });
 });

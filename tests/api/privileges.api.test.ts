@@ -187,4 +187,51 @@ describe('the server refuses what the features do not allow', () => {
       .executeTakeFirstOrThrow();
     expect(still.follower_ids).toContain(manager);
   });
+
+  it('refuses editing an instrument (403) without the Equipment Edit function, changes nothing, and edits with it', async () => {
+    const { client } = await signedIn(server.app, 'user@acme-labs.example');
+    const user = await userId('user@acme-labs.example');
+    const row = await db()
+      .selectFrom('equipment')
+      .select(['id', 'location_id', 'mfg', 'model', 'room'])
+      .where('customer_id', '=', await customerId('user@acme-labs.example'))
+      .where('is_hidden', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const edit = (room: string) =>
+      client.equipment.update({
+        body: { equipmentId: row.id, locationId: row.location_id, mfg: row.mfg, model: row.model, room },
+      });
+    const functions = () =>
+      db()
+        .selectFrom('user_features')
+        .select('functions')
+        .where('user_id', '=', user)
+        .where('feature', '=', 'Equipment');
+    const granted = (await functions().executeTakeFirstOrThrow()).functions;
+    expect(granted).toContain('Edit');
+    await db()
+      .updateTable('user_features')
+      .set({ functions: granted.filter((f) => f !== 'Edit') })
+      .where('user_id', '=', user)
+      .where('feature', '=', 'Equipment')
+      .execute();
+    try {
+      expect((await edit('NO-EDIT')).status).toBe(403);
+      const after = await db()
+        .selectFrom('equipment')
+        .select('room')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(after.room).toBe(row.room);
+    } finally {
+      await db()
+        .updateTable('user_features')
+        .set({ functions: granted })
+        .where('user_id', '=', user)
+        .where('feature', '=', 'Equipment')
+        .execute();
+    }
+    expect((await edit('WITH-EDIT')).body).toMatchObject({ errorCode: 0, result: { room: 'WITH-EDIT' } });
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { toDocumentJson, type DocumentUpload } from '../../contract/documents';
+import { ErrorCode } from '../../contract/errors';
 import { FILE_TYPE_MESSAGE } from '../../contract/images';
 import {
   boolean,
@@ -237,13 +238,16 @@ describe('documents (consumer)', () => {
     });
   });
 
-  it('a user of another customer is refused the documents of the equipment', async () => {
+  it('a user of another customer is refused the documents of the equipment as the equipment is (10002)', async () => {
     const provider = pact()
       .given(...signedIn('user@globex.example'))
       .given(...withDocuments('user@acme-labs.example'))
       .uponReceiving('a request for the documents of an equipment of another customer')
       .withRequest({ method: 'GET', path: documentPath() })
-      .willRespondWith({ status: 404, body: errorBody(404) });
+      .willRespondWith({
+        status: 200,
+        body: { errorCode: ErrorCode.EquipmentNotFound, errorMessage: string(`No equipment ${EXAMPLE.equipmentId}`) },
+      });
     await provider.executeTest(async (server) => {
       const error = await failureOf(
         pactClient(server.url).documents.list({
@@ -251,7 +255,7 @@ describe('documents (consumer)', () => {
           silent: true,
         }),
       );
-      expect(error).toMatchObject({ kind: 'http', status: 404 });
+      expect(error).toMatchObject({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound });
     });
   });
 });

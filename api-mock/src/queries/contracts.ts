@@ -13,6 +13,7 @@ import { AccessCode } from '../../../contract/permissions';
 import type { ContractsTable, Database } from '../db/schema';
 import { holdsAccessCode } from '../auth/privileges';
 import { filtersWhere, orderBy, type ListFields } from '../lib/listQuerySql';
+import { forbidden } from '../lib/problem';
 
 /** The SQL column of every contract grid field (the fields and their kinds are the contract's). */
 const COLUMNS: Record<ContractField, string> = {
@@ -77,6 +78,11 @@ export function contractFilters(filter: ContractFilter): FilterSetting[] {
 /** Whether the user holds the contract-management access code (the server checks what the menu hides). */
 export const mayManageContracts = (db: Kysely<Database>, userId: number) =>
   holdsAccessCode(db, userId, AccessCode.ContractManagement);
+
+/** Refuses (403) a caller without the contract-management access code: every call that reads contracts asks. */
+export async function requireContractManagement(db: Kysely<Database>, userId: number): Promise<void> {
+  if (!(await mayManageContracts(db, userId))) throw forbidden('Needs the contract-management access code');
+}
 
 const SELECTED = [
   'contracts.vendor_contract_id',

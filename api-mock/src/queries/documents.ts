@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Document, DocumentOwnerType } from '../../../contract/documents';
-import type { UploadKind } from '../../../contract/images';
+import type { FileIdentifier, UploadKind } from '../../../contract/images';
 import type { Database, DocumentsTable } from '../db/schema';
 import { HttpProblem } from '../lib/problem';
+import { requireEquipment } from './equipment';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,25 +16,52 @@ export const UPLOAD_KIND_OF_OWNER: Readonly<Record<DocumentOwnerType, UploadKind
 
 export interface DocumentOwner {
   customerId: number;
+  /** Provider staff: the documents of hidden instruments are theirs to reach, as the instruments are. */
+  isPEUser: boolean;
   type: DocumentOwnerType;
   id: number;
 }
 
 /**
- * Make sure the owner (an equipment or a service call) belongs to the caller's customer, else 404: a user of another
- * customer learns nothing about it. In a transaction the owner's row stays locked until commit, so the document
- * changes of one owner (version numbers, the equipment's document count) happen one after the other.
+ * Make sure the caller reaches the owner, else refuse: an instrument as GET Equipment/{id} does (10002, hidden ones
+ * too for customer users), a service call of another customer with 404; either way its id reveals nothing. In a
+ * transaction the owner's row stays locked until commit, so the document changes of one owner (version numbers, the
+ * equipment's document count) happen one after the other.
  */
 export async function requireOwner(db: Db, owner: DocumentOwner, lock = false): Promise<void> {
-  const table = owner.type === 'Equipment' ? 'equipment' : 'service_calls';
+  if (owner.type === 'Equipment') return requireEquipment(db, owner, owner.id, lock);
   const found = await db
-    .selectFrom(table)
+    .selectFrom('service_calls')
     .select('id')
     .where('id', '=', owner.id)
     .where('customer_id', '=', owner.customerId)
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
-  if (!found) throw new HttpProblem(404, `No ${owner.type === 'Equipment' ? 'equipment' : 'service call'} ${owner.id}`);
+  if (!found) throw new HttpProblem(404, `No service call ${owner.id}`);
+}
+
+/**
+ * The instrument a stored file belongs to as one of its documents or images, or null (a file of another record):
+ * reading the file is reaching the instrument.
+ */
+export async function instrumentOfFile(db: Db, customerId: number, file: FileIdentifier): Promise<number | null> {
+  const row = await db
+    .selectFrom('documents')
+    .select('owner_id as equipmentId')
+    .where('customer_id', '=', customerId)
+    .where('owner_type', '=', 'Equipment')
+    .where('bucket_name', '=', file.bucketName)
+    .where('resource_key', '=', file.resourceKey)
+    .unionAll(
+      db
+        .selectFrom('equipment_images')
+        .select('equipment_id as equipmentId')
+        .where('customer_id', '=', customerId)
+        .where('bucket_name', '=', file.bucketName)
+        .where((eb) => eb.or([eb('image_key', '=', file.resourceKey), eb('thumbnail_key', '=', file.resourceKey)])),
+    )
+    .executeTakeFirst();
+  return row?.equipmentId ?? null;
 }
 
 /** The schema declares upload_date as Generated<Timestamp>, which Kysely does not unwrap; the driver gives a Date. */

@@ -2,7 +2,9 @@ import { sql, type Expression, type Kysely, type Selectable, type SelectQueryBui
 import type { Equipment, EquipmentContract, EquipmentListType } from '../../../contract/equipment';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import type { EquipmentImage, InstrumentImageData } from '../../../contract/images';
+import { ErrorCode } from '../../../contract/errors';
 import type { ContractsTable, Database, EquipmentRow, EquipmentTable } from '../db/schema';
+import { Refusal } from '../lib/problem';
 import { EQUIPMENT_FIELDS } from './equipmentFields';
 
 /** Equipment becomes "newly available" to a user for this many days after it was added. Chosen: not in spec. */
@@ -322,13 +324,41 @@ export function toEquipmentContract(c: Selectable<ContractsTable>): EquipmentCon
   };
 }
 
+/** Whom one instrument is reached for: the customer, and whether its hidden ones too (provider staff). */
+export type InstrumentReach = Pick<EquipmentScope, 'customerId' | 'isPEUser'>;
+
 /**
- * One equipment of the caller's customer by id, or undefined: another customer's id finds nothing, and a hidden one
- * (products management scope) nothing unless the caller is provider staff.
+ * The one rule for reaching a single instrument (by id, or through its documents, images or system): the caller's
+ * customer's, and a hidden one (products management scope) only for provider staff.
  */
+export function reachableEquipment<QB extends SelectQueryBuilder<Database, 'equipment', object>>(
+  qb: QB,
+  reach: InstrumentReach,
+): QB {
+  return qb
+    .where('equipment.customer_id', '=', reach.customerId)
+    .$if(!reach.isPEUser, (q) => q.where('equipment.is_hidden', '=', false)) as QB;
+}
+
+/** One equipment the caller reaches by id, or undefined: another customer's id finds nothing, nor a hidden one. */
 export async function findEquipment(db: Kysely<Database>, scope: EquipmentScope, id: number) {
-  const listType = scope.isPEUser ? 'productsManagement' : 'inventory';
-  return selectListColumns(db, { ...scope, listType, isFollowed: false })
+  return reachableEquipment(
+    selectListColumns(db, { ...scope, listType: 'productsManagement', isFollowed: false }),
+    scope,
+  )
     .where('equipment.id', '=', id)
     .executeTakeFirst() as Promise<EquipmentListRow | undefined>;
+}
+
+/**
+ * Refuses (errorCode 10002, as GET Equipment/{id} answers) an instrument the caller does not reach; in a transaction
+ * with `lock` its row stays locked until commit.
+ */
+export async function requireEquipment(db: Kysely<Database>, reach: InstrumentReach, id: number, lock = false) {
+  const found = await reachableEquipment(db.selectFrom('equipment'), reach)
+    .select('equipment.id')
+    .where('equipment.id', '=', id)
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!found) throw new Refusal(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
 }

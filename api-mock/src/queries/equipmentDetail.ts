@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { EHS_NONE, type EhsData, type SystemComponent } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
-import { loadEquipmentImages, type EquipmentListRow, type EquipmentScope } from './equipment';
+import { loadEquipmentImages, reachableEquipment, type EquipmentListRow, type EquipmentScope } from './equipment';
 
 /** The EHS data of an equipment row; a pick-list never set reads as the blank 'none' option. */
 export const toEhsData = (row: EquipmentListRow): EhsData => ({
@@ -25,13 +25,10 @@ export function otherComponents(
   scope: EquipmentScope,
   equipment: { id: number; system_id: string | null },
 ) {
-  return db
-    .selectFrom('equipment')
-    .where('equipment.customer_id', '=', scope.customerId)
+  return reachableEquipment(db.selectFrom('equipment'), scope)
     .where('equipment.system_id', '=', equipment.system_id ?? '')
     .where('equipment.id', '<>', equipment.id)
-    .$if(equipment.system_id === null || equipment.system_id === '', (q) => q.where('equipment.id', '<', 0))
-    .$if(!scope.isPEUser, (q) => q.where('equipment.is_hidden', '=', false));
+    .$if(equipment.system_id === null || equipment.system_id === '', (q) => q.where('equipment.id', '<', 0));
 }
 
 /** A page of an equipment's other system components with their images, and how many there are. */

@@ -3,8 +3,7 @@ import { contractsContract } from '../../../contract/contracts';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
 import { ok } from '../lib/envelope';
-import { forbidden } from '../lib/problem';
-import { contractPage, mayManageContracts } from '../queries/contracts';
+import { contractPage, requireContractManagement } from '../queries/contracts';
 
 const s = initServer();
 
@@ -17,7 +16,7 @@ export function contractsRouter({ db }: AppDeps) {
   return {
     list: s.route(contractsContract.list, async ({ request, body }) => {
       const actor = await requireActor(db, request);
-      if (!(await mayManageContracts(db, actor.userId))) throw forbidden('Needs the contract-management access code');
+      await requireContractManagement(db, actor.userId);
       return ok(await contractPage(db, actor.customerId, body));
     }),
   };

@@ -28,6 +28,7 @@ const s = initServer();
 
 const ownerOf = (actor: Actor, params: { type: DocumentOwnerType; id: number }): DocumentOwner => ({
   customerId: actor.customerId,
+  isPEUser: actor.isPEUser,
   type: params.type,
   id: params.id,
 });

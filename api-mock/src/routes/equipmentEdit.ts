@@ -37,6 +37,7 @@ import {
   linkVendorContract,
   unlinkContracts,
 } from '../queries/equipmentWrite';
+import { requireContractManagement } from '../queries/contracts';
 import { requireOwnLocation } from '../queries/locations';
 import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
@@ -235,6 +236,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const update = s.route(equipmentContract.update, async ({ request, body }) => {
     const actor = await requireActor(db, request);
+    await requireFeature(db, actor, 'Equipment', ['Edit']);
     const existing = await findEquipment(db, equipmentScopeOf(actor), body.equipmentId);
     if (!existing) return equipmentNotFound(body.equipmentId);
     const userAdded = isUserAdded(existing);
@@ -310,6 +312,7 @@ export function equipmentEditRoutes({ db }: AppDeps) {
 
   const contracts = s.route(equipmentContract.contracts, async ({ request, query }) => {
     const actor = await requireActor(db, request);
+    await requireContractManagement(db, actor.userId);
     const keyword = query.keyword?.trim();
     const rows = await db
       .selectFrom('contracts')

@@ -1,7 +1,6 @@
 import { initServer } from '@ts-rest/fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { equipmentContract } from '../../../contract/equipment';
-import { ErrorCode } from '../../../contract/errors';
 import {
   FILE_SIZE_MESSAGE,
   FILE_TYPE_MESSAGE,
@@ -17,14 +16,15 @@ import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
 import { appendEvent, type DomainEvent } from '../db/events';
 import type { Database } from '../db/schema';
-import { fail, ok } from '../lib/envelope';
+import { ok } from '../lib/envelope';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
-import { findEquipment, loadEquipmentExtras } from '../queries/equipment';
+import { findEquipment, loadEquipmentExtras, requireEquipment } from '../queries/equipment';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
+import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
 const s = initServer();
 
@@ -70,9 +70,8 @@ const notAnImageOfThisEquipment = (ids: number[]) =>
 export function equipmentImagesRoutes({ db, config }: AppDeps) {
   const storage = storageOf(config);
 
-  /** The equipment of the caller's customer, or null (another customer's id finds nothing). */
-  const equipmentOf = (actor: Actor, id: number) =>
-    findEquipment(db, { customerId: actor.customerId, userId: actor.userId, isPEUser: actor.isPEUser }, id);
+  /** The equipment as GET Equipment/{id} reaches it, or null (another customer's id finds nothing, nor a hidden one). */
+  const equipmentOf = (actor: Actor, id: number) => findEquipment(db, equipmentScopeOf(actor), id);
 
   /** Check that a file is a stored object in the customer's equipment folder within the size limit; its head. */
   const storedFile = async (folder: string, file: FileIdentifier, headBytes: number): Promise<Buffer> => {
@@ -110,8 +109,8 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
     (await loadEquipmentExtras(db, [equipmentId])).images.get(equipmentId) ?? null;
 
   /** Lock the equipment row, so two changes of its images (and of its default) follow one another. */
-  const lockEquipment = (trx: Transaction<Database>, equipmentId: number) =>
-    trx.selectFrom('equipment').select('id').where('id', '=', equipmentId).forUpdate().executeTakeFirstOrThrow();
+  const lockEquipment = (trx: Transaction<Database>, actor: Actor, equipmentId: number) =>
+    requireEquipment(trx, actor, equipmentId, true);
 
   const currentDefault = async (trx: Kysely<Database>, equipmentId: number) =>
     (
@@ -137,9 +136,9 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
   const setDefaultImage = s.route(equipmentContract.setDefaultImage, async ({ request, params, body }) => {
     const actor = await requireActor(db, request);
     const equipment = await equipmentOf(actor, params.id);
-    if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${params.id}`);
+    if (!equipment) return equipmentNotFound(params.id);
     await db.transaction().execute(async (trx) => {
-      await lockEquipment(trx, equipment.id);
+      await lockEquipment(trx, actor, equipment.id);
       const image = await trx
         .selectFrom('equipment_images')
         .select(['id', 'is_default'])
@@ -162,7 +161,7 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
   const updateImages = s.route(equipmentContract.updateImages, async ({ request, params, body }) => {
     const actor = await requireActor(db, request);
     const equipment = await equipmentOf(actor, params.id);
-    if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${params.id}`);
+    if (!equipment) return equipmentNotFound(params.id);
 
     const flagged = body.addList.filter((image) => image.isDefault);
     if (flagged.length > 1) throw badRequest('At most one new image can be flagged default');
@@ -173,7 +172,7 @@ export function equipmentImagesRoutes({ db, config }: AppDeps) {
     const deleteIds = [...new Set(body.deleteList)];
 
     const removed = await db.transaction().execute(async (trx) => {
-      await lockEquipment(trx, equipment.id);
+      await lockEquipment(trx, actor, equipment.id);
       if (keys.length > 0) {
         const taken = await trx
           .selectFrom('equipment_images')

@@ -47,7 +47,12 @@ export function historyRouter({ db }: AppDeps) {
 
     serviceCall: async ({ request, params, query }) => {
       const actor = await requireActor(db, request);
-      await requireOwner(db, { type: 'ServiceCall', id: params.id, customerId: actor.customerId });
+      await requireOwner(db, {
+        type: 'ServiceCall',
+        id: params.id,
+        customerId: actor.customerId,
+        isPEUser: actor.isPEUser,
+      });
       return ok(await historyPage(db, actor.customerId, { kind: 'serviceCall', id: params.id }, query));
     },
   });

@@ -9,9 +9,12 @@ import {
   type FileIdentifier,
 } from '../../../contract/images';
 import type { AppDeps } from '../deps';
+import { requireActor } from '../auth/actor';
 import { requireSession } from '../auth/context';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden, notFound } from '../lib/problem';
+import { instrumentOfFile } from '../queries/documents';
+import { requireEquipment } from '../queries/equipment';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { localStorageOf, storageOf } from '../storage';
 import {
@@ -35,10 +38,11 @@ const s = initServer();
 export function storageRouter({ db, config }: AppDeps) {
   /**
    * Every file asked for must lie in the caller's folder and be registered to a record of the customer. A message
-   * attachment is read through its message only, which checks the inbox: a colleague's is not signed here.
+   * attachment is read through its message only, which checks the inbox: a colleague's is not signed here. A document
+   * or image of an instrument is read as the instrument is reached (a hidden one by provider staff only).
    */
   const readableFiles = async (request: FastifyRequest, files: FileIdentifier[]) => {
-    const session = await requireSession(db, request);
+    const session = await requireActor(db, request);
     const identity = await storageIdentityOf(db, session.customerId);
     for (const file of files) {
       if (!isKnownBucket(file.bucketName)) throw badRequest(`Unknown bucket ${file.bucketName}`);
@@ -49,6 +53,8 @@ export function storageRouter({ db, config }: AppDeps) {
       if (!registered) throw notFound();
       if (registered.registered_as === 'messageAttachment')
         throw forbidden('A message attachment is read with its message');
+      const instrument = await instrumentOfFile(db, session.customerId, file);
+      if (instrument !== null) await requireEquipment(db, session, instrument);
     }
   };
 

@@ -63,6 +63,7 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { base, privileges, user } = useCurrentSession();
+  const mayEdit = hasFeature(privileges, 'Equipment', ['Edit']);
   const mayEditEhs = hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
   const mayRequestContractChange = hasFeature(privileges, 'ARC');
   const detail = useEquipmentDetail(equipmentId);
@@ -154,7 +155,7 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
             onClick={() => setDialog('serviceRequest')}
           />
         )}
-        {tab === 'instrument' && (
+        {tab === 'instrument' && mayEdit && (
           <Button
             icon="edit"
             intent={Intent.PRIMARY}

@@ -49,7 +49,9 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
             text={t('inventory:action_service_orders')}
             onClick={() => actions.serviceOrders(equipment)}
           />
-          <MenuItem icon="edit" text={t('inventory:action_edit')} onClick={() => actions.edit(equipment)} />
+          {hasFeature(privileges, 'Equipment', ['Edit']) && (
+            <MenuItem icon="edit" text={t('inventory:action_edit')} onClick={() => actions.edit(equipment)} />
+          )}
           <MenuItem icon="media" text={t('inventory:action_images')} onClick={() => actions.images(equipment)} />
           <MenuItem
             icon="document"

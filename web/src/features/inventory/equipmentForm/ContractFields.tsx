@@ -8,7 +8,9 @@ import {
   type EquipmentContract,
 } from '../../../../../contract/equipment';
 import { AUTOCOMPLETE_COUNT } from '../../../../../contract/limits';
+import { AccessCode } from '../../../../../contract/permissions';
 import { client, resultOf } from '../../../lib/api';
+import { hasAccessCode, useCurrentSession } from '../../../lib/currentUser';
 import { formatDate } from '../../../lib/dates';
 import {
   CONTRACT_MAX,
@@ -39,6 +41,8 @@ export function ContractFields({ idPrefix, draft, errors, pickedContractId, onCh
   const value = (field: ContractField) => draft[contractKey(field)] ?? '';
   const number = value('contractId').trim();
 
+  // The contracts of the customer are searched by holders of the contract-management code only, as the server asks.
+  const maySearchContracts = hasAccessCode(useCurrentSession().user, AccessCode.ContractManagement);
   const isPicked = number !== '' && number === pickedContractId;
   const count = useQuery({
     queryKey: ['equipment', 'contractCount', number],
@@ -84,24 +88,35 @@ export function ContractFields({ idPrefix, draft, errors, pickedContractId, onCh
         {group(
           'contractId',
           <>
-            <TextSuggest<EquipmentContract>
-              id={`${idPrefix}-${contractKey('contractId')}`}
-              value={value('contractId')}
-              onChange={(v) => onChange(contractKey('contractId'), v)}
-              onPick={(contract) => onPick(withContract(draft, contract), contract.contractId ?? '')}
-              queryKey={['equipment', 'contracts']}
-              fetchItems={(keyword) =>
-                resultOf(client.equipment.contracts({ query: { keyword, count: AUTOCOMPLETE_COUNT } }))
-              }
-              itemText={(c) => c.contractId ?? ''}
-              itemLabel={(c) =>
-                [c.contractType, c.contractExpiry ? formatDate(c.contractExpiry) : null].filter(Boolean).join(' · ')
-              }
-              noResults={t('equipmentForm:contract_no_results')}
-              placeholder={t('equipmentForm:contract_search_placeholder')}
-              maxLength={CONTRACT_MAX.contractId}
-              intent={intentOf('contractId')}
-            />
+            {!maySearchContracts ? (
+              <InputGroup
+                id={`${idPrefix}-${contractKey('contractId')}`}
+                maxLength={CONTRACT_MAX.contractId}
+                value={value('contractId')}
+                intent={intentOf('contractId')}
+                aria-invalid={errors.has(contractKey('contractId')) || undefined}
+                onValueChange={(v) => onChange(contractKey('contractId'), v)}
+              />
+            ) : (
+              <TextSuggest<EquipmentContract>
+                id={`${idPrefix}-${contractKey('contractId')}`}
+                value={value('contractId')}
+                onChange={(v) => onChange(contractKey('contractId'), v)}
+                onPick={(contract) => onPick(withContract(draft, contract), contract.contractId ?? '')}
+                queryKey={['equipment', 'contracts']}
+                fetchItems={(keyword) =>
+                  resultOf(client.equipment.contracts({ query: { keyword, count: AUTOCOMPLETE_COUNT } }))
+                }
+                itemText={(c) => c.contractId ?? ''}
+                itemLabel={(c) =>
+                  [c.contractType, c.contractExpiry ? formatDate(c.contractExpiry) : null].filter(Boolean).join(' · ')
+                }
+                noResults={t('equipmentForm:contract_no_results')}
+                placeholder={t('equipmentForm:contract_search_placeholder')}
+                maxLength={CONTRACT_MAX.contractId}
+                intent={intentOf('contractId')}
+              />
+            )}
             {isPicked && (
               <div role="status" style={{ marginTop: 6 }} data-testid="contract-equipment-count">
                 {count.isPending ? (
