@@ -16,6 +16,8 @@ import {
 
 /** Customers of the fresh demo world, in the order the seed creates them. */
 const GLOBEX = 2;
+/** Acme's folder in the file store: a logo key lies in it (another customer's key is refused with 403). */
+const ACME_LOGO_KEY = `6c195e07e6b76e8dc881ab61b74aafb9/CustomerLogo/${'c'.repeat(32)}.png`;
 const INITECH = 3;
 
 const customer = (overrides: Record<string, unknown> = {}) => ({
@@ -97,7 +99,7 @@ describe('customers (consumer)', () => {
   });
 
   it("an admin sets the customer's logo", async () => {
-    const identifier = JSON.stringify({ fileName: 'acme.png', resourceKey: 'logos/acme.png' });
+    const identifier = JSON.stringify({ fileName: 'acme.png', resourceKey: ACME_LOGO_KEY });
     const body = { customerLogoFileIdentifier: identifier };
     const provider = pact()
       .given('a signed-in user', { email: 'admin@acme-labs.example' })
@@ -105,7 +107,7 @@ describe('customers (consumer)', () => {
       .given('a stored file', {
         email: 'admin@acme-labs.example',
         bucketName: 'portal-customer-logo',
-        resourceKey: 'logos/acme.png',
+        resourceKey: ACME_LOGO_KEY,
       })
       .uponReceiving('a new customer logo')
       .withRequest({ method: 'PUT', path: '/api/Users/customer/logo', headers: changingHeaders, body })
