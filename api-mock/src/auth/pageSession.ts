@@ -104,8 +104,6 @@ export async function checkPageSession(db: Kysely<Database>, request: FastifyReq
   if (!session) return; // the route answers 401 (or 30005) itself
   if (pageCustomer !== undefined && pageCustomer !== session.customerId && !ACROSS_CUSTOMERS.has(key))
     throw new Refusal(ErrorCode.CustomerChanged, 'The customer has changed since this page was loaded');
-  if (PROFILE_COMPLETION.has(key)) return;
-  const user = await db.selectFrom('users').select('location_id').where('id', '=', session.userId).executeTakeFirst();
-  if (user && user.location_id === null)
+  if (session.profileIncomplete && !PROFILE_COMPLETION.has(key))
     throw new Refusal(ErrorCode.ProfileIncomplete, 'Complete your profile first: choose your location');
 }

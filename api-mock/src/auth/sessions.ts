@@ -23,6 +23,8 @@ export interface SessionRecord {
   id: string;
   userId: number;
   customerId: number;
+  /** The user has no location yet: the profile completion comes first (16006 elsewhere). */
+  profileIncomplete: boolean;
 }
 
 /** Signed in within the absolute lifetime. */
@@ -51,9 +53,18 @@ export async function findSessionById(db: Kysely<Database>, id: string): Promise
         .where('users.is_active', '=', true)
         .where('users.deleted_at', 'is', null),
     )
-    .returning(['id', 'user_id', 'customer_id'])
+    .returning([
+      'id',
+      'user_id',
+      'customer_id',
+      sql<boolean>`(select users.location_id is null from users where users.id = sessions.user_id)`.as(
+        'profile_incomplete',
+      ),
+    ])
     .executeTakeFirst();
-  return row ? { id: row.id, userId: row.user_id, customerId: row.customer_id } : null;
+  return row
+    ? { id: row.id, userId: row.user_id, customerId: row.customer_id, profileIncomplete: row.profile_incomplete }
+    : null;
 }
 
 /**
