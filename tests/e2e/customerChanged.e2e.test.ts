@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ErrorCode } from '../../contract/errors';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
 let browser: Browser;
@@ -85,6 +85,8 @@ describe('a tab that still shows the previous customer', () => {
     const form = stale.getByRole('dialog', { name: 'Edit profile' });
     await form.waitFor();
 
+    // From here on, the stale tab's first call is refused: a re-read when it is shown again, or the save.
+    const refused = refusedWith(stale, ErrorCode.CustomerChanged);
     await switching.getByRole('button', { name: 'Current company' }).click();
     await switching.getByRole('menuitem', { name: 'Switch customer' }).click();
     const picker = switching.getByRole('dialog', { name: 'Switch customer' });
@@ -94,7 +96,6 @@ describe('a tab that still shows the previous customer', () => {
     await expect.poll(sessionCustomer).toBe('Globex Corporation');
 
     const before = await peRow();
-    const refused = refusedWith(stale, ErrorCode.CustomerChanged);
     await stale.bringToFront();
     await form.getByLabel('Office phone').fill('+1 617 555 0142');
     if (!before.department) await form.getByLabel('Department').fill('Field service');
@@ -135,15 +136,16 @@ describe('a tab that still shows the previous user', () => {
     const form = stale.getByRole('dialog', { name: 'Edit profile' });
     await form.waitFor();
 
-    // Another tab of the browser signs out and signs in as someone else.
+    // From here on, the stale tab's first call is refused: a re-read when it is shown again, or the save.
+    const refused = refusedWith(stale, ErrorCode.LoggedInUserChanged);
+    // Someone else signs in in this browser, in one step (a sign-in ends the session the browser brought), so the
+    // stale tab never meets a browser without a session; another tab then shows her.
+    await signInByRequest(context, server.url, 'admin@globex.example');
     const other = await context.newPage();
-    await other.goto(`${server.url}/logout`);
-    await other.waitForURL('**/login');
-    await signInAt(other, server.url, 'admin@globex.example');
+    await other.goto(`${server.url}/app/welcome`);
     await other.getByRole('heading', { name: 'Welcome, Greta' }).waitFor();
 
     const before = { gus: await phoneOf('user@globex.example'), greta: await phoneOf('admin@globex.example') };
-    const refused = refusedWith(stale, ErrorCode.LoggedInUserChanged);
     await stale.bringToFront();
     await form.getByLabel('Office phone').fill('+1 217 555 0199');
     const department = form.getByLabel('Department');
