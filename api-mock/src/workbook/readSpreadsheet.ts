@@ -54,8 +54,11 @@ function parseInProcess(
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    // V8 names an exhausted heap at the start and then prints a long native stack: the head keeps the name.
+    let stderrHead = '';
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderrHead.length < STDERR_KEPT) stderrHead = (stderrHead + chunk).slice(0, STDERR_KEPT);
       stderr = (stderr + chunk).slice(-STDERR_KEPT);
     });
     let settled = false;
@@ -76,7 +79,7 @@ function parseInProcess(
     child.once('close', (code, signal) =>
       settle(() =>
         reject(
-          /heap out of memory|allocation failed/i.test(stderr)
+          /heap out of memory|allocation failed/i.test(`${stderrHead}\n${stderr}`)
             ? new ImportRefused(ImportFailure.UnsafeArchive)
             : new Error(`sheet process ended (${signal ?? code}) before answering: ${stderr.trim()}`),
         ),
