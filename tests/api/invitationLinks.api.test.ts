@@ -14,6 +14,7 @@ import { startApiServer } from '../support/apiServer';
 import { resultOf } from '../support/apiCalls';
 import { injectClient, signedIn } from '../support/injectClient';
 import { ROOT, TEST_PUBLIC_ORIGIN } from '../support/testServer';
+import { firstLocationOf } from '../support/customerLocations';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -36,16 +37,7 @@ const mailsTo = (email: string) =>
 const tokensMailedTo = async (email: string) =>
   (await mailsTo(email)).map((m) => m.body.match(/\/signUp#token=([\w-]+)/)?.[1]).filter((t) => t !== undefined);
 
-const acmeLocation = async () =>
-  (
-    await db()
-      .selectFrom('locations')
-      .innerJoin('customers', 'customers.id', 'locations.customer_id')
-      .select('locations.id')
-      .where('customers.customer_identifier', '=', ACME_NO)
-      .orderBy('locations.id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const acmeLocation = () => firstLocationOf(db(), ACME_NO);
 
 /** Provider staff send a portal invite to `email` (POST Users/invitation); answers the invitation's id. */
 async function portalInvite(email: string, headers: Record<string, string> = {}): Promise<number> {

@@ -10,6 +10,7 @@ import { AccessCode } from '../../contract/permissions';
 import { startApiServer } from '../support/apiServer';
 import { resultOf } from '../support/apiCalls';
 import { injectClient, signedIn } from '../support/injectClient';
+import { firstLocationOf } from '../support/customerLocations';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -24,16 +25,7 @@ const ACME_NO = '1000100';
 let counter = 0;
 const fresh = (domain = 'onboarded.example') => `contact${++counter}.${Date.now()}@${domain}`;
 
-const acmeLocation = async () =>
-  (
-    await db()
-      .selectFrom('locations')
-      .innerJoin('customers', 'customers.id', 'locations.customer_id')
-      .select('locations.id')
-      .where('customers.customer_identifier', '=', ACME_NO)
-      .orderBy('locations.id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const acmeLocation = () => firstLocationOf(db(), ACME_NO);
 
 const request = async (overrides: Partial<InvitationRequest> = {}): Promise<InvitationRequest> => ({
   emailTo: fresh(),
