@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { AUTOCOMPLETE_COUNT, INT32_MAX } from './limits';
 import { CustomerLocation } from './users';
@@ -57,6 +58,7 @@ export const locationContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.array(LocationSummary)), ...standardErrors },
       summary: "The locations of the signed-in user's customer (profile completion, city choice of a profile)",
+      metadata: signedIn('customer', { page: { profileCompletion: true } }),
     },
     get: {
       method: 'GET',
@@ -65,6 +67,7 @@ export const locationContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(LocationDetail), ...standardErrors },
       summary: 'One location of the current customer with its company and address fields',
+      metadata: signedIn('customer', { page: { profileCompletion: true } }),
     },
     search: {
       method: 'GET',
@@ -76,6 +79,7 @@ export const locationContract = c.router(
       responses: { 200: envelope(z.array(LocationSearchItem)), ...standardErrors },
       summary:
         'Provider staff: locations of every customer whose customer number, company or city contains the keyword',
+      metadata: signedIn('customerOrAnyForStaff'),
     },
   },
   { strictStatusCodes: true },

@@ -10,12 +10,11 @@ import type { AppDeps } from './deps';
 import { ReportRenderer } from './reports/reportRenderer';
 import { registerDemoCatalogueSite } from './catalogue/demoCatalogueSite';
 import { productResourceFetcher } from './catalogue/productResources';
-import { badRequest, forbidden, HttpProblem, Refusal, unauthorized } from './lib/problem';
+import { badRequest, HttpProblem, Refusal } from './lib/problem';
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
 import { checkPageSession, refuseOtherUser } from './auth/pageSession';
-import { isAdminApiPath } from './auth/adminMode';
-import { mayUseAdminMode } from './auth/privileges';
+import { guarded, registerAdminMode } from './access/guard';
 import { schedulePurge } from './auth/purge';
 import { registerDeviceCookieKey } from './auth/deviceCookie';
 import { registerCookieNames } from './lib/cookieNames';
@@ -73,11 +72,9 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
 
   app.addHook('onRequest', async (request, reply) => {
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
-    if (isAdminApiPath(request.originalUrl)) {
-      const session = await sessionOf(deps.db, request);
-      if (!session) throw unauthorized();
-      if (!(await mayUseAdminMode(deps.db, session.userId))) throw forbidden('Admin mode needs the admin access code');
-    }
+  });
+  registerAdminMode(app, deps.db);
+  app.addHook('onRequest', async (request, reply) => {
     // On the route the router matched, whatever the spelling of the path: stored files are authorised by their
     // signature instead, and the hub checks tokens per message.
     const route = request.routeOptions.url;
@@ -124,7 +121,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   // In its own scope: ts-rest's error handler answers schema failures and hands the rest to the one above.
   for (const { router, impl } of implementations(deps)) {
     await app.register(async (scope) =>
-      s.registerRouter(router, impl as never, scope, {
+      s.registerRouter(router, guarded(deps.db, router, impl) as never, scope, {
         responseValidation: deps.config.validateResponses,
         requestValidationErrorHandler: (err, _request, reply) => {
           const issues = [err.pathParams, err.headers, err.query, err.body].flatMap((e) =>
