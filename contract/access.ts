@@ -17,11 +17,14 @@ export const RECORD_SCOPES = {
   none: 'no customer record: sign-in, settings of the portal, the catalogue of products',
   ownAccount: "the caller's own account: profile, password, preferences, avatar, saved views",
   customer: "the session customer's records: sites, work orders, reservations, contracts, notifications",
-  customerEquipment: "the session customer's instruments that are not hidden (provider staff: hidden ones too), with their files",
+  customerEquipment:
+    "the session customer's instruments that are not hidden (provider staff: hidden ones too), with their files",
   customerUsers: "the session customer's users; every customer's in admin mode",
-  ownOrCustomerUsers: "the caller's own account; other users of the session customer for a manager or admin holding USER_MANAGEMENT, every customer's in admin mode",
+  ownOrCustomerUsers:
+    "the caller's own account; other users of the session customer for a manager or admin holding USER_MANAGEMENT, every customer's in admin mode",
   anyCustomer: "every customer's records (provider staff's administration)",
-  customerOrAnyForStaff: "the session customer's records; every customer's for provider staff (searches across customers)",
+  customerOrAnyForStaff:
+    "the session customer's records; every customer's for provider staff (searches across customers)",
 } as const;
 export type RecordScope = keyof typeof RECORD_SCOPES;
 
@@ -43,6 +46,11 @@ export interface Access {
    */
   adminModeWidens?: true;
   scope: RecordScope;
+  /**
+   * A stricter access for calls naming a value in a field of their body or query (POST Equipment/list with
+   * listType productsManagement is provider staff's): the value's access replaces this one.
+   */
+  variant?: { field: string; access: Readonly<Record<string, Omit<Access, 'variant'>>> };
   /** How the call relates to the page it comes from (the server's page-session check). */
   page?: {
     /** Signing in and out: not compared with the page's user or customer. */
@@ -76,6 +84,18 @@ export const signedIn = (scope: RecordScope, more: Omit<Access, 'caller' | 'scop
 export const providerStaff = (scope: RecordScope, more: Omit<Access, 'caller' | 'scope'> = {}): RouteMetadata => ({
   access: { caller: 'providerStaff', scope, ...more },
 });
+
+/** The access that applies to a call with this body and query (see `variant`). */
+export function accessFor(access: Access, args: { body?: unknown; query?: unknown }): Access {
+  if (!access.variant) return access;
+  const { field } = access.variant;
+  const value =
+    (args.body as Record<string, unknown> | null | undefined)?.[field] ??
+    (args.query as Record<string, unknown> | null | undefined)?.[field];
+  return (
+    (typeof value === 'string' && Object.hasOwn(access.variant.access, value) && access.variant.access[value]) || access
+  );
+}
 
 /** What is known of a signed-in caller when deciding. */
 export interface CallerFacts {

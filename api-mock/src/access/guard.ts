@@ -1,7 +1,7 @@
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { isAppRoute, type AppRouter } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { accessOf, decide, needs, type Access, type CallerFacts } from '../../../contract/access';
+import { accessFor, accessOf, decide, needs, type Access, type CallerFacts } from '../../../contract/access';
 import type { RoleId } from '../../../contract/limits';
 import { isAdminApiPath } from '../auth/adminMode';
 import { sessionOf, requireSession } from '../auth/context';
@@ -47,18 +47,27 @@ async function actorFor(db: Kysely<Database>, request: FastifyRequest, access: A
   };
 }
 
-/** Decides a call of a route by its declaration; remembers the caller for the handler (actorOf). */
-export async function enforce(db: Kysely<Database>, route: AppRoute, request: FastifyRequest): Promise<void> {
-  const access = accessOf(route);
-  if (!access) throw new Error(`${route.method} ${route.path} declares no access`);
+/**
+ * Decides a call by an access declaration and remembers the caller for the handler (actorOf): contract routes through
+ * `guarded`, the server's other routes and the hub's jobs by a declaration of their own.
+ */
+export async function enforce(db: Kysely<Database>, declared: Access, args: HandlerArgs): Promise<Actor | null> {
+  const access = accessFor(declared, args);
+  const { request } = args;
   const actor = await actorFor(db, request, access);
   if (actor) rememberActor(request, actor);
   const adminMode = isAdminApiPath(request.originalUrl);
   const decision = decide(access, actor && (await factsOf(db, actor, needs(access, adminMode))), adminMode);
   if (!decision.allowed) throw decision.status === 401 ? unauthorized() : forbidden(decision.reason);
+  return actor;
 }
 
-type Handler = (args: { request: FastifyRequest }) => unknown;
+export interface HandlerArgs {
+  request: FastifyRequest;
+  body?: unknown;
+  query?: unknown;
+}
+type Handler = (args: HandlerArgs) => unknown;
 
 /**
  * The implementation with every handler behind its route's declared access, checked after ts-rest has read the
@@ -69,14 +78,17 @@ export function guarded(db: Kysely<Database>, router: AppRouter, impl: unknown):
   for (const [key, entry] of Object.entries(impl as Record<string, unknown>)) {
     const route = router[key];
     if (!route || !isAppRoute(route)) throw new Error(`${key} is not a route of this contract`);
-    if (!accessOf(route)) {
+    const access = accessOf(route);
+    if (!access) {
       out[key] = entry; // TODO(issue 34): every route declares its access; then this refuses to start
       continue;
     }
-    const wrap = (handler: Handler): Handler => async (args) => {
-      await enforce(db, route, args.request);
-      return handler(args);
-    };
+    const wrap =
+      (handler: Handler): Handler =>
+      async (args) => {
+        await enforce(db, access, args);
+        return handler(args);
+      };
     out[key] =
       typeof entry === 'function'
         ? wrap(entry as Handler)
