@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterOperator, ListQuery, OrderType, type FilterSetting } from '../../contract/listQuery';
-import { applyListQuery, type ListFields } from '../../api-mock/src/lib/listQuerySql';
+import { filtersWhere, orderBy, type ListFields } from '../../api-mock/src/lib/listQuerySql';
+import { pageOf } from '../../api-mock/src/lib/paging';
 import { startApiServer } from '../support/apiServer';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -53,12 +54,12 @@ const FIELDS: ListFields = {
 
 async function list(query: Partial<ListQuery>) {
   const parsed = ListQuery.parse({ pageSize: 0, ...query });
-  const rows = await applyListQuery(
-    server.database.db.selectFrom('equipment').select('serial').where('customer_id', '=', initech),
-    FIELDS,
-    parsed,
-    { tieBreaker: 'equipment.id' },
-  ).execute();
+  const matching = server.database.db
+    .selectFrom('equipment')
+    .where('customer_id', '=', initech)
+    .where(filtersWhere(FIELDS, parsed.filterSettings));
+  const sorted = matching.select('serial').orderBy(orderBy(FIELDS, parsed.orderSettings, 'equipment.id') as never);
+  const rows = parsed.pageSize > 0 ? (await pageOf(sorted, matching, parsed)).rows : await sorted.execute();
   return rows.map((r) => r.serial);
 }
 const f = (

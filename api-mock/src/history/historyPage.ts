@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { HistoryChange, type HistoryEntry, type HistoryPage } from '../../../contract/history';
 import type { Database } from '../db/schema';
 import { historyValue } from './changes';
+import { onePage } from '../lib/paging';
 
 /** Which events make up a record's history. */
 export type HistorySubject =
@@ -59,7 +60,7 @@ export async function historyPage(
 ): Promise<HistoryPage> {
   const events = db.selectFrom('events').where('events.customer_id', '=', customerId).where(conditionOf(subject));
   // One scan gives the page and the total; a page past the end has no row to carry it, so it counts apart.
-  const rows = await events
+  const sorted = events
     .leftJoin('users', 'users.id', 'events.actor_id')
     .select([
       'events.id',
@@ -69,10 +70,8 @@ export async function historyPage(
       sql<string | null>`nullif(trim(concat_ws(' ', users.first_name, users.last_name)), '')`.as('actor_name'),
       sql<string>`count(*) over ()`.as('total'),
     ])
-    .orderBy('events.id', 'desc')
-    .limit(page.pageSize)
-    .offset(page.pageIndex * page.pageSize)
-    .execute();
+    .orderBy('events.id', 'desc');
+  const rows = await onePage(sorted, page).execute();
   const totalCount =
     rows.length > 0
       ? Number(rows[0]!.total)

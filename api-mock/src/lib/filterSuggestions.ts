@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { onePage } from './paging';
 
 export interface SuggestionOptions {
   column: string;
@@ -26,13 +27,13 @@ export async function suggestionPage<DB, TB extends keyof DB>(
 ): Promise<(string | null)[]> {
   const column = sql.ref(opts.column);
   if (!opts.walksIndex) {
-    const rows = (await base
-      .select(sql<string | null>`${column}::text`.as('value'))
-      .distinct()
-      .orderBy(sql`1 asc nulls first`)
-      .limit(opts.pageSize)
-      .offset(opts.pageIndex * opts.pageSize)
-      .execute()) as unknown as { value: string | null }[];
+    const rows = (await onePage(
+      base
+        .select(sql<string | null>`${column}::text`.as('value'))
+        .distinct()
+        .orderBy(sql`1 asc nulls first`),
+      opts,
+    ).execute()) as unknown as { value: string | null }[];
     return rows.map((r) => r.value);
   }
   // The walk's key is what the index holds: the column, or the literal-length prefix its expression index has.

@@ -1,9 +1,8 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   FilterOperator,
   OrderType,
   type FilterSetting,
-  type ListQuery,
   type OrderSetting,
 } from '../../../contract/listQuery';
 import { HttpProblem } from './problem';
@@ -155,23 +154,6 @@ export function orderKeys(fields: ListFields, orders: readonly OrderSetting[], t
   );
   parts.push(tieBreakerOrder(orders, tieBreaker));
   return { keys, order: sql.join(parts) };
-}
-
-/**
- * Apply filters, sort and paging of a list query to a select. The full-text condition, when the list has one,
- * is the caller's (it knows its index).
- */
-export function applyListQuery<DB, TB extends keyof DB, O>(
-  qb: SelectQueryBuilder<DB, TB, O>,
-  fields: ListFields,
-  query: Pick<ListQuery, 'filterSettings' | 'orderSettings' | 'pageIndex' | 'pageSize'>,
-  opts: { tieBreaker: string; fullText?: Expression<SqlBool> | null },
-): SelectQueryBuilder<DB, TB, O> {
-  let q = qb.where(() => filtersWhere(fields, query.filterSettings));
-  if (opts.fullText) q = q.where(() => opts.fullText!);
-  q = q.orderBy(orderBy(fields, query.orderSettings, opts.tieBreaker) as never);
-  if (query.pageSize > 0) q = q.limit(query.pageSize).offset(query.pageIndex * query.pageSize);
-  return q;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ContractChangeRequest,
 } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
+import { pageOf } from '../lib/paging';
 
 /** What the list reads of a stored request's form: the fields by the contract's own rules. */
 const StoredForm = ContractTeamRequest.pick({
@@ -34,19 +35,17 @@ export async function contractChangeRequestPage(
   page: { pageIndex: number; pageSize: number },
 ): Promise<{ items: ContractChangeRequest[]; totalCount: number }> {
   const requests = requestsOf(db, scope.customerId, scope.equipmentId);
-  const [rows, count] = await Promise.all([
+  const { rows, totalCount } = await pageOf(
     requests
       .leftJoin('users as u', 'u.id', 'r.user_id')
       .select(['r.id', 'r.status', 'r.payload', 'u.first_name', 'u.last_name'])
       // The table declares created_at as Generated<Timestamp>, which Kysely does not unwrap: it reads as a Date.
       .select((eb) => eb.ref('r.created_at').$castTo<Date>().as('created_at'))
       .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(page.pageSize)
-      .offset(page.pageIndex * page.pageSize)
-      .execute(),
-    requests.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('r.id', 'desc'),
+    requests,
+    page,
+  );
   return {
     items: rows.map((row) => {
       // A form stored under older rules than today's reads as blank rather than failing the whole list.
@@ -65,6 +64,6 @@ export async function contractChangeRequestPage(
         comments: form.comments ?? null,
       };
     }),
-    totalCount: Number(count.count),
+    totalCount,
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable } from 'kysely';
 import {
   CONTRACT_DEFAULT_ORDER,
   CONTRACT_LIST_FIELDS,
@@ -14,6 +14,7 @@ import type { ContractsTable, Database } from '../db/schema';
 import { holdsAccessCode } from '../auth/privileges';
 import { filtersWhere, orderBy, type ListFields } from '../lib/listQuerySql';
 import { forbidden } from '../lib/problem';
+import { pageOf } from '../lib/paging';
 
 /** The SQL column of every contract grid field (the fields and their kinds are the contract's). */
 const COLUMNS: Record<ContractField, string> = {
@@ -140,14 +141,10 @@ export async function contractPage(
     .where('contracts.customer_id', '=', customerId)
     .where(filtersWhere(CONTRACT_FIELDS, contractFilters(query.filter)));
   const orders = contractOrder(query.orderSettings);
-  const [rows, count] = await Promise.all([
-    matching
-      .select(SELECTED)
-      .orderBy(orderBy(ORDER_FIELDS, orders, 'contracts.id') as never)
-      .limit(query.pageSize)
-      .offset(query.pageIndex * query.pageSize)
-      .execute(),
-    matching.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toContract), totalCount: Number(count.count) };
+  const { rows, totalCount } = await pageOf(
+    matching.select(SELECTED).orderBy(orderBy(ORDER_FIELDS, orders, 'contracts.id') as never),
+    matching,
+    query,
+  );
+  return { items: rows.map(toContract), totalCount };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { EHS_NONE, type EhsData, type SystemComponent } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
 import { loadEquipmentImages, reachableEquipment, type EquipmentListRow, type EquipmentScope } from './equipment';
+import { pageOf } from '../lib/paging';
 
 /** The EHS data of an equipment row; a pick-list never set reads as the blank 'none' option. */
 export const toEhsData = (row: EquipmentListRow): EhsData => ({
@@ -39,18 +40,16 @@ export async function systemComponentPage(
   page: { pageIndex: number; pageSize: number },
 ): Promise<{ items: SystemComponent[]; totalCount: number }> {
   const components = otherComponents(db, scope, equipment);
-  const [rows, count] = await Promise.all([
+  const { rows, totalCount } = await pageOf(
     components
       .select(['id', 'serial', 'mfg', 'model', 'dtype', 'system_id'])
       .orderBy('mfg')
       .orderBy('model')
       .orderBy('serial')
-      .orderBy('id')
-      .limit(page.pageSize)
-      .offset(page.pageIndex * page.pageSize)
-      .execute(),
-    components.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id'),
+    components,
+    page,
+  );
   const images = await loadEquipmentImages(
     db,
     rows.map((r) => r.id),
@@ -65,6 +64,6 @@ export async function systemComponentPage(
       systemId: r.system_id,
       instrumentImageData: images.get(r.id) ?? null,
     })),
-    totalCount: Number(count.count),
+    totalCount,
   };
 }

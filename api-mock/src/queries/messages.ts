@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ServerInferRequest } from '@ts-rest/core';
 import type { Message, MessageListItem, MessagePage, messagesContract } from '../../../contract/messages';
 import type { Database, MessagesTable } from '../db/schema';
+import { onePage } from '../lib/paging';
 
 /** Whose notifications: a user sees only their own, in the customer the session is switched to. */
 export interface Inbox {
@@ -61,11 +62,7 @@ export async function listMessages(db: Db, inbox: Inbox, query: MessageListQuery
     query.sortField === 'isRead'
       ? matching.orderBy('is_read', direction).orderBy('created_at', 'desc').orderBy('id', 'desc')
       : matching.orderBy('created_at', direction).orderBy('id', direction);
-  const rows = await sorted
-    .select(['id', 'subject', 'is_read', 'category', 'created_at'])
-    .limit(query.pageSize)
-    .offset(query.pageIndex * query.pageSize)
-    .execute();
+  const rows = await onePage(sorted.select(['id', 'subject', 'is_read', 'category', 'created_at']), query).execute();
   const attachments = await attachmentsOf(
     db,
     rows.map((r) => r.id),

@@ -3,6 +3,7 @@ import type { Invitation, InvitationAddress } from '../../../contract/invitation
 import { splitEmailList } from '../../../contract/validation';
 import type { Database, OnboardingInvitationsTable } from '../db/schema';
 import { containsPattern } from '../lib/like';
+import { pageOf } from '../lib/paging';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type InvitationRow = Selectable<OnboardingInvitationsTable>;
@@ -106,17 +107,7 @@ export async function invitationPage(
         containsPattern(opts.emailAddress!.toLowerCase()),
       ),
     );
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(opts.pageSize)
-      .offset(opts.pageSize * opts.pageIndex)
-      .execute(),
-    base.select(({ fn }) => fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, totalCount: Number(count.n) };
+  return pageOf(base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), base, opts);
 }
 
 export const invitationById = (db: Db, id: number) =>

@@ -13,6 +13,7 @@ import { sanitiseRichText } from '../lib/richText';
 import type { Database, ProductMarketInfoTable } from '../db/schema';
 import type { Plain, SheetRow } from '../workbook/sheet';
 import { toProductMarketInfo } from './productMarketInfo';
+import { pageOf } from '../lib/paging';
 
 type CatalogueValues = Insertable<ProductMarketInfoTable>;
 
@@ -52,16 +53,8 @@ export async function catalogueLoad(
   const base = db
     .selectFrom('product_market_info')
     .$if(Boolean(keyword), (qb) => qb.where('part_number', 'ilike', likeContains(keyword!)));
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('part_number')
-      .limit(query.pageSize)
-      .offset(query.pageIndex * query.pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toCatalogueRow), totalCount: Number(total.n) };
+  const { rows, totalCount } = await pageOf(base.selectAll().orderBy('part_number'), base, query);
+  return { items: rows.map(toCatalogueRow), totalCount };
 }
 
 /** A cell as stored text: numbers and dates written out, empty text as null; an Excel error is no value. */

@@ -5,6 +5,7 @@ import { containsPattern } from '../lib/like';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar';
 import type { EquipmentScope } from './equipment';
+import { pageOf } from '../lib/paging';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -89,15 +90,11 @@ export async function calendarPage(
     page.orderType === 'city'
       ? instruments.innerJoin('locations', 'locations.id', 'equipment.location_id').select('equipment.id')
       : instruments.select('equipment.id');
-  const [ids, count] = await Promise.all([
-    ordered
-      .orderBy(sql.ref(ORDER_COLUMN[page.orderType]), (ob) => ob.asc().nullsLast())
-      .orderBy('equipment.id')
-      .offset(page.pageIndex * page.pageSize)
-      .limit(page.pageSize)
-      .execute(),
-    instruments.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows: ids, totalCount } = await pageOf(
+    ordered.orderBy(sql.ref(ORDER_COLUMN[page.orderType]), (ob) => ob.asc().nullsLast()).orderBy('equipment.id'),
+    instruments,
+    page,
+  );
   const position = new Map(ids.map((row, index) => [row.id, index]));
   const rows =
     ids.length === 0
@@ -120,7 +117,7 @@ export async function calendarPage(
           .where('equipment.id', 'in', [...position.keys()])
           .execute();
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { rows, totalCount: Number(count.n) };
+  return { rows, totalCount };
 }
 
 /** The reservations with what a client shows of them (instrument, location, reserver). */

@@ -5,6 +5,7 @@ import { badRequest } from '../lib/problem';
 import { containsPattern } from '../lib/like';
 import { summarise } from '../utilization/periods';
 import { OPTIONAL_EVENT_COLUMNS } from '../utilization/record';
+import { pageOf } from '../lib/paging';
 
 /** The UTC calendar day of an instant, YYYY-MM-DD. */
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
@@ -160,17 +161,12 @@ export async function utilizationEventPage(
   }
   const sortColumn = COLUMNS[(query.sortField as EventField | undefined) ?? 'startTime'];
   const direction = query.sortField ? (query.sortDesc ? 'desc' : 'asc') : 'asc';
-  const [rows, count] = await Promise.all([
-    events
-      .select(SELECTED)
-      .orderBy(sortColumn, direction)
-      .orderBy('id', direction)
-      .limit(query.pageSize)
-      .offset(query.pageIndex * query.pageSize)
-      .execute(),
-    events.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: (rows as EventRow[]).map(toEvent), totalCount: Number(count.count) };
+  const { rows, totalCount } = await pageOf(
+    events.select(SELECTED).orderBy(sortColumn, direction).orderBy('id', direction),
+    events,
+    query,
+  );
+  return { items: (rows as EventRow[]).map(toEvent), totalCount };
 }
 
 /** Every event of a system in a period, in time order, up to `max` (the details modal's suggestions). */
