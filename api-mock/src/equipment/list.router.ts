@@ -19,9 +19,9 @@ import {
   toEquipment,
   type EquipmentListRow,
   type EquipmentScope,
-} from '../queries/equipment';
-import { EQUIPMENT_FIELDS, equipmentWalk } from '../queries/equipmentFields';
-import { exportEquipment } from '../queries/equipmentExport';
+} from './queries';
+import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
+import { exportEquipment } from './export.queries';
 import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
 
 const s = initServer();

@@ -28,7 +28,7 @@ import {
   toEquipmentContract,
   type EquipmentListRow,
   type EquipmentScope,
-} from '../queries/equipment';
+} from './queries';
 import {
   changerName,
   equipmentChanges,
@@ -36,10 +36,10 @@ import {
   isEmptyContract,
   linkVendorContract,
   unlinkContracts,
-} from '../queries/equipmentWrite';
+} from './write.queries';
 import { requireContractManagement } from '../queries/contracts';
 import { requireOwnLocation } from '../queries/locations';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from './records';
 
 const s = initServer();
 

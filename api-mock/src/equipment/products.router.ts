@@ -5,8 +5,8 @@ import { requireAdministrator } from '../auth/administrator';
 import { AccessCode } from '../../../contract/permissions';
 import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
-import { foreignEquipmentIds, saveEditedRows } from '../queries/productsManagement';
-import { equipmentNotFound } from './equipmentAccess';
+import { foreignEquipmentIds, saveEditedRows } from './products.queries';
+import { equipmentNotFound } from './records';
 
 const s = initServer();
 

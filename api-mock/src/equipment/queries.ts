@@ -5,7 +5,7 @@ import type { EquipmentImage, InstrumentImageData } from '../../../contract/imag
 import { ErrorCode } from '../../../contract/errors';
 import type { ContractsTable, Database, EquipmentRow, EquipmentTable } from '../db/schema';
 import { Refusal } from '../lib/problem';
-import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { EQUIPMENT_FIELDS } from './fields';
 
 /** Equipment becomes "newly available" to a user for this many days after it was added. Chosen: not in spec. */
 export const NEW_EQUIPMENT_DAYS = 90;

@@ -2,8 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { appendEvents } from '../db/events';
 import { EquipmentRowEdit } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
-import { changerName, equipmentChanges, equipmentColumnsOf } from './equipmentWrite';
-import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { changerName, equipmentChanges, equipmentColumnsOf } from './write.queries';
+import { EQUIPMENT_FIELDS } from './fields';
 
 /** The equipment fields a products-management row edit writes; isHidden is a flag outside the field registry. */
 const ROW_EDIT_FIELDS: readonly string[] = Object.keys(EquipmentRowEdit.shape).filter(

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../contract/errors';
 import type { Actor } from '../auth/actor';
 import { fail } from '../lib/envelope';
-import type { EquipmentScope } from '../queries/equipment';
+import type { EquipmentScope } from './queries';
 
 /** What a caller reaches of single instruments: the customer's, and provider staff also its hidden ones. */
 export const equipmentScopeOf = (actor: Actor): EquipmentScope => ({
