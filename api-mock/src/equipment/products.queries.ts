@@ -21,22 +21,6 @@ const COLUMN_TYPE = new Map<string, string>([
   ['is_hidden', 'boolean'],
 ]);
 
-/** Ids among `ids` that are not equipment of the customer (hidden ones count as the customer's). */
-export async function foreignEquipmentIds(
-  db: Kysely<Database>,
-  customerId: number,
-  ids: readonly number[],
-): Promise<number[]> {
-  const found = await db
-    .selectFrom('equipment')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('id', 'in', ids)
-    .execute();
-  const known = new Set(found.map((r) => r.id));
-  return ids.filter((id) => !known.has(id));
-}
-
 /** The rows as column changes, grouped by which columns they change: one UPDATE serves each group. */
 function groupByColumns(rows: readonly EquipmentRowEdit[]) {
   const groups = new Map<string, { columns: string[]; rows: { id: number; values: Record<string, unknown> }[] }>();
