@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerStaff, signedIn } from './access';
+import { AccessCode } from './permissions';
 import {
   c,
   envelope,
@@ -910,6 +912,14 @@ const noBody = z.object({}).strict().optional();
 const idParams = z.object({ id: IdParam });
 const equipmentIdParams = z.object({ equipmentId: IdParam });
 
+/** The inventory grid's calls: the products-management grid (listType productsManagement) is provider staff's. */
+const inventoryOrProductsManagement = signedIn('customerEquipment', {
+  variant: {
+    field: 'listType',
+    access: { productsManagement: providerStaff('customerEquipment', { accessCode: AccessCode.Admin }).access },
+  },
+});
+
 export const equipmentContract = c.router(
   {
     list: {
@@ -919,6 +929,7 @@ export const equipmentContract = c.router(
       body: EquipmentListQuery,
       responses: { 200: envelope(paged(Equipment)), ...standardErrors },
       summary: 'A page of equipment of the current customer (inventory or products management) with filters and sort',
+      metadata: inventoryOrProductsManagement,
     },
     listAll: {
       method: 'GET',
@@ -930,6 +941,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(LinkableEquipmentList), ...standardErrors },
       summary:
         'Every location of the customer (or one) with its first equipment matching the keyword and their count, for the link-equipment modal',
+      metadata: signedIn('customerEquipment'),
     },
     listNew: {
       method: 'GET',
@@ -938,6 +950,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(z.array(EntityId).max(NEW_EQUIPMENT_MAX)), ...standardErrors },
       summary:
         'Ids of newly available equipment the user has not linked yet (badge of manage my products), the first NEW_EQUIPMENT_MAX',
+      metadata: signedIn('customerEquipment'),
     },
     link: {
       method: 'PUT',
@@ -946,6 +959,7 @@ export const equipmentContract = c.router(
       body: z.array(EntityId).max(EQUIPMENT_BATCH_MAX),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: "Link the selected equipment to the signed-in user (My list); sets the user's linked-once flag",
+      metadata: signedIn('customerEquipment'),
     },
     create: {
       method: 'POST',
@@ -954,6 +968,7 @@ export const equipmentContract = c.router(
       body: EquipmentInput,
       responses: { 200: envelope(Equipment), ...standardErrors },
       summary: 'Add user-added equipment (needs customerPermission.isProductAddingEnabled)',
+      metadata: signedIn('customerEquipment'),
     },
     update: {
       method: 'PUT',
@@ -962,6 +977,7 @@ export const equipmentContract = c.router(
       body: EquipmentEdit,
       responses: { 200: envelope(Equipment), ...standardErrors },
       summary: 'Save the edited instrument info; contract info only for user-added equipment',
+      metadata: signedIn('customerEquipment', { feature: 'Equipment', functions: ['Edit'] }),
     },
     updateEditingList: {
       method: 'PUT',
@@ -970,6 +986,7 @@ export const equipmentContract = c.router(
       body: z.array(EquipmentRowEdit).min(1).max(EQUIPMENT_BATCH_MAX),
       responses: { 200: envelope(z.object({ updatedCount: z.number().int().min(0) })), ...standardErrors },
       summary: 'Save the edited rows of the products-management grid, all or none',
+      metadata: providerStaff('customerEquipment', { accessCode: AccessCode.Admin }),
     },
     remove: {
       method: 'DELETE',
@@ -979,6 +996,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(z.object({ deleted: z.boolean() })), ...standardErrors },
       summary:
         "Delete equipment the user added (deleted: true) or else remove it from the user's list (deleted: false)",
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     filterFields: {
       method: 'POST',
@@ -987,6 +1005,7 @@ export const equipmentContract = c.router(
       body: EquipmentFilterFieldsQuery,
       responses: { 200: envelope(FilterFieldsResult), ...standardErrors },
       summary: 'Filter suggestions for grid columns of the inventory or products management',
+      metadata: inventoryOrProductsManagement,
     },
     fieldOption: {
       method: 'GET',
@@ -994,6 +1013,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery({ optionType: FieldName, fullList: queryBoolean.optional(), ...autocompleteQuery }),
       responses: { 200: envelope(FieldOptionResult), ...standardErrors },
       summary: 'Distinct values of one equipment field for an autocomplete or a column filter',
+      metadata: signedIn('customerEquipment'),
     },
     export: {
       method: 'POST',
@@ -1002,6 +1022,7 @@ export const equipmentContract = c.router(
       body: EquipmentExportQuery,
       responses: { 200: XlsxDownload, ...standardErrors },
       summary: 'Every row of the filtered equipment list as an .xlsx download with the visible columns, streamed',
+      metadata: inventoryOrProductsManagement,
     },
     refreshUpcomingServiceCalls: {
       method: 'POST',
@@ -1019,6 +1040,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.object({ totalCount: z.number().int().min(0) })), ...standardErrors },
       summary: 'How many equipment of the customer are under a contract',
+      metadata: signedIn('customerEquipment'),
     },
     contracts: {
       method: 'GET',
@@ -1026,6 +1048,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery(autocompleteQuery),
       responses: { 200: envelope(z.array(EquipmentContract)), ...standardErrors },
       summary: 'Contracts of the customer matching a keyword; picking one fills the contract fields',
+      metadata: signedIn('customer', { accessCode: AccessCode.ContractManagement }),
     },
     detail: {
       method: 'GET',

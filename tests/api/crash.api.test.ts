@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import type { ImportProductServerMessage } from '../../contract/importProduct';
 import type { PreferenceCreate } from '../../contract/preferences';
 import { openDatabase, type DatabaseHandle } from '../../api-mock/src/db/connect';
-import { IMPORT_EVENTS } from '../../api-mock/src/queries/importBatches';
+import { IMPORT_EVENTS } from '../../api-mock/src/equipment/importBatches.queries';
 import { createDatabase } from '../support/postgres';
 import { httpClient, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
@@ -152,7 +152,7 @@ describe('kill -9 and restart', () => {
     await server.stop();
     if (databaseUrl) {
       // PostgreSQL may be shared by several servers: the take-back waits until the import is stale
-      const { rollBackStaleImports } = await import('../../api-mock/src/queries/importBatches');
+      const { rollBackStaleImports } = await import('../../api-mock/src/equipment/importBatches.queries');
       await withDatabase(({ db }) => rollBackStaleImports(db, 0));
     }
     const after = await withDatabase(journal);

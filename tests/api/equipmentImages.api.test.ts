@@ -13,7 +13,7 @@ import { IMAGE_THUMBNAIL_WIDTH } from '../../contract/limits';
 import { resultOf, uploadThroughSignedUrl } from '../support/apiCalls';
 import { FILE_STORES, startApiServerWith, transfer } from '../support/fileStores';
 import { jpeg, png } from '../support/images';
-import { loadEquipmentExtras } from '../../api-mock/src/queries/equipment';
+import { loadEquipmentExtras } from '../../api-mock/src/equipment/queries';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 
 describe.each(FILE_STORES)('equipment images on the %s store', (store) => {

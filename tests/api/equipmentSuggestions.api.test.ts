@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EQUIPMENT_LIST_FIELDS } from '../../contract/equipment';
 import { FilterOperator } from '../../contract/listQuery';
-import { EQUIPMENT_FIELDS, equipmentWalk } from '../../api-mock/src/queries/equipmentFields';
+import { EQUIPMENT_FIELDS, equipmentWalk } from '../../api-mock/src/equipment/fields';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EQUIPMENT_FIELD_NAMES } from '../../api-mock/src/queries/equipmentFields';
+import { EQUIPMENT_FIELD_NAMES } from '../../api-mock/src/equipment/fields';
 import {
   EQUIPMENT_FIELD_LABEL_KEYS,
   equipmentFieldLabelKey,

@@ -11,8 +11,8 @@ import {
   IMPORT_IGNORED_FIELDS,
   importFieldOfCode,
 } from '../../contract/importProduct';
-import { EQUIPMENT_FIELD_NAMES } from '../../api-mock/src/queries/equipmentFields';
-import { checkRow } from '../../api-mock/src/queries/equipmentImport';
+import { EQUIPMENT_FIELD_NAMES } from '../../api-mock/src/equipment/fields';
+import { checkRow } from '../../api-mock/src/equipment/import.queries';
 import { buildImportTemplate, TEMPLATE_FILE } from '../../scripts/makeImportTemplate';
 import { ROOT } from '../support/testServer';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { IMPORT_STALE_MS, rollBackStaleImports } from '../queries/importBatches';
+import { IMPORT_STALE_MS, rollBackStaleImports } from '../equipment/importBatches.queries';
 import type { FileStorage } from '../storage/fileStorage';
 import { purgeOrphanFiles } from '../storage/registry';
 import { purgeSessions } from './sessions';

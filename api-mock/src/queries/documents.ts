@@ -3,7 +3,7 @@ import type { Document, DocumentOwnerType } from '../../../contract/documents';
 import type { FileIdentifier, UploadKind } from '../../../contract/images';
 import type { Database, DocumentsTable } from '../db/schema';
 import { HttpProblem } from '../lib/problem';
-import { requireEquipment } from './equipment';
+import { requireEquipment } from '../equipment/records';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,7 +29,10 @@ export interface DocumentOwner {
  * equipment's document count) happen one after the other.
  */
 export async function requireOwner(db: Db, owner: DocumentOwner, lock = false): Promise<void> {
-  if (owner.type === 'Equipment') return requireEquipment(db, owner, owner.id, lock);
+  if (owner.type === 'Equipment') {
+    await requireEquipment(db, owner, owner.id, lock);
+    return;
+  }
   const found = await db
     .selectFrom('service_calls')
     .select('id')

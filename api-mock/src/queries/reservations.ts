@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { containsPattern } from '../lib/like';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar';
-import type { EquipmentScope } from './equipment';
+import type { EquipmentScope } from '../equipment/queries';
 import { pageOf } from '../lib/paging';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import { listFieldsOf } from '../lib/listQuerySql';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar';
-import { fullTextCondition } from './equipment';
+import { fullTextCondition } from '../equipment/queries';
 
 /** The SQL column of every user-list field (the fields and their kinds are the contract's). */
 const COLUMNS: Record<UserListField, string> = {

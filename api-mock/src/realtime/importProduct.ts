@@ -10,8 +10,8 @@ import { findSessionById } from '../auth/sessions';
 import type { HubJob } from './hubJob';
 import { HttpProblem } from '../lib/problem';
 import { requireOwnLocation } from '../queries/locations';
-import { checkRows } from '../queries/equipmentImport';
-import { saveImport } from '../queries/importBatches';
+import { checkRows } from '../equipment/import.queries';
+import { saveImport } from '../equipment/importBatches.queries';
 import { readSpreadsheet } from '../workbook/readSpreadsheet';
 import { ImportRefused } from '../workbook/sheet';
 

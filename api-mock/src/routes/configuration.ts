@@ -13,7 +13,7 @@ import { requireSession, sessionOf } from '../auth/context';
 import { countriesIn } from '../lib/countries';
 import { ok } from '../lib/envelope';
 import { LANGUAGES, languageCodeOf, localeOf } from '../lib/languages';
-import { distinctEquipmentNames } from '../queries/equipmentNames';
+import { distinctEquipmentNames } from '../equipment/names.queries';
 
 const s = initServer();
 

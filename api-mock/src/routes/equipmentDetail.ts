@@ -6,10 +6,10 @@ import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { change } from '../db/events';
 import { requireFeature } from '../auth/privileges';
-import { findEquipment, loadEquipmentExtras, toEquipment } from '../queries/equipment';
+import { findEquipment, loadEquipmentExtras, toEquipment } from '../equipment/queries';
 import { systemComponentPage, toEhsData } from '../queries/equipmentDetail';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
 import { changesOf, own } from '../history/changes';
 import type { EhsData } from '../../../contract/equipment';
 

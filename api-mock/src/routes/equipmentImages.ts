@@ -18,13 +18,13 @@ import { appendEvent, type DomainEvent } from '../db/events';
 import type { Database } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
-import { findEquipment, loadEquipmentExtras, requireEquipment } from '../queries/equipment';
+import { findEquipment, loadEquipmentExtras } from '../equipment/queries';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf, requireEquipment } from '../equipment/records';
 
 const s = initServer();
 

@@ -16,7 +16,7 @@ import { queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { contractChangeRequestPage } from '../queries/contractChangeRequests';
-import { findEquipment } from '../queries/equipment';
+import { findEquipment } from '../equipment/queries';
 
 const s = initServer();
 

@@ -5,10 +5,10 @@ import { requireActor } from '../auth/actor';
 import { requireFeature } from '../auth/privileges';
 import { ok } from '../lib/envelope';
 import { HttpProblem } from '../lib/problem';
-import { findEquipment } from '../queries/equipment';
+import { findEquipment } from '../equipment/queries';
 import { requireOwner } from '../queries/documents';
 import { historyPage } from '../history/historyPage';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
 
 const s = initServer();
 

@@ -9,9 +9,9 @@ import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
-import { findEquipment } from '../queries/equipment';
+import { findEquipment } from '../equipment/queries';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
 
 const s = initServer();
 

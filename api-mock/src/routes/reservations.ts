@@ -18,7 +18,7 @@ import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
 import { badRequest, forbidden, HttpProblem, Refusal } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
-import { equipmentInScope } from '../queries/equipment';
+import { equipmentInScope } from '../equipment/queries';
 import {
   calendarPage,
   hasConflict,

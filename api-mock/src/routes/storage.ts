@@ -14,7 +14,7 @@ import { requireSession } from '../auth/context';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden, notFound } from '../lib/problem';
 import { instrumentOfFile } from '../queries/documents';
-import { requireEquipment } from '../queries/equipment';
+import { requireEquipment } from '../equipment/records';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { localStorageOf, storageOf } from '../storage';
 import {

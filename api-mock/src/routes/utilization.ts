@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { requireActor, type Actor } from '../auth/actor';
 import { ok } from '../lib/envelope';
 import { forbidden } from '../lib/problem';
-import { findEquipment } from '../queries/equipment';
+import { findEquipment } from '../equipment/queries';
 import {
   eventPeriod,
   eventSummaryOf,
@@ -14,7 +14,7 @@ import {
   utilizationEventList,
   utilizationEventPage,
 } from '../queries/utilization';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
 
 const s = initServer();
 

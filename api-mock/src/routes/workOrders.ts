@@ -12,7 +12,7 @@ import { exportColumns, streamListExport } from '../workbook/listExport';
 import { forbidden, HttpProblem, notFound as notFoundProblem } from '../lib/problem';
 import { ReportBusy } from '../reports/reportRenderer';
 import { serviceReportOf } from '../queries/serviceReport';
-import { equipmentInScope, type EquipmentScope } from '../queries/equipment';
+import { equipmentInScope, type EquipmentScope } from '../equipment/queries';
 import { WORK_ORDER_FIELDS, workOrderWalk } from '../queries/workOrderFields';
 import { suggestionPage } from '../lib/filterSuggestions';
 import {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { SKIP_SCAN_COLUMNS } from '../../queries/equipmentFields';
+import { SKIP_SCAN_COLUMNS } from '../../equipment/fields';
 
 /**
  * One index per customer and column for the columns a grid filters most, so the filter suggestions of a column

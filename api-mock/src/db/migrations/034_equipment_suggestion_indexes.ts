@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { COMMENTS_PREFIX, SUGGESTION_INDEXED_COLUMNS } from '../../queries/equipmentFields';
+import { COMMENTS_PREFIX, SUGGESTION_INDEXED_COLUMNS } from '../../equipment/fields';
 
 /**
  * An index per customer and column for every other column a grid filters by a checklist (migration 011 has the

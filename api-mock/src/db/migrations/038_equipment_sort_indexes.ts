@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { CUSTOMER_INDEXED_COLUMNS } from '../../queries/equipmentFields';
+import { CUSTOMER_INDEXED_COLUMNS } from '../../equipment/fields';
 
 /**
  * The per-customer column indexes (migrations 009, 011 and 034) hold blanks first, as a list sorts them (ascending

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { CUSTOMER_INDEXED_COLUMNS } from '../../queries/equipmentFields';
+import { CUSTOMER_INDEXED_COLUMNS } from '../../equipment/fields';
 
 /**
  * The per-customer column indexes end with the id, the tie-breaker of every sorted list: a page sorted by a column

@@ -4,8 +4,8 @@ import type { EquipmentExportQuery } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
 import { filtersWhere, orderBy } from '../lib/listQuerySql';
 import { exportColumns, streamListExport } from '../workbook/listExport';
-import { equipmentInScope, fullTextCondition, type EquipmentScope } from './equipment';
-import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { equipmentInScope, fullTextCondition, type EquipmentScope } from './queries';
+import { EQUIPMENT_FIELDS } from './fields';
 
 export { SHEET_FIELD_ROW, SHEET_HEADER_ROW, SHEET_FIRST_DATA_ROW } from '../workbook/listExport';
 

@@ -2,8 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { appendEvents } from '../db/events';
 import { EquipmentRowEdit } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
-import { changerName, equipmentChanges, equipmentColumnsOf } from './equipmentWrite';
-import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { changerName, equipmentChanges, equipmentColumnsOf } from './write.queries';
+import { EQUIPMENT_FIELDS } from './fields';
 
 /** The equipment fields a products-management row edit writes; isHidden is a flag outside the field registry. */
 const ROW_EDIT_FIELDS: readonly string[] = Object.keys(EquipmentRowEdit.shape).filter(
@@ -20,22 +20,6 @@ const COLUMN_TYPE = new Map<string, string>([
   }),
   ['is_hidden', 'boolean'],
 ]);
-
-/** Ids among `ids` that are not equipment of the customer (hidden ones count as the customer's). */
-export async function foreignEquipmentIds(
-  db: Kysely<Database>,
-  customerId: number,
-  ids: readonly number[],
-): Promise<number[]> {
-  const found = await db
-    .selectFrom('equipment')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('id', 'in', ids)
-    .execute();
-  const known = new Set(found.map((r) => r.id));
-  return ids.filter((id) => !known.has(id));
-}
 
 /** The rows as column changes, grouped by which columns they change: one UPDATE serves each group. */
 function groupByColumns(rows: readonly EquipmentRowEdit[]) {

@@ -2,10 +2,8 @@ import { sql, type Expression, type Kysely, type Selectable, type SelectQueryBui
 import type { Equipment, EquipmentContract, EquipmentListType } from '../../../contract/equipment';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import type { EquipmentImage, InstrumentImageData } from '../../../contract/images';
-import { ErrorCode } from '../../../contract/errors';
 import type { ContractsTable, Database, EquipmentRow, EquipmentTable } from '../db/schema';
-import { Refusal } from '../lib/problem';
-import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { EQUIPMENT_FIELDS } from './fields';
 
 /** Equipment becomes "newly available" to a user for this many days after it was added. Chosen: not in spec. */
 export const NEW_EQUIPMENT_DAYS = 90;
@@ -340,25 +338,46 @@ export function reachableEquipment<QB extends SelectQueryBuilder<Database, 'equi
     .$if(!reach.isPEUser, (q) => q.where('equipment.is_hidden', '=', false)) as QB;
 }
 
-/** One equipment the caller reaches by id, or undefined: another customer's id finds nothing, nor a hidden one. */
-export async function findEquipment(db: Kysely<Database>, scope: EquipmentScope, id: number) {
+/**
+ * One equipment the caller reaches by id, or undefined: another customer's id finds nothing, nor a hidden one. With
+ * `lock`, in a transaction, the equipment's row stays locked until commit. Callers go through records.ts.
+ */
+export async function findEquipment(
+  db: Kysely<Database>,
+  reach: InstrumentReach & { userId?: number },
+  id: number,
+  lock = false,
+) {
   return reachableEquipment(
-    selectListColumns(db, { ...scope, listType: 'productsManagement', isFollowed: false }),
-    scope,
+    selectListColumns(db, { ...reach, userId: reach.userId ?? 0, listType: 'productsManagement', isFollowed: false }),
+    reach,
   )
     .where('equipment.id', '=', id)
+    .$if(lock, (q) => q.forUpdate('equipment'))
     .executeTakeFirst() as Promise<EquipmentListRow | undefined>;
 }
 
-/**
- * Refuses (errorCode 10002, as GET Equipment/{id} answers) an instrument the caller does not reach; in a transaction
- * with `lock` its row stays locked until commit.
- */
-export async function requireEquipment(db: Kysely<Database>, reach: InstrumentReach, id: number, lock = false) {
+/** Ids among `ids` the caller does not reach (see reachableEquipment). */
+export async function unreachedEquipmentIds(
+  db: Kysely<Database>,
+  reach: InstrumentReach,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
   const found = await reachableEquipment(db.selectFrom('equipment'), reach)
     .select('equipment.id')
-    .where('equipment.id', '=', id)
-    .$if(lock, (q) => q.forUpdate())
-    .executeTakeFirst();
-  if (!found) throw new Refusal(ErrorCode.EquipmentNotFound, `No equipment ${id}`);
+    .where('equipment.id', 'in', ids)
+    .execute();
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/** Whether the customer lets its users add instruments (customerPermission.isProductAddingEnabled). */
+export async function productAddingEnabled(db: Kysely<Database>, customerId: number): Promise<boolean> {
+  const customer = await db
+    .selectFrom('customers')
+    .select('is_product_adding_enabled')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return customer.is_product_adding_enabled;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { EquipmentInput, type ContractInput } from '../../../contract/equipment';
 import type { Database, EquipmentTable } from '../db/schema';
-import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { EQUIPMENT_FIELDS } from './fields';
 import { changesOf, own } from '../history/changes';
 import type { HistoryChange } from '../../../contract/history';
 

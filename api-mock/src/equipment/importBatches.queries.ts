@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ImportRowErrors } from '../../../contract/importProduct';
 import { appendEvent } from '../db/events';
 import type { Database } from '../db/schema';
-import { IMPORT_INSERT_BATCH, insertImportedBatch, type ImportedEquipment, type ImportOwner } from './equipmentImport';
+import { IMPORT_INSERT_BATCH, insertImportedBatch, type ImportedEquipment, type ImportOwner } from './import.queries';
 
 const ENTITY = 'equipmentImport';
 export const IMPORT_EVENTS = {

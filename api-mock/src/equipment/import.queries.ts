@@ -16,7 +16,7 @@ import {
 } from '../../../contract/importProduct';
 import type { Database, EquipmentTable } from '../db/schema';
 import type { Plain, SheetRow } from '../workbook/sheet';
-import { EQUIPMENT_FIELDS } from './equipmentFields';
+import { EQUIPMENT_FIELDS } from './fields';
 
 /**
  * An imported year may be older than the form's dropdown (10 years back): a file exported from the portal carries

@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely';
+import type { EquipmentFilterFieldsQuery, EquipmentListQuery } from '../../../contract/equipment';
+import type { FilterSetting } from '../../../contract/listQuery';
+import type { Database } from '../db/schema';
+import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
+import { containsPattern } from '../lib/like';
+import { filtersWhere, idPageWithTotal, orderBy, BadListQuery } from '../lib/listQuerySql';
+import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
+import {
+  countEquipmentInScope,
+  equipmentInScope,
+  equipmentInScopeOnly,
+  fullTextCondition,
+  loadEquipmentExtras,
+  selectListColumns,
+  type EquipmentListRow,
+  type EquipmentScope,
+} from './queries';
+
+/** The registry entry of a grid column; 400 for a name the list does not know. */
+export const fieldColumn = (name: string) => {
+  const field = Object.prototype.hasOwnProperty.call(EQUIPMENT_FIELDS, name) ? EQUIPMENT_FIELDS[name] : undefined;
+  if (!field) throw new BadListQuery(`Unknown field ${JSON.stringify(name)} for this list`);
+  return field;
+};
+
+/** A page of the inventory (or products-management) grid: its rows in order with their extras, and the total. */
+export async function equipmentPage(db: Kysely<Database>, scope: EquipmentScope, body: EquipmentListQuery) {
+  const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
+  const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
+  const filtered = equipmentInScope(db, scope)
+    .where(where)
+    .$if(fullText !== null, (qb) => qb.where(fullText!));
+  let ids: number[];
+  let totalCount: number;
+  if (fullText === null && body.filterSettings.length === 0) {
+    // The whole list: its total kept by the counters, the page read in index order.
+    const onlyEquipment = !body.orderSettings.some((o) => o.field.startsWith('location.'));
+    const plain = onlyEquipment ? (equipmentInScopeOnly(db, scope) as unknown as typeof filtered) : filtered;
+    totalCount = await countEquipmentInScope(db, scope);
+    const page = await plain
+      .select('equipment.id')
+      .orderBy(orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id') as never)
+      .limit(body.pageSize)
+      .offset(body.pageIndex * body.pageSize)
+      .execute();
+    ids = page.map((r) => r.id);
+  } else {
+    ({ ids, totalCount } = await idPageWithTotal(db, filtered, {
+      idColumn: 'equipment.id',
+      fields: EQUIPMENT_FIELDS,
+      orders: body.orderSettings,
+      pageIndex: body.pageIndex,
+      pageSize: body.pageSize,
+    }));
+  }
+  const byId = new Map(
+    (
+      (ids.length > 0
+        ? await selectListColumns(db, scope).where('equipment.id', 'in', ids).execute()
+        : []) as EquipmentListRow[]
+    ).map((r) => [r.id, r]),
+  );
+  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
+  const extras = await loadEquipmentExtras(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows, extras, totalCount };
+}
+
+/** A page of filter suggestions for one grid column, narrowed by the other columns' filters and the keyword. */
+export async function columnSuggestions(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  body: EquipmentFilterFieldsQuery,
+  name: string,
+): Promise<(string | null)[]> {
+  const field = fieldColumn(name);
+  const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
+  // A column's own filter does not narrow its suggestions, so a picked value can be unpicked.
+  const others: FilterSetting[] = body.filterSettings.filter((f) => f.field !== name);
+  const base = equipmentInScope(db, scope)
+    .where(filtersWhere(EQUIPMENT_FIELDS, others))
+    .$if(fullText !== null, (qb) => qb.where(fullText!));
+  const page = { pageIndex: body.pageIndex, pageSize: body.pageSize };
+  return field.column.startsWith('locations.')
+    ? pointedSuggestionPage(db, base, {
+        table: 'locations',
+        column: field.column.replace('locations.', ''),
+        pointer: 'equipment.location_id',
+        where: sql<boolean>`pointed.customer_id = ${scope.customerId}`,
+        ...page,
+      })
+    : suggestionPage(db, base, { column: field.column, type: field.type, ...equipmentWalk(name), ...page });
+}
+
+/** Distinct values of one field among the inventory, matching a keyword, the first `count` in order. */
+export async function fieldOptionValues(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  query: { optionType: string; keyword?: string; count: number },
+): Promise<(string | null)[]> {
+  const column = sql.ref(fieldColumn(query.optionType).column);
+  const rows = await equipmentInScope(db, scope)
+    .select(sql<string | null>`${column}::text`.as('value'))
+    .distinct()
+    .$if(!!query.keyword, (qb) => qb.where(sql`${column}::text`, 'ilike', containsPattern(query.keyword ?? '')))
+    .orderBy(sql`1`)
+    .limit(query.count)
+    .execute();
+  return rows.map((r) => r.value);
+}

@@ -1,0 +1,54 @@
+import { initServer } from '@ts-rest/fastify';
+import { equipmentContract, type EquipmentListType } from '../../../contract/equipment';
+import type { AppDeps } from '../deps';
+import { actorOf, type Actor } from '../access/actor';
+import { ok } from '../lib/envelope';
+import { toEquipment, type EquipmentScope } from './queries';
+import { exportEquipment } from './export.queries';
+import { columnSuggestions, equipmentPage, fieldOptionValues } from './list.queries';
+
+const s = initServer();
+
+/** The grid's instruments: the customer's; products management (provider staff, declared) hidden ones too. */
+const scopeOf = (actor: Actor, options: { isFollowed?: boolean; listType?: EquipmentListType }): EquipmentScope => ({
+  customerId: actor.customerId,
+  userId: actor.userId,
+  isFollowed: options.isFollowed,
+  listType: options.listType,
+});
+
+const agStatus = (connected: boolean | null) =>
+  connected === true ? 'Connected' : connected === false ? 'Not connected' : 'Never Connected';
+
+export function equipmentListRouter({ db }: AppDeps) {
+  return {
+    list: s.route(equipmentContract.list, async ({ request, body }) => {
+      const { rows, extras, totalCount } = await equipmentPage(db, scopeOf(actorOf(request), body), body);
+      const items = rows.map((row) => {
+        const equipment = toEquipment(row, extras);
+        return body.requestAgStatus ? { ...equipment, agConnectStatus: agStatus(row.ag_connected) } : equipment;
+      });
+      return ok({ items, totalCount });
+    }),
+
+    filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {
+      const scope = scopeOf(actorOf(request), body);
+      const result: Record<string, (string | null)[]> = {};
+      for (const name of new Set(body.selectFields)) result[name] = await columnSuggestions(db, scope, body, name);
+      return ok(result);
+    }),
+
+    fieldOption: s.route(equipmentContract.fieldOption, async ({ request, query }) => {
+      const values = await fieldOptionValues(db, scopeOf(actorOf(request), {}), query);
+      return ok(query.fullList ? { items: values } : { fieldOptions: values });
+    }),
+
+    export: s.route(equipmentContract.export, async ({ request, reply, body }) => {
+      const { stream, fileName } = await exportEquipment(db, scopeOf(actorOf(request), body), body, (err) =>
+        request.log.error({ err }, 'the export stopped part-way'),
+      );
+      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      return { status: 200, body: stream as unknown as Blob };
+    }),
+  };
+}
