@@ -12,6 +12,11 @@ const NO_SERVER = {
   message: 'The web app talks to the server only through the contract.',
 };
 
+const NO_WEB = { regex: '(^|/)web(/|$)', message: 'The server does not import the web app.' };
+/** Kysely's ways into the database: a router calls its folder's queries instead. */
+const QUERY_BUILDERS = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'with'];
+const ROUTER_SQL = "A router holds no SQL: put the query in its folder's queries.ts.";
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'docs', 'pacts', '.tmp', 'coverage'] },
   js.configs.recommended,
@@ -54,5 +59,42 @@ export default tseslint.config(
     ['contract/**/*.ts'],
     [{ regex: '(^|/)(web|api-mock|machines)(/|$)', message: 'The contract stands alone.' }],
   ),
-  restrict(['api-mock/**/*.ts'], [{ regex: '(^|/)web(/|$)', message: 'The server does not import the web app.' }]),
+  restrict(['api-mock/**/*.ts'], [NO_WEB]),
+  restrict(
+    ['api-mock/src/lib/*.ts'],
+    [
+      NO_WEB,
+      {
+        regex: '^\\.\\./(?!\\.\\./\\.\\./contract(/|$))',
+        message: 'lib/ is the ground floor: it imports only lib/ and the contract.',
+      },
+    ],
+  ),
+  restrict(
+    ['api-mock/src/db/migrations/*.ts'],
+    [
+      {
+        regex: '^\\.',
+        message: 'A migration keeps the values it needs: live code changes, an applied migration may not.',
+      },
+    ],
+  ),
+  {
+    files: ['api-mock/src/**/router.ts', 'api-mock/src/**/*.router.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
+          message: ROUTER_SQL,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: ROUTER_SQL },
+        { selector: "MemberExpression[object.name='sql']", message: ROUTER_SQL },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', allowTypeImports: true, message: ROUTER_SQL }] },
+      ],
+    },
+  },
 );

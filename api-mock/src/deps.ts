@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { Listen } from './db/connect';
-import type { RateLimits } from './lib/rateLimits';
+import type { RateLimits } from './auth/rateLimits';
 import type { ReportRenderer } from './reports/reportRenderer';
 import type { ProductResourceFetcher } from './catalogue/productResources';
 import type { S3Settings } from './storage/fileStorage';

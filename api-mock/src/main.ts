@@ -4,7 +4,7 @@ import { createServer } from './server';
 import { s3SettingsFromEnv } from './storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
 import { DEFAULT_SIZE } from './seed/demoWorld';
-import { DEFAULT_RATE_LIMITS } from './lib/rateLimits';
+import { DEFAULT_RATE_LIMITS } from './auth/rateLimits';
 import { publicOriginSetting } from './lib/publicOrigin';
 import { parseTrustProxy } from './lib/trustProxy';
 

@@ -12,7 +12,7 @@ import { seedDemoWorldOnce } from './seed/seedOnce';
 import { ReportRenderer } from './reports/reportRenderer';
 import { writeDemoAttachmentFiles } from './seed/messages';
 import { S3Storage, storageOf, type FileStorage, type S3Settings } from './storage';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rateLimits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rateLimits';
 import { startMailDispatcher, type DispatchTiming } from './mail/dispatcher';
 import type { ProductResourceFetcher } from './catalogue/productResources';
 import { requirePublicOrigin } from './lib/publicOrigin';

@@ -12,7 +12,7 @@ import {
   type ImportProductProgress,
 } from '../../contract/importProduct';
 import { IMPORT_FILE_MAX_BYTES } from '../../contract/limits';
-import { SESSION_COOKIE } from '../../api-mock/src/auth/sessions';
+import { SESSION_COOKIE } from '../../api-mock/src/lib/cookieNames';
 import { startApiServer } from '../support/apiServer';
 import { cookieOf, openHub } from '../support/hubSocket';
 import { signedIn } from '../support/injectClient';

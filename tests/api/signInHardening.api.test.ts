@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
 import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES } from '../../contract/limits';
-import { purgeExpired } from '../../api-mock/src/auth/purge';
+import { purgeExpired } from '../../api-mock/src/db/purge';
 import { accountBucket, addressBucket } from '../../api-mock/src/auth/throttle';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn } from '../support/injectClient';

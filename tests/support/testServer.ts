@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type RunningServer } from '../../api-mock/src/server';
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
-import type { RateLimits } from '../../api-mock/src/lib/rateLimits';
+import type { RateLimits } from '../../api-mock/src/auth/rateLimits';
 import type { S3Settings } from '../../api-mock/src/storage';
 import type { ProductResourceFetcher } from '../../api-mock/src/catalogue/productResources';
 import { TEST_WORLD_SIZE, testWorldSnapshot } from './worldSnapshot';

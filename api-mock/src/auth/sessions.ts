@@ -3,8 +3,6 @@ import { sql, type Kysely } from 'kysely';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 
-export const SESSION_COOKIE = 'portal_session';
-
 const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const expiry = () => new Date(Date.now() + SESSION_IDLE_MINUTES * 60_000);

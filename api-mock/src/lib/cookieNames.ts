@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/sessions';
 
+/** The session cookie: its token's hash is the key of the sessions row (auth/sessions.ts). */
+export const SESSION_COOKIE = 'portal_session';
 /** The anti-forgery cookie the page reads and echoes in its header. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** The browser's device cookie: the users who signed in with it before (auth/deviceCookie.ts). */

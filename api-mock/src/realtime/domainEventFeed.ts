@@ -8,7 +8,7 @@ import {
   type DomainEventMessage,
   type PublishedEntityType,
 } from '../../../contract/domainEvents';
-import type { Connection } from './hub';
+import type { Connection } from './connection';
 
 /** The message a page gets for a published event: what changed and its version, nothing of its content. */
 export const domainEventMessage = (e: Omit<DomainEventNotice, 'customerId' | 'actorId'>): DomainEventMessage => ({

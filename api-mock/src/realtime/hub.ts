@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import websocket, { type WebSocket } from '@fastify/websocket';
+import websocket from '@fastify/websocket';
 import type { AppDeps } from '../deps';
 import { sessionOf } from '../auth/context';
 import type { SessionRecord } from '../auth/sessions';
 import { forbidden, unauthorized } from '../lib/problem';
 import { xsrfTokenValid } from '../lib/xsrf';
-import { countUnread, type Inbox } from '../queries/messages';
+import { countUnread } from '../queries/messages';
 import { IMPORT_FILE_MAX_BASE64, type ImportProductRequest } from '../../../contract/importProduct';
 import { importProduct } from './importProduct';
 import { importProductMarket } from './importProductMarket';
@@ -23,6 +23,7 @@ import type { ImportProductMarketRequest } from '../../../contract/importProduct
 import { HubHello, type DomainEventMessage } from '../../../contract/domainEvents';
 import { DOMAIN_EVENT_CHANNEL, type DomainEventNotice } from '../db/events';
 import { cursorAnswer, domainEventMessage, refreshCustomer } from './domainEventFeed';
+import type { Connection } from './connection';
 
 export const INBOX_CHANNEL = 'portal_inbox';
 /** Notified by the database when a session ends (`s:<id>`) or a user is disabled (`u:<id>`). */
@@ -39,17 +40,6 @@ export const HUB_MESSAGE_MAX_BYTES = IMPORT_FILE_MAX_BASE64 + 64 * 1024;
 export type HubMessage = { type: 'unreadCount'; count: number };
 /** What a client sends: hello once it listens (the hub answers with the current state); the two imports. */
 export type HubClientMessage = HubHello | ImportProductRequest | ImportProductMarketRequest;
-
-export interface Connection {
-  /** Names the connection in the answers of its jobs, whichever process runs them. */
-  id: string;
-  socket: WebSocket;
-  /** The user and the customer the session works for now; the domain events of that customer reach it. */
-  inbox: Inbox;
-  sessionId: string;
-  /** A job of this connection is queued or running: one at a time. */
-  busy: boolean;
-}
 
 const parseClientMessage = (data: Buffer): HubClientMessage | null => {
   try {

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import type { Language } from './i18n';
+import type { Language } from './languages';
 
 dayjs.extend(localizedFormat);
 

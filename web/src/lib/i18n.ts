@@ -1,9 +1,8 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadDateLocale } from './dates';
+import { LANGUAGES, type Language } from './languages';
 
-export const LANGUAGES = ['en-us', 'zh-cn', 'zh-tw', 'de', 'fr', 'it', 'ja', 'pt', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en-us';
 export const NAMESPACES = [
   'common',

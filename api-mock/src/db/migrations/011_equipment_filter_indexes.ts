@@ -1,5 +1,21 @@
 import { sql, type Kysely } from 'kysely';
-import { SKIP_SCAN_COLUMNS } from '../../equipment/fields';
+
+const SKIP_SCAN_COLUMNS = [
+  'mfg',
+  'model',
+  'dtype',
+  'system_id',
+  'system_nick_name',
+  'pki_tag',
+  'building',
+  'floor',
+  'room',
+  'department',
+  'contact_name',
+  'cost_center',
+  'classification',
+  'status',
+];
 
 /**
  * One index per customer and column for the columns a grid filters most, so the filter suggestions of a column

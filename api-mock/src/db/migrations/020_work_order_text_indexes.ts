@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { LONG_TEXT_PREFIX, WORK_ORDER_PREFIX_INDEXED_COLUMNS } from '../../queries/workOrderFields';
+
+const WORK_ORDER_PREFIX_INDEXED_COLUMNS = ['repair_problem', 'repair_solution', 'issue_text'];
+const LONG_TEXT_PREFIX = 500;
 
 /**
  * The long free texts of a work order (problem, solution, description) indexed per customer and tab on their first

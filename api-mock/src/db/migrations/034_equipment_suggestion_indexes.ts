@@ -1,5 +1,50 @@
 import { sql, type Kysely } from 'kysely';
-import { COMMENTS_PREFIX, SUGGESTION_INDEXED_COLUMNS } from '../../equipment/fields';
+
+const SUGGESTION_INDEXED_COLUMNS = [
+  'os_gxp_flag',
+  'cost_center2',
+  'contact_phone',
+  'contact_email',
+  'contact_mgr_name',
+  'contact_mgr_phone',
+  'contact_mgr_email',
+  'financial_responsibility_name',
+  'financial_responsibility_phone',
+  'financial_responsibility_email',
+  'vendor_name',
+  'vendor_contact',
+  'vendor_tel',
+  'vendor_email',
+  'oem_parts',
+  'user_group_id',
+  'product_name',
+  'priority_d',
+  'priority_dqa',
+  'priority_dsafety',
+  'safety_category',
+  'main_component',
+  'indicator_record',
+  'product_series',
+  'os',
+  'pc_app1',
+  'pc_appv1',
+  'pc_id',
+  'pc_name',
+  'pc_connectivity',
+  'ag_connected',
+  'is_computer',
+  'general1',
+  'general2',
+  'general3',
+  'asset_id',
+  'rfid_tag',
+  'asset_genius_flag',
+  'cust_sys_id',
+  'contract_category',
+  'changed_by_cust',
+  'part_number',
+];
+const COMMENTS_PREFIX = 500;
 
 /**
  * An index per customer and column for every other column a grid filters by a checklist (migration 011 has the

@@ -4,7 +4,7 @@ import { DatePicker3 } from '@blueprintjs/datetime2';
 import type { Locale } from 'date-fns';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../lib/i18n';
+import type { Language } from '../../lib/languages';
 import {
   SERVICE_TYPE_GROUPS,
   type CalendarLayout,

@@ -3,9 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import { contract } from '../../../contract';
 import { HttpErrorCode } from '../../../contract/errors';
-import { sessionOf } from '../auth/context';
+import { sessionOf } from './context';
 import type { Database } from '../db/schema';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../lib/problem';
 import { databaseRateLimitStore } from './rateLimitStore';
 
 export interface RateLimits {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 import { IMPORT_STALE_MS, rollBackStaleImports } from '../equipment/importBatches.queries';
 import type { FileStorage } from '../storage/fileStorage';
 import { purgeOrphanFiles } from '../storage/registry';
-import { purgeSessions } from './sessions';
-import { purgeThrottle } from './throttle';
-import { purgeRateLimitCounts } from '../lib/rateLimitStore';
+import { purgeSessions } from '../auth/sessions';
+import { purgeThrottle } from '../auth/throttle';
+import { purgeRateLimitCounts } from '../auth/rateLimitStore';
 import { purgeHubJobs } from '../realtime/hubJob';
 
 export const PURGE_INTERVAL_MS = 10 * 60_000;
