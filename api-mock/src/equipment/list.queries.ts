@@ -4,7 +4,8 @@ import type { FilterSetting } from '../../../contract/listQuery';
 import type { Database } from '../db/schema';
 import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
 import { containsPattern } from '../lib/like';
-import { filtersWhere, idPageWithTotal, orderBy, BadListQuery } from '../lib/listQuerySql';
+import { filtersWhere, orderBy, BadListQuery } from '../lib/listQuerySql';
+import { onePage, pageOfIds } from '../lib/paging';
 import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
 import {
   countEquipmentInScope,
@@ -38,15 +39,13 @@ export async function equipmentPage(db: Kysely<Database>, scope: EquipmentScope,
     const onlyEquipment = !body.orderSettings.some((o) => o.field.startsWith('location.'));
     const plain = onlyEquipment ? (equipmentInScopeOnly(db, scope) as unknown as typeof filtered) : filtered;
     totalCount = await countEquipmentInScope(db, scope);
-    const page = await plain
-      .select('equipment.id')
-      .orderBy(orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id') as never)
-      .limit(body.pageSize)
-      .offset(body.pageIndex * body.pageSize)
-      .execute();
+    const page = await onePage(
+      plain.select('equipment.id').orderBy(orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id') as never),
+      body,
+    ).execute();
     ids = page.map((r) => r.id);
   } else {
-    ({ ids, totalCount } = await idPageWithTotal(db, filtered, {
+    ({ ids, totalCount } = await pageOfIds(db, filtered, {
       idColumn: 'equipment.id',
       fields: EQUIPMENT_FIELDS,
       orders: body.orderSettings,
