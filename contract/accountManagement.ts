@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { signedIn } from './access';
+import { AccessCode } from './permissions';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
 import { MessageKey } from './errors';
@@ -343,6 +345,11 @@ export const accountManagementContract = c.router(
       body: UserListQuery,
       responses: { 200: envelope(paged(UserRow)), ...standardErrors },
       summary: 'A page of the user list (active or inactive users) with filters, sort and full-text search',
+      metadata: signedIn('customerUsers', {
+        minRole: 'manager',
+        accessCode: AccessCode.UserManagement,
+        adminModeWidens: true,
+      }),
     },
     inviteUser: {
       method: 'POST',

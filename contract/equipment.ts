@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerStaff, signedIn } from './access';
+import { AccessCode } from './permissions';
 import {
   c,
   envelope,
@@ -962,6 +964,7 @@ export const equipmentContract = c.router(
       body: EquipmentEdit,
       responses: { 200: envelope(Equipment), ...standardErrors },
       summary: 'Save the edited instrument info; contract info only for user-added equipment',
+      metadata: signedIn('customerEquipment', { feature: 'Equipment', functions: ['Edit'] }),
     },
     updateEditingList: {
       method: 'PUT',
@@ -970,6 +973,7 @@ export const equipmentContract = c.router(
       body: z.array(EquipmentRowEdit).min(1).max(EQUIPMENT_BATCH_MAX),
       responses: { 200: envelope(z.object({ updatedCount: z.number().int().min(0) })), ...standardErrors },
       summary: 'Save the edited rows of the products-management grid, all or none',
+      metadata: providerStaff('customerEquipment', { accessCode: AccessCode.Admin }),
     },
     remove: {
       method: 'DELETE',
@@ -979,6 +983,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(z.object({ deleted: z.boolean() })), ...standardErrors },
       summary:
         "Delete equipment the user added (deleted: true) or else remove it from the user's list (deleted: false)",
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     filterFields: {
       method: 'POST',
@@ -1026,6 +1031,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery(autocompleteQuery),
       responses: { 200: envelope(z.array(EquipmentContract)), ...standardErrors },
       summary: 'Contracts of the customer matching a keyword; picking one fills the contract fields',
+      metadata: signedIn('customer', { accessCode: AccessCode.ContractManagement }),
     },
     detail: {
       method: 'GET',
@@ -1070,6 +1076,7 @@ export const equipmentContract = c.router(
       body: EhsUpdate,
       responses: { 200: envelope(EhsData), ...standardErrors },
       summary: 'Save the EHS data of an equipment',
+      metadata: signedIn('customerEquipment', { feature: 'Equipment', functions: ['IsEHSAdmin', 'AllowEHSSetting'] }),
     },
     contractRequests: {
       method: 'GET',
@@ -1080,6 +1087,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(paged(ContractChangeRequest)), ...standardErrors },
       summary:
         "A page of an equipment's contract change requests by anyone of the customer, newest first (View ARC requests; needs ARC); errorCode 10002 when not found",
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     requestMarketInfo: {
       method: 'POST',
@@ -1096,6 +1104,7 @@ export const equipmentContract = c.router(
       body: ContractTeamRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Contact the contract team about an equipment (contract change request)',
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     contractPdf: {
       method: 'GET',
