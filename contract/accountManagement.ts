@@ -305,6 +305,11 @@ export const accountManagementContract = c.router(
       body: OtherUserUpdate,
       responses: { 200: envelope(UserDetail), ...standardErrors },
       summary: "Edit another user's profile, or enable an inactive user with { isActive: true } (role above standard)",
+      metadata: signedIn('customerUsers', {
+        minRole: 'manager',
+        accessCode: AccessCode.UserManagement,
+        adminModeWidens: true,
+      }),
     },
     remove: {
       method: 'DELETE',
@@ -313,6 +318,11 @@ export const accountManagementContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Delete another user of the current customer (role above standard user; never oneself)',
+      metadata: signedIn('customerUsers', {
+        minRole: 'manager',
+        accessCode: AccessCode.UserManagement,
+        adminModeWidens: true,
+      }),
     },
     uploadAvatar: {
       method: 'POST',
