@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CallerFacts } from '../../contract/access';
 import { ROLE } from '../../contract/limits';
 import { AccessCode } from '../../contract/permissions';
+import { contract } from '../../contract';
 import { pagesFor, type PortalMode } from '../../web/src/app/portalPages';
+import { mayCall } from '../../web/src/lib/access';
 
 const EVERY_FEATURE: CallerFacts['privileges'] = [
   { feature: 'Reservation', functions: [] },
@@ -88,5 +90,25 @@ describe('the pages of the main menu, by the routes the pages call', () => {
     const menu = menuOf('normal', { ...manager, accessCodes: Object.values(AccessCode) });
     expect(menu).not.toContain('administration/emailRouting');
     expect(menu).not.toContain('administration/customerOnboarding');
+  });
+});
+
+describe('the buttons, by the routes they call', () => {
+  it('edit needs Equipment with Edit, EHS edit Equipment with IsEHSAdmin or AllowEHSSetting', () => {
+    expect(mayCall(contract.equipment.update, standard, false)).toBe(true);
+    expect(mayCall(contract.equipment.updateEhs, standard, false)).toBe(false);
+    const ehs = { ...standard, privileges: [{ feature: 'Equipment', functions: ['AllowEHSSetting'] }] };
+    expect(mayCall(contract.equipment.updateEhs, ehs, false)).toBe(true);
+    expect(mayCall(contract.equipment.update, ehs, false)).toBe(false);
+  });
+
+  it('the contract search needs contract management; the logo an admin; the customer switch provider staff', () => {
+    expect(mayCall(contract.equipment.contracts, standard, false)).toBe(true);
+    expect(mayCall(contract.equipment.contracts, { ...standard, accessCodes: [] }, false)).toBe(false);
+    expect(mayCall(contract.customers.updateLogo, manager, false)).toBe(false);
+    expect(mayCall(contract.customers.updateLogo, { ...manager, role: ROLE.Admin }, false)).toBe(true);
+    expect(mayCall(contract.customers.updateLogo, staff, false)).toBe(true);
+    expect(mayCall(contract.customers.switchCustomer, { ...manager, role: ROLE.Admin }, false)).toBe(false);
+    expect(mayCall(contract.customers.switchCustomer, staff, false)).toBe(true);
   });
 });
