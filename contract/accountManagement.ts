@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { signedIn } from './access';
+import { AccessCode } from './permissions';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
 import { MessageKey } from './errors';
@@ -303,6 +305,11 @@ export const accountManagementContract = c.router(
       body: OtherUserUpdate,
       responses: { 200: envelope(UserDetail), ...standardErrors },
       summary: "Edit another user's profile, or enable an inactive user with { isActive: true } (role above standard)",
+      metadata: signedIn('customerUsers', {
+        minRole: 'manager',
+        accessCode: AccessCode.UserManagement,
+        adminModeWidens: true,
+      }),
     },
     remove: {
       method: 'DELETE',
@@ -311,6 +318,11 @@ export const accountManagementContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Delete another user of the current customer (role above standard user; never oneself)',
+      metadata: signedIn('customerUsers', {
+        minRole: 'manager',
+        accessCode: AccessCode.UserManagement,
+        adminModeWidens: true,
+      }),
     },
     uploadAvatar: {
       method: 'POST',
@@ -343,6 +355,11 @@ export const accountManagementContract = c.router(
       body: UserListQuery,
       responses: { 200: envelope(paged(UserRow)), ...standardErrors },
       summary: 'A page of the user list (active or inactive users) with filters, sort and full-text search',
+      metadata: signedIn('customerUsers', {
+        minRole: 'manager',
+        accessCode: AccessCode.UserManagement,
+        adminModeWidens: true,
+      }),
     },
     inviteUser: {
       method: 'POST',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerStaff } from './access';
+import { AccessCode } from './permissions';
 import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { emailListSchema } from './validation';
@@ -85,6 +87,7 @@ export const countryEmailRoutingContract = c.router(
       }),
       responses: { 200: envelope(z.object({ countryEmailRouting: StoredCountryEmailRouting })), ...standardErrors },
       summary: 'The notification e-mail routing of a country, or of All when no country is given',
+      metadata: providerStaff('anyCustomer', { accessCode: AccessCode.EmailRouting }),
     },
     getRegionEmails: {
       method: 'GET',

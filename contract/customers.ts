@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerStaff, signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import {
   CUSTOMER_LIST_COUNT,
@@ -126,6 +127,7 @@ export const customersContract = c.router(
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'PE users: switch the session to another customer; the client reloads',
+      metadata: providerStaff('anyCustomer', { page: { acrossCustomers: true } }),
     },
     updateLogo: {
       method: 'PUT',
@@ -134,6 +136,7 @@ export const customersContract = c.router(
       body: CustomerLogoUpdate,
       responses: { 200: envelope(Customer), ...standardErrors },
       summary: "Set the current customer's logo from an uploaded file, or remove it with an empty identifier",
+      metadata: signedIn('customer', { minRole: 'admin' }),
     },
     cloudCredential: {
       method: 'GET',

@@ -1093,6 +1093,7 @@ export const equipmentContract = c.router(
       body: EhsUpdate,
       responses: { 200: envelope(EhsData), ...standardErrors },
       summary: 'Save the EHS data of an equipment',
+      metadata: signedIn('customerEquipment', { feature: 'Equipment', functions: ['IsEHSAdmin', 'AllowEHSSetting'] }),
     },
     contractRequests: {
       method: 'GET',
@@ -1103,6 +1104,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(paged(ContractChangeRequest)), ...standardErrors },
       summary:
         "A page of an equipment's contract change requests by anyone of the customer, newest first (View ARC requests; needs ARC); errorCode 10002 when not found",
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     requestMarketInfo: {
       method: 'POST',
@@ -1119,6 +1121,7 @@ export const equipmentContract = c.router(
       body: ContractTeamRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Contact the contract team about an equipment (contract change request)',
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     contractPdf: {
       method: 'GET',

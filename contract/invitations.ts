@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerStaff } from './access';
+import { AccessCode } from './permissions';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
 import { EMAIL_MAX, INT32_MAX, PAGE_INDEX_MAX } from './limits';
@@ -113,6 +115,7 @@ export const invitationsContract = c.router(
       }),
       responses: { 200: envelope(paged(Invitation)), ...standardErrors },
       summary: 'Sent history of invitations, newest first',
+      metadata: providerStaff('anyCustomer', { accessCode: AccessCode.Admin }),
     },
     registeredUsers: {
       method: 'POST',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerStaff } from './access';
+import { AccessCode } from './permissions';
 import { c, envelope, standardErrors, withCommonQuery, IsoDateTime, pagingQuery } from './common';
 import { DEFAULT_PAGE_SIZE } from './limits';
 import { MAX_PAGE_SIZE, paged } from './listQuery';
@@ -43,6 +45,7 @@ export const productMarketInfoContract = c.router(
       }),
       responses: { 200: envelope(paged(ProductMarketInfoRow)), ...standardErrors },
       summary: 'A page of the product catalogue, filtered by part number',
+      metadata: providerStaff('none', { accessCode: AccessCode.Admin }),
     },
     import: {
       method: 'PUT',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import {
   c,
   envelope,
@@ -243,6 +244,7 @@ export const reservationsContract = c.router(
       }).refine(boundedPeriod, { message: 'period', path: ['end'] }),
       responses: { 200: envelope(paged(CalendarInstrument)), ...standardErrors },
       summary: 'A page of instruments with their reservations and service orders between start and end',
+      metadata: signedIn('customerEquipment', { feature: 'Reservation' }),
     },
     overview: {
       method: 'GET',
@@ -253,6 +255,7 @@ export const reservationsContract = c.router(
       }),
       responses: { 200: envelope(z.object({ items: z.array(ReservationDay) })), ...standardErrors },
       summary: 'The days of a range (a month) that have reservations, for the sidebar date overview',
+      metadata: signedIn('customerEquipment', { feature: 'Reservation' }),
     },
     create: {
       method: 'POST',
@@ -292,6 +295,7 @@ export const reservationsContract = c.router(
       }),
       responses: { 200: envelope(paged(Reservation)), ...standardErrors },
       summary: 'A page of reservations matching a keyword (serial, instrument, location, comments, reserver)',
+      metadata: signedIn('customerEquipment', { feature: 'Reservation' }),
     },
   },
   { strictStatusCodes: true },

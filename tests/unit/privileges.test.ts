@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasFeature, type Privileges } from '../../web/src/lib/privileges';
+import { hasFeature } from '../../contract/access';
+import type { Privileges } from '../../web/src/lib/privileges';
 
 const privileges: Privileges = [
   { feature: 'Reservation', functions: [] },

@@ -20,6 +20,7 @@ import { forgetEarlyViews, requestViewsEarly } from '../components/savedViews/ea
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { announce } from '../lib/crossTab';
+import { callerFactsOf } from '../lib/access';
 import { CurrentSessionContext, maySwitchToAdmin, type CurrentSession } from '../lib/currentUser';
 import { privilegesQuery, usePrivileges, type Privileges } from '../lib/privileges';
 import { setAdminMode } from '../lib/requestLayer';
@@ -82,12 +83,12 @@ function PortalPages({
   const requested = modeOf(location.pathname);
   const mode: PortalMode = requested === 'admin' && maySwitchToAdmin(user) ? 'admin' : 'normal';
   setAdminMode(mode === 'admin');
-  const accessCodes = useMemo(() => user.privilege.map((p) => p.accessCode), [user]);
-  const pages = useMemo(() => pagesFor(mode, accessCodes, privileges), [mode, accessCodes, privileges]);
+  const facts = useMemo(() => callerFactsOf(user, privileges), [user, privileges]);
+  const pages = useMemo(() => pagesFor(mode, facts), [mode, facts]);
   const base = BASE[mode];
   const session: CurrentSession = useMemo(
-    () => ({ user, adminMode: mode === 'admin', base, pages: pages.map((p) => p.path), privileges }),
-    [user, mode, base, pages, privileges],
+    () => ({ user, adminMode: mode === 'admin', base, pages: pages.map((p) => p.path), privileges, facts }),
+    [user, mode, base, pages, privileges, facts],
   );
   return (
     <CurrentSessionContext.Provider value={session}>

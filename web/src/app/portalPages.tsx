@@ -1,9 +1,11 @@
 import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { IconName } from '@blueprintjs/core';
-import { AccessCode } from '../../../contract/permissions';
+import type { AppRoute } from '@ts-rest/core';
+import type { CallerFacts } from '../../../contract/access';
+import { contract } from '../../../contract';
 import { PreferenceKeys } from '../../../contract/preferences';
-import { hasFeature, type Feature, type Privileges } from '../lib/privileges';
+import { mayCall, type CallArgs } from '../lib/access';
 import { WelcomePage } from '../features/welcome/WelcomePage';
 
 /** How to fetch the script of each lazily loaded screen, by the screen. */
@@ -60,10 +62,10 @@ export interface PortalPage {
   path: string;
   element: ReactNode;
   modes: readonly PortalMode[];
-  /** Kept only for users holding this access code (the permission table). */
-  accessCode?: string;
-  /** Kept only for users with this feature (spec 2 section 2: the calendar needs Reservation). */
-  feature?: Feature;
+  /** The route the screen cannot do without: the page is kept only for users the route's declaration lets in. */
+  calls?: AppRoute;
+  /** The body or query of that call, when its access depends on one of their values. */
+  callArgs?: CallArgs;
   /** Shown in the main menu with this label key and icon. */
   menu?: { labelKey: string; icon: IconName };
   /** The preference key of the page's saved views, asked for early when the app opens on this page. */
@@ -101,7 +103,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     element: <CalendarPage />,
     views: PreferenceKeys.calendar,
     modes: ['normal'],
-    feature: 'Reservation',
+    calls: contract.reservations.calendar,
     menu: { labelKey: 'calendar:menu_calendar', icon: 'calendar' },
   },
   {
@@ -114,21 +116,21 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     path: 'userManagement',
     element: <UserListPage adminList={false} />,
     modes: ['normal'],
-    accessCode: AccessCode.UserManagement,
+    calls: contract.accountManagement.list,
     menu: { labelKey: 'users:menu_users', icon: 'people' },
   },
   {
     path: 'administration/userManagement',
     element: <UserListPage adminList />,
     modes: ['admin'],
-    accessCode: AccessCode.Admin,
+    calls: contract.accountManagement.list,
     menu: { labelKey: 'users:menu_admin_users', icon: 'people' },
   },
   {
     path: 'administration/importProdInfo',
     element: <ProductCataloguePage />,
     modes: ['normal', 'admin'],
-    accessCode: AccessCode.Admin,
+    calls: contract.productMarketInfo.list,
     menu: { labelKey: 'productCatalogue:menu_import_prod_info', icon: 'import' },
   },
   {
@@ -136,21 +138,21 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     element: <ProductsManagementScreen />,
     views: PreferenceKeys.productsManagement,
     modes: ['normal', 'admin'],
-    accessCode: AccessCode.Admin,
+    calls: contract.equipment.updateEditingList,
     menu: { labelKey: 'productsManagement:menu', icon: 'box' },
   },
   {
     path: 'administration/customerOnboarding',
     element: <CustomerOnboardingPage />,
     modes: ['normal', 'admin'],
-    accessCode: AccessCode.Admin,
+    calls: contract.invitations.history,
     menu: { labelKey: 'onboarding:menu_customer_onboarding', icon: 'envelope' },
   },
   {
     path: 'administration/emailRouting',
     element: <EmailRoutingPage />,
     modes: ['normal', 'admin'],
-    accessCode: AccessCode.EmailRouting,
+    calls: contract.countryEmailRouting.getCountryEmails,
     menu: { labelKey: 'emailRouting:menu_email_routing', icon: 'inbox-update' },
   },
   { path: 'userManagement/userDetails/:userId', element: <UserDetailsPage />, modes: ['normal', 'admin'] },
@@ -158,7 +160,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     path: 'contractManagement',
     element: <ContractsPage />,
     modes: ['normal'],
-    accessCode: AccessCode.ContractManagement,
+    calls: contract.contracts.list,
     menu: { labelKey: 'contracts:menu_contract_management', icon: 'document' },
   },
   {
@@ -184,13 +186,10 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
 
 export const BASE: Record<PortalMode, string> = { normal: '/app', admin: '/admin' };
 
-/** The pages a user may open in a mode: those whose access code and feature (if any) the user holds. */
-export function pagesFor(mode: PortalMode, accessCodes: readonly string[], privileges: Privileges): PortalPage[] {
+/** The pages a user may open in a mode: those whose route (if any) the user may call in that mode. */
+export function pagesFor(mode: PortalMode, facts: CallerFacts): PortalPage[] {
   return PORTAL_PAGES.filter(
-    (p) =>
-      p.modes.includes(mode) &&
-      (!p.accessCode || accessCodes.includes(p.accessCode)) &&
-      (!p.feature || hasFeature(privileges, p.feature)),
+    (p) => p.modes.includes(mode) && (!p.calls || mayCall(p.calls, facts, mode === 'admin', p.callArgs)),
   );
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { CallerFacts } from '../../../contract/access';
 import { AccessCode } from '../../../contract/permissions';
 import type { LoggedInUser } from '../../../contract/users';
 import type { Privileges } from './privileges';
@@ -13,6 +14,8 @@ export interface CurrentSession {
   pages: readonly string[];
   /** The user's features and function codes in the current customer. */
   privileges: Privileges;
+  /** What the server decides a call by (lib/access). */
+  facts: CallerFacts;
 }
 
 export const CurrentSessionContext = createContext<CurrentSession | null>(null);

@@ -3,8 +3,6 @@ import type { UserPrivilege } from '../../../contract/accountManagement';
 import { client, resultOf } from './api';
 
 export type Privileges = UserPrivilege['userPrivilege'];
-export type Feature = Privileges[number]['feature'];
-type FunctionCode = Privileges[number]['functions'][number];
 
 /** GET users/{userId}/privilege for the current customer. */
 export const privilegesQuery = (userId: number, customerId: number) =>
@@ -21,10 +19,4 @@ export function usePrivileges(userId: number, customerId: number) {
     // After a customer switch the previous customer's features stay until the new ones arrive: no blank shell.
     placeholderData: (previous) => previous,
   });
-}
-
-/** Whether the user has the feature and, when functions are named, at least one of them. */
-export function hasFeature(privileges: Privileges, feature: Feature, anyOf: readonly FunctionCode[] = []): boolean {
-  const granted = privileges.find((p) => p.feature === feature);
-  return granted !== undefined && (anyOf.length === 0 || anyOf.some((f) => granted.functions.includes(f)));
 }

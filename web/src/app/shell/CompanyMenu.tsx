@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Icon, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ROLE } from '../../../../contract/limits';
+import { contract } from '../../../../contract';
+import { useMayCall } from '../../lib/access';
 import { useCurrentSession } from '../../lib/currentUser';
 import { CustomerLogo } from './CustomerLogo';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
@@ -23,7 +24,8 @@ export function CompanyMenu() {
   const switchLoaded = useOpenedOnce(switching);
   const logoLoaded = useOpenedOnce(uploadingLogo);
   const name = user.userLocation.customer.name;
-  const mayUploadLogo = user.role === ROLE.Admin || user.isPEUser;
+  const mayUploadLogo = useMayCall(contract.customers.updateLogo);
+  const maySwitch = useMayCall(contract.customers.switchCustomer);
   if (adminMode || !mayUploadLogo) {
     return (
       <span aria-label={t('current_company')}>
@@ -39,7 +41,7 @@ export function CompanyMenu() {
           <Menu aria-label={t('current_company')}>
             <MenuDivider title={name} />
             <MenuItem icon="media" text={t('upload_logo')} onClick={() => setUploadingLogo(true)} />
-            {user.isPEUser && (
+            {maySwitch && (
               <MenuItem icon="swap-horizontal" text={t('switch_customer')} onClick={() => setSwitching(true)} />
             )}
           </Menu>
@@ -54,9 +56,7 @@ export function CompanyMenu() {
         />
       </Popover>
       <Suspense fallback={null}>
-        {user.isPEUser && switchLoaded && (
-          <SwitchCustomerDialog isOpen={switching} onClose={() => setSwitching(false)} />
-        )}
+        {maySwitch && switchLoaded && <SwitchCustomerDialog isOpen={switching} onClose={() => setSwitching(false)} />}
         {logoLoaded && <LogoUploadDialog isOpen={uploadingLogo} onClose={() => setUploadingLogo(false)} />}
       </Suspense>
     </>

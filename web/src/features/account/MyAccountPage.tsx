@@ -2,9 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, Classes, H2, H4, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { canManageOtherUsers, type UserDetail } from '../../../../contract/accountManagement';
+import { contract } from '../../../../contract';
+import type { UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
-import { ROLE, type RoleId } from '../../../../contract/limits';
+import { ROLE } from '../../../../contract/limits';
+import { useMayCall } from '../../lib/access';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { AccountAvatar } from './AccountAvatar';
@@ -33,7 +35,8 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
   const { user } = useCurrentSession();
   const viewedId = userId ?? user.userId;
   const self = viewedId === user.userId;
-  const mayEdit = self || canManageOtherUsers(user.role as RoleId, user.isPEUser);
+  const mayEditOthers = useMayCall(contract.accountManagement.update);
+  const mayEdit = self || mayEditOthers;
   const [editing, setEditing] = useState(false);
   const detail = useQuery({
     queryKey: ['users', viewedId],

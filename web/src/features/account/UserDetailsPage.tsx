@@ -3,10 +3,10 @@ import { Alert, Button, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { canManageOtherUsers } from '../../../../contract/accountManagement';
-import type { RoleId } from '../../../../contract/limits';
+import { contract } from '../../../../contract';
 import { showToast } from '../../components/showToast';
 import { AccountPage } from './MyAccountPage';
+import { useMayCall } from '../../lib/access';
 import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { USERS_KEY } from '../../lib/userListKey';
@@ -26,7 +26,7 @@ export function UserDetailsPage() {
   const userId = Number(param);
   const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
   const listPath = adminMode ? `${base}/administration/userManagement` : `${base}/userManagement`;
-  const mayDelete = userId !== user.userId && canManageOtherUsers(user.role as RoleId, user.isPEUser);
+  const mayDelete = useMayCall(contract.accountManagement.remove) && userId !== user.userId;
 
   const remove = useMutation({
     mutationFn: () => resultOf(client.accountManagement.remove({ params: { id: userId } })),

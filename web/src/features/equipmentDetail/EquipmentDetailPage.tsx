@@ -3,14 +3,15 @@ import { AnchorButton, Button, Classes, H2, Intent, NonIdealState, Spinner, Tab,
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { contract } from '../../../../contract';
 import type { EquipmentDetail } from '../../../../contract/equipment';
 import type { InstrumentImageData } from '../../../../contract/images';
 import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsDialog } from '../../components/ehs/EditEhsDialog';
 import { HistoryList } from '../../components/history';
 import { showToast } from '../../components/showToast';
+import { useMayCall } from '../../lib/access';
 import { useCurrentSession } from '../../lib/currentUser';
-import { hasFeature } from '../../lib/privileges';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import {
@@ -62,10 +63,10 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { base, privileges, user } = useCurrentSession();
-  const mayEdit = hasFeature(privileges, 'Equipment', ['Edit']);
-  const mayEditEhs = hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']);
-  const mayRequestContractChange = hasFeature(privileges, 'ARC');
+  const { base, user } = useCurrentSession();
+  const mayEdit = useMayCall(contract.equipment.update);
+  const mayEditEhs = useMayCall(contract.equipment.updateEhs);
+  const mayRequestContractChange = useMayCall(contract.equipment.requestContract);
   const detail = useEquipmentDetail(equipmentId);
   const emethods = useEMethods(detail.data);
   const hasMonitoringSite = useHasAssetGeniusSite();

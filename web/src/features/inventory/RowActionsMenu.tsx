@@ -1,8 +1,8 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { contract } from '../../../../contract';
 import { USER_ADDED_DATA_SOURCE_ID, type Equipment } from '../../../../contract/equipment';
-import { useCurrentSession } from '../../lib/currentUser';
-import { hasFeature } from '../../lib/privileges';
+import { useMayCall } from '../../lib/access';
 
 /** What the row menu and the documents column can do with an equipment. */
 export interface RowActions {
@@ -30,7 +30,12 @@ export const isUserAdded = (e: Equipment) => e.dataSourceId === USER_ADDED_DATA_
  */
 export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; actions: RowActions }) {
   const { t } = useTranslation();
-  const { privileges } = useCurrentSession();
+  const mayEdit = useMayCall(contract.equipment.update);
+  const mayReserve = useMayCall(contract.reservations.search);
+  const mayEditEhs = useMayCall(contract.equipment.updateEhs);
+  const mayRequestContractChange = useMayCall(contract.equipment.requestContract);
+  const mayViewContractRequests = useMayCall(contract.equipment.contractRequests);
+  const mayRemove = useMayCall(contract.equipment.remove);
   const name = [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' ');
   return (
     <Popover
@@ -49,7 +54,7 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
             text={t('inventory:action_service_orders')}
             onClick={() => actions.serviceOrders(equipment)}
           />
-          {hasFeature(privileges, 'Equipment', ['Edit']) && (
+          {mayEdit && (
             <MenuItem icon="edit" text={t('inventory:action_edit')} onClick={() => actions.edit(equipment)} />
           )}
           <MenuItem icon="media" text={t('inventory:action_images')} onClick={() => actions.images(equipment)} />
@@ -58,31 +63,29 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
             text={t('inventory:action_documents')}
             onClick={() => actions.documents(equipment)}
           />
-          {hasFeature(privileges, 'Reservation') && (
+          {mayReserve && (
             <MenuItem
               icon="calendar"
               text={t('reservation:upcoming_reservations')}
               onClick={() => actions.reservations(equipment)}
             />
           )}
-          {hasFeature(privileges, 'Equipment', ['IsEHSAdmin', 'AllowEHSSetting']) && (
-            <MenuItem icon="shield" text={t('ehs:action_edit')} onClick={() => actions.ehs(equipment)} />
-          )}
-          {hasFeature(privileges, 'ARC') && !isUserAdded(equipment) && (
+          {mayEditEhs && <MenuItem icon="shield" text={t('ehs:action_edit')} onClick={() => actions.ehs(equipment)} />}
+          {mayRequestContractChange && !isUserAdded(equipment) && (
             <MenuItem
               icon="annotation"
               text={t('contractRequest:action_change_request')}
               onClick={() => actions.contractChange(equipment)}
             />
           )}
-          {hasFeature(privileges, 'ARC') && !isUserAdded(equipment) && (
+          {mayViewContractRequests && !isUserAdded(equipment) && (
             <MenuItem
               icon="list-detail-view"
               text={t('contractRequest:action_view_requests')}
               onClick={() => actions.arcRequests(equipment)}
             />
           )}
-          {hasFeature(privileges, 'ARC') && (
+          {mayRemove && (
             <>
               <MenuDivider />
               <MenuItem

@@ -2,15 +2,15 @@ import type { ReactNode } from 'react';
 import { Callout, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { contract } from '../../../../../contract';
 import {
   SERVICE_CONTRACT_TYPES,
   WARRANTY_CONTRACT_TYPES,
   type EquipmentContract,
 } from '../../../../../contract/equipment';
 import { AUTOCOMPLETE_COUNT } from '../../../../../contract/limits';
-import { AccessCode } from '../../../../../contract/permissions';
 import { client, resultOf } from '../../../lib/api';
-import { hasAccessCode, useCurrentSession } from '../../../lib/currentUser';
+import { useMayCall } from '../../../lib/access';
 import { formatDate } from '../../../lib/dates';
 import {
   CONTRACT_MAX,
@@ -41,8 +41,7 @@ export function ContractFields({ idPrefix, draft, errors, pickedContractId, onCh
   const value = (field: ContractField) => draft[contractKey(field)] ?? '';
   const number = value('contractId').trim();
 
-  // The contracts of the customer are searched by holders of the contract-management code only, as the server asks.
-  const maySearchContracts = hasAccessCode(useCurrentSession().user, AccessCode.ContractManagement);
+  const maySearchContracts = useMayCall(contract.equipment.contracts);
   const isPicked = number !== '' && number === pickedContractId;
   const count = useQuery({
     queryKey: ['equipment', 'contractCount', number],
