@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import {
   CUSTOMER_LIST_COUNT,
@@ -141,6 +142,7 @@ export const customersContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(CloudCredential), ...standardErrors },
       summary: 'Temporary credentials for uploads to and downloads from the file store',
+      metadata: signedIn('customer'),
     },
     hasAssetGeniusSite: {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import {
   c,
   envelope,
@@ -1034,6 +1035,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery({ otherComponent: queryBoolean.optional() }),
       responses: { 200: envelope(EquipmentDetail), ...standardErrors },
       summary: 'An equipment with EHS data (and other system components); errorCode 10002 when not found',
+      metadata: signedIn('customerEquipment'),
     },
     productResources: {
       method: 'GET',
@@ -1043,6 +1045,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(ProductResources.nullable()), ...standardErrors },
       summary:
         "The resource block of the instrument's product page (Product information tab, Resources); null when there is none",
+      metadata: signedIn('customerEquipment'),
     },
     setDefaultImage: {
       method: 'PUT',
@@ -1052,6 +1055,7 @@ export const equipmentContract = c.router(
       body: z.object({ resourceId: EntityId }),
       responses: { 200: envelope(InstrumentImageData), ...standardErrors },
       summary: 'Make one image of an equipment its default image',
+      metadata: signedIn('customerEquipment'),
     },
     updateImages: {
       method: 'PUT',
@@ -1061,6 +1065,7 @@ export const equipmentContract = c.router(
       body: ImageChanges,
       responses: { 200: envelope(InstrumentImageData.nullable()), ...standardErrors },
       summary: 'Register uploaded images and delete images of an equipment; null once no image is left',
+      metadata: signedIn('customerEquipment'),
     },
     updateEhs: {
       method: 'PUT',
@@ -1070,6 +1075,7 @@ export const equipmentContract = c.router(
       body: EhsUpdate,
       responses: { 200: envelope(EhsData), ...standardErrors },
       summary: 'Save the EHS data of an equipment',
+      metadata: signedIn('customerEquipment', { feature: 'Equipment', functions: ['IsEHSAdmin', 'AllowEHSSetting'] }),
     },
     contractRequests: {
       method: 'GET',
@@ -1080,6 +1086,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(paged(ContractChangeRequest)), ...standardErrors },
       summary:
         "A page of an equipment's contract change requests by anyone of the customer, newest first (View ARC requests; needs ARC); errorCode 10002 when not found",
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     requestMarketInfo: {
       method: 'POST',
@@ -1088,6 +1095,7 @@ export const equipmentContract = c.router(
       body: MoreInfoRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Ask for more product information about an equipment (mails the provider)',
+      metadata: signedIn('customerEquipment'),
     },
     requestContract: {
       method: 'POST',
@@ -1096,6 +1104,7 @@ export const equipmentContract = c.router(
       body: ContractTeamRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Contact the contract team about an equipment (contract change request)',
+      metadata: signedIn('customerEquipment', { feature: 'ARC' }),
     },
     contractPdf: {
       method: 'GET',
@@ -1111,6 +1120,7 @@ export const equipmentContract = c.router(
       },
       summary:
         'The contract PDF of an instrument, opened in a new window; errorCode 10002 (JSON) when not found, 400 for a user-added instrument, 404 without that contract',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationEvents: {
       method: 'POST',
@@ -1119,6 +1129,7 @@ export const equipmentContract = c.router(
       body: UtilizationEventQuery,
       responses: { 200: envelope(paged(UtilizationEvent)), ...standardErrors },
       summary: 'A filtered, sorted page of utilization events of a system in a period (details modal)',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationSummary: {
       method: 'POST',
@@ -1127,6 +1138,7 @@ export const equipmentContract = c.router(
       body: noBody,
       responses: { 200: envelope(EventSummary), ...standardErrors },
       summary: 'Utilization against service and downtime per period of a date range',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationEventList: {
       method: 'POST',
@@ -1140,6 +1152,7 @@ export const equipmentContract = c.router(
       body: noBody,
       responses: { 200: envelope(z.array(UtilizationEvent).max(UTILIZATION_EVENT_LIST_MAX)), ...standardErrors },
       summary: 'The utilization events of a system in a period in time order, the first UTILIZATION_EVENT_LIST_MAX',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationAsset: {
       method: 'POST',
@@ -1151,6 +1164,7 @@ export const equipmentContract = c.router(
         ...standardErrors,
       },
       summary: 'Asset data and event summary of a monitored equipment; assetRequested when monitoring was requested',
+      metadata: signedIn('customerEquipment'),
     },
     systemComponents: {
       method: 'GET',
@@ -1159,6 +1173,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery(pagingQuery(SYSTEM_COMPONENT_DEFAULT_PAGE_SIZE, SYSTEM_COMPONENT_DEFAULT_PAGE_SIZE)),
       responses: { 200: envelope(paged(SystemComponent)), ...standardErrors },
       summary: 'The other components of the same system as an equipment, paged',
+      metadata: signedIn('customerEquipment'),
     },
   },
   { strictStatusCodes: true },
