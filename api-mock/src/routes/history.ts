@@ -6,7 +6,7 @@ import { requireFeature } from '../auth/privileges';
 import { ok } from '../lib/envelope';
 import { HttpProblem } from '../lib/problem';
 import { findEquipment } from '../queries/equipment';
-import { requireOwner } from '../queries/documents';
+import { requireOwner } from '../documents/queries';
 import { historyPage } from '../history/historyPage';
 import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 

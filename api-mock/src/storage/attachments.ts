@@ -9,7 +9,7 @@ import {
 import type { Actor } from '../auth/actor';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../lib/problem';
-import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageIdentityOf } from './identity';
 import { storageOf } from './index';
 import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD } from './layout';
 

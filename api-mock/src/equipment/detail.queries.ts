@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { EHS_NONE, type EhsData, type SystemComponent } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
-import { loadEquipmentImages, reachableEquipment, type EquipmentListRow, type EquipmentScope } from './equipment';
+import {
+  loadEquipmentImages,
+  reachableEquipment,
+  type EquipmentListRow,
+  type EquipmentScope,
+} from '../queries/equipment';
 
 /** The EHS data of an equipment row; a pick-list never set reads as the blank 'none' option. */
 export const toEhsData = (row: EquipmentListRow): EhsData => ({

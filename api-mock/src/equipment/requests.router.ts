@@ -15,7 +15,7 @@ import { badRequest } from '../lib/problem';
 import { queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
-import { contractChangeRequestPage } from '../queries/contractChangeRequests';
+import { contractChangeRequestPage } from './contractRequests.queries';
 import { findEquipment } from '../queries/equipment';
 
 const s = initServer();

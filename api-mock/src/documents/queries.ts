@@ -3,7 +3,7 @@ import type { Document, DocumentOwnerType } from '../../../contract/documents';
 import type { FileIdentifier, UploadKind } from '../../../contract/images';
 import type { Database, DocumentsTable } from '../db/schema';
 import { HttpProblem } from '../lib/problem';
-import { requireEquipment } from './equipment';
+import { requireEquipment } from '../queries/equipment';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 type Db = Kysely<Database> | Transaction<Database>;

@@ -7,9 +7,9 @@ import { badRequest } from '../lib/problem';
 import { change } from '../db/events';
 import { requireFeature } from '../auth/privileges';
 import { findEquipment, loadEquipmentExtras, toEquipment } from '../queries/equipment';
-import { systemComponentPage, toEhsData } from '../queries/equipmentDetail';
+import { systemComponentPage, toEhsData } from './detail.queries';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../routes/equipmentAccess';
 import { changesOf, own } from '../history/changes';
 import type { EhsData } from '../../../contract/equipment';
 

@@ -13,9 +13,9 @@ import { requireActor } from '../auth/actor';
 import { requireSession } from '../auth/context';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden, notFound } from '../lib/problem';
-import { instrumentOfFile } from '../queries/documents';
+import { instrumentOfFile } from '../documents/queries';
 import { requireEquipment } from '../queries/equipment';
-import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageIdentityOf } from '../storage/identity';
 import { localStorageOf, storageOf } from '../storage';
 import {
   BUCKET_OF_FILE_TYPE,

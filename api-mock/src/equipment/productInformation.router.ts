@@ -11,7 +11,7 @@ import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { findEquipment } from '../queries/equipment';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../routes/equipmentAccess';
 
 const s = initServer();
 

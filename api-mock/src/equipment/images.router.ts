@@ -19,18 +19,18 @@ import type { Database } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
 import { findEquipment, loadEquipmentExtras, requireEquipment } from '../queries/equipment';
-import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../routes/equipmentAccess';
 
 const s = initServer();
 
 /*
  * Images of an equipment (spec 2 sections 3, 4, 5 and 7). The browser uploads the image and its 100 px thumbnail
- * through signed URLs (routes/storage.ts), then registers them here. Default rules (spec 2 section 4): the first
+ * through signed URLs (images/router.ts), then registers them here. Default rules (spec 2 section 4): the first
  * image uploaded, or one flagged default, becomes the default; deleting the default makes the first remaining
  * image (the oldest) the default; once the last image is deleted the equipment has no image data (null).
  */

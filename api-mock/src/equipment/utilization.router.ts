@@ -13,8 +13,8 @@ import {
   toUtilization,
   utilizationEventList,
   utilizationEventPage,
-} from '../queries/utilization';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+} from './utilization.queries';
+import { equipmentNotFound, equipmentScopeOf } from '../routes/equipmentAccess';
 
 const s = initServer();
 

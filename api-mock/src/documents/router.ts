@@ -18,8 +18,8 @@ import {
   versionsOf,
   type DocumentOwner,
   type DocumentRow,
-} from '../queries/documents';
-import { storageIdentityOf } from '../queries/storageIdentity';
+} from './queries';
+import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD, keyBelongsTo } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
