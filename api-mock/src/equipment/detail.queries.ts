@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
-import { EHS_NONE, type EhsData, type SystemComponent } from '../../../contract/equipment';
+import { EHS_NONE, type EhsData, type EhsUpdate, type SystemComponent } from '../../../contract/equipment';
+import type { Actor } from '../access/actor';
+import { change } from '../db/events';
 import type { Database } from '../db/schema';
+import { changesOf, own } from '../history/changes';
 import {
   loadEquipmentImages,
   reachableEquipment,
@@ -72,4 +75,77 @@ export async function systemComponentPage(
     })),
     totalCount: Number(count.count),
   };
+}
+
+/** The EHS fields an EHS edit changes (who and when are recorded by the server). */
+const EHS_FIELDS = [
+  'machineGuarding',
+  'energyHazard',
+  'lockTagOut',
+  'chemicalHazards',
+  'biosafetyHazards',
+  'radiologicalHazards',
+  'locked',
+] as const;
+const EHS_COLUMNS = [
+  'machine_guarding',
+  'energy_hazard',
+  'lock_tag_out',
+  'chemical_hazards',
+  'biosafety_hazards',
+  'radiological_hazards',
+  'locked',
+  'ehs_last_changed_by',
+  'ehs_last_changed_on',
+] as const;
+
+/** ehsLastChangedBy holds a first and a last name (spec 2 section 7), at most 61 characters. */
+const EHS_CHANGED_BY_MAX = 61;
+
+/** Save the EHS data of an instrument, recording who changed it and when whatever the client sent; the row after. */
+export async function saveEhs(
+  db: Kysely<Database>,
+  actor: Actor,
+  row: EquipmentListRow,
+  body: EhsUpdate,
+): Promise<EquipmentListRow> {
+  const author = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', actor.userId)
+    .executeTakeFirstOrThrow();
+  const values = {
+    machine_guarding: body.machineGuarding,
+    energy_hazard: body.energyHazard,
+    lock_tag_out: body.lockTagOut,
+    chemical_hazards: body.chemicalHazards,
+    biosafety_hazards: body.biosafetyHazards,
+    radiological_hazards: body.radiologicalHazards,
+    locked: body.locked,
+    ehs_last_changed_by: `${author.first_name} ${author.last_name}`.slice(0, EHS_CHANGED_BY_MAX),
+    ehs_last_changed_on: new Date(),
+  };
+  return change(db, async (trx) => {
+    const before = await trx
+      .selectFrom('equipment')
+      .select(EHS_COLUMNS)
+      .where('id', '=', row.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('equipment').set(values).where('id', '=', row.id).execute();
+    const read = (ehs: EhsData, field: string) => own(ehs, field);
+    const ehsOf = (columns: typeof before) => toEhsData({ ...row, ...columns });
+    return {
+      result: { ...row, ...values },
+      event: {
+        customerId: actor.customerId,
+        actorId: actor.userId,
+        entityType: 'equipment',
+        entityId: row.id,
+        eventType: 'equipment.ehsUpdated',
+        payload: values,
+        changes: changesOf(EHS_FIELDS, ehsOf(before), ehsOf({ ...before, ...values }), read),
+      },
+    };
+  });
 }
