@@ -144,6 +144,7 @@ export const customersContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(CloudCredential), ...standardErrors },
       summary: 'Temporary credentials for uploads to and downloads from the file store',
+      metadata: signedIn('customer'),
     },
     hasAssetGeniusSite: {
       method: 'POST',

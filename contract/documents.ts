@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery, EntityId, IdParam, IsoDateTime, queryBoolean } from './common';
 import {
   DOCUMENT_MAX_BYTES,
@@ -81,6 +82,7 @@ export const documentsContract = c.router(
       body: z.array(DocumentJson).min(1).max(DOCUMENT_MAX_FILES),
       responses: { 200: envelope(z.array(Document)), ...standardErrors },
       summary: 'Register files uploaded to storage as documents (or new versions) of an equipment or a work order',
+      metadata: signedIn('customer'),
     },
     list: {
       method: 'GET',
@@ -89,6 +91,7 @@ export const documentsContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.array(Document)), ...standardErrors },
       summary: 'The latest version of every document, active and deleted (isDeleted), of an owner',
+      metadata: signedIn('customer'),
     },
     history: {
       method: 'GET',
@@ -97,6 +100,7 @@ export const documentsContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.array(Document)), ...standardErrors },
       summary: 'Every version of one document, newest first',
+      metadata: signedIn('customer'),
     },
     remove: {
       method: 'DELETE',
@@ -105,6 +109,7 @@ export const documentsContract = c.router(
       query: withCommonQuery({ isDeletePermanently: queryBoolean.default(false) }),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Move a document to Deleted items, or delete a deleted one for good with isDeletePermanently',
+      metadata: signedIn('customer'),
     },
     restore: {
       method: 'POST',
@@ -114,6 +119,7 @@ export const documentsContract = c.router(
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(Document), ...standardErrors },
       summary: 'Restore a deleted document',
+      metadata: signedIn('customer'),
     },
   },
   { strictStatusCodes: true },

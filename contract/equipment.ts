@@ -1057,6 +1057,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery({ otherComponent: queryBoolean.optional() }),
       responses: { 200: envelope(EquipmentDetail), ...standardErrors },
       summary: 'An equipment with EHS data (and other system components); errorCode 10002 when not found',
+      metadata: signedIn('customerEquipment'),
     },
     productResources: {
       method: 'GET',
@@ -1066,6 +1067,7 @@ export const equipmentContract = c.router(
       responses: { 200: envelope(ProductResources.nullable()), ...standardErrors },
       summary:
         "The resource block of the instrument's product page (Product information tab, Resources); null when there is none",
+      metadata: signedIn('customerEquipment'),
     },
     setDefaultImage: {
       method: 'PUT',
@@ -1075,6 +1077,7 @@ export const equipmentContract = c.router(
       body: z.object({ resourceId: EntityId }),
       responses: { 200: envelope(InstrumentImageData), ...standardErrors },
       summary: 'Make one image of an equipment its default image',
+      metadata: signedIn('customerEquipment'),
     },
     updateImages: {
       method: 'PUT',
@@ -1084,6 +1087,7 @@ export const equipmentContract = c.router(
       body: ImageChanges,
       responses: { 200: envelope(InstrumentImageData.nullable()), ...standardErrors },
       summary: 'Register uploaded images and delete images of an equipment; null once no image is left',
+      metadata: signedIn('customerEquipment'),
     },
     updateEhs: {
       method: 'PUT',
@@ -1113,6 +1117,7 @@ export const equipmentContract = c.router(
       body: MoreInfoRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Ask for more product information about an equipment (mails the provider)',
+      metadata: signedIn('customerEquipment'),
     },
     requestContract: {
       method: 'POST',
@@ -1137,6 +1142,7 @@ export const equipmentContract = c.router(
       },
       summary:
         'The contract PDF of an instrument, opened in a new window; errorCode 10002 (JSON) when not found, 400 for a user-added instrument, 404 without that contract',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationEvents: {
       method: 'POST',
@@ -1145,6 +1151,7 @@ export const equipmentContract = c.router(
       body: UtilizationEventQuery,
       responses: { 200: envelope(paged(UtilizationEvent)), ...standardErrors },
       summary: 'A filtered, sorted page of utilization events of a system in a period (details modal)',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationSummary: {
       method: 'POST',
@@ -1153,6 +1160,7 @@ export const equipmentContract = c.router(
       body: noBody,
       responses: { 200: envelope(EventSummary), ...standardErrors },
       summary: 'Utilization against service and downtime per period of a date range',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationEventList: {
       method: 'POST',
@@ -1166,6 +1174,7 @@ export const equipmentContract = c.router(
       body: noBody,
       responses: { 200: envelope(z.array(UtilizationEvent).max(UTILIZATION_EVENT_LIST_MAX)), ...standardErrors },
       summary: 'The utilization events of a system in a period in time order, the first UTILIZATION_EVENT_LIST_MAX',
+      metadata: signedIn('customerEquipment'),
     },
     utilizationAsset: {
       method: 'POST',
@@ -1177,6 +1186,7 @@ export const equipmentContract = c.router(
         ...standardErrors,
       },
       summary: 'Asset data and event summary of a monitored equipment; assetRequested when monitoring was requested',
+      metadata: signedIn('customerEquipment'),
     },
     systemComponents: {
       method: 'GET',
@@ -1185,6 +1195,7 @@ export const equipmentContract = c.router(
       query: withCommonQuery(pagingQuery(SYSTEM_COMPONENT_DEFAULT_PAGE_SIZE, SYSTEM_COMPONENT_DEFAULT_PAGE_SIZE)),
       responses: { 200: envelope(paged(SystemComponent)), ...standardErrors },
       summary: 'The other components of the same system as an equipment, paged',
+      metadata: signedIn('customerEquipment'),
     },
   },
   { strictStatusCodes: true },

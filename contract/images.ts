@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import {
   PRESIGNED_URL_SECONDS,
@@ -232,6 +233,7 @@ export const imagesContract = c.router(
       responses: { 200: envelope(UploadUrl), ...standardErrors },
       summary:
         "A pre-signed URL to upload one file to storage, in the customer's folder for its kind; good for one upload; 400 upload_quota_reached beyond the user's storage quota",
+      metadata: signedIn('customer'),
     },
     requestDownloadUrl: {
       method: 'GET',
@@ -240,6 +242,7 @@ export const imagesContract = c.router(
       responses: { 200: envelope(DownloadUrl), ...standardErrors },
       summary:
         'A pre-signed URL to download one stored file a record of the current customer holds (valid 1800 s); 404 for an upload no record took, 403 for a message attachment (read with its message)',
+      metadata: signedIn('customer'),
     },
     requestDownloadUrls: {
       method: 'POST',
@@ -248,6 +251,7 @@ export const imagesContract = c.router(
       body: z.object({ files: z.array(FileIdentifier).min(1).max(DOWNLOAD_URL_BATCH_MAX) }),
       responses: { 200: envelope(z.object({ items: z.array(DownloadUrl) })), ...standardErrors },
       summary: 'Pre-signed download URLs for several stored files at once (image thumbnails of a page)',
+      metadata: signedIn('customer'),
     },
   },
   { strictStatusCodes: true },

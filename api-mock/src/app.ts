@@ -27,7 +27,7 @@ import { registerDevMachines } from './routes/devMachines';
 import { registerDevOutbox } from './routes/devOutbox';
 import { registerDocs } from './routes/docs';
 import { registerHub } from './realtime/hub';
-import { registerFileRoutes } from './routes/storage';
+import { registerFileRoutes } from './images/router';
 import { FILES_PREFIX } from './storage/signing';
 import { localStorageOf, storageOf, storageOriginOf } from './storage';
 import { implementations } from './routes';

@@ -14,7 +14,7 @@ import {
   type ContractReportData,
 } from '../../api-mock/src/reports/contractReport';
 import { cjkFontAvailable } from '../../api-mock/src/reports/serviceReport';
-import { contractPdfFileName } from '../../api-mock/src/routes/equipmentContractPdf';
+import { contractPdfFileName } from '../../api-mock/src/equipment/contractPdf.router';
 import { pdfPages } from '../support/pdfText';
 
 const contract = (overrides: Partial<ContractReportContract> = {}): ContractReportContract => ({

@@ -9,7 +9,7 @@ import { change } from '../db/events';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden } from '../lib/problem';
 import { avatarUrlsOf } from '../queries/avatar';
-import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';
 import { BUCKET_OF_FILE_TYPE, FILE_TYPE_OF_UPLOAD, customerFolder } from '../storage/layout';
@@ -19,7 +19,7 @@ const s = initServer();
 
 /*
  * The signed-in user's avatar (spec 3 sections 2, 5 and 7). The browser uploads the image and its 64 px square
- * thumbnail through signed URLs (routes/storage.ts, upload kind Avatar), then sets them here. The files are
+ * thumbnail through signed URLs (images/router.ts, upload kind Avatar), then sets them here. The files are
  * checked where they lie: in the caller's customer folder, JPEG or PNG by their bytes (the extension must say the
  * same), under 5 MB, the thumbnail 64 x 64, and no other user's avatar. The old files go once the change is saved.
  */

@@ -7,7 +7,7 @@ import { ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
 import { forbidden, HttpProblem } from '../lib/problem';
 import { customerOr404, toCustomer } from '../queries/customers';
-import { storageIdentityOf } from '../queries/storageIdentity';
+import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE, keyBelongsTo } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';

@@ -6,7 +6,7 @@ import { requireFeature } from '../auth/privileges';
 import { ok } from '../lib/envelope';
 import { HttpProblem } from '../lib/problem';
 import { findEquipment } from '../equipment/queries';
-import { requireOwner } from '../queries/documents';
+import { requireDocumentOwner } from '../documents/records';
 import { historyPage } from '../history/historyPage';
 import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
 
@@ -47,7 +47,7 @@ export function historyRouter({ db }: AppDeps) {
 
     serviceCall: async ({ request, params, query }) => {
       const actor = await requireActor(db, request);
-      await requireOwner(db, {
+      await requireDocumentOwner(db, {
         type: 'ServiceCall',
         id: params.id,
         customerId: actor.customerId,

@@ -38,7 +38,7 @@ export type UploadOutcome =
 
 /**
  * Files in a folder on disk: `<root>/<bucket>/<key>`. The server signs its own URLs (HMAC) and serves them with
- * the routes of routes/storage.ts. Without a root it uses a temporary folder, made on first use.
+ * the routes of images/router.ts. Without a root it uses a temporary folder, made on first use.
  */
 export class LocalDiskStorage implements FileStorage {
   readonly kind = 'local';

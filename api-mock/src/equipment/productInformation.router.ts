@@ -1,7 +1,7 @@
 import { initServer } from '@ts-rest/fastify';
 import { equipmentContract } from '../../../contract/equipment';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
+import { actorOf } from '../access/actor';
 import { productResourceFetcher } from '../catalogue/productResources';
 import { change } from '../db/events';
 import { countryNameOf } from '../lib/countries';
@@ -12,6 +12,7 @@ import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { findEquipment } from '../equipment/queries';
 import { findProductMarketInfo } from '../queries/productMarketInfo';
 import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
+import { customerNameOf } from './contractRequests.queries';
 
 const s = initServer();
 
@@ -23,7 +24,7 @@ const s = initServer();
 export function productInformationRoutes({ db, config, productResources = productResourceFetcher() }: AppDeps) {
   return {
     productResources: s.route(equipmentContract.productResources, async ({ request, params }) => {
-      const actor = await requireActor(db, request);
+      const actor = actorOf(request);
       const equipment = await findEquipment(db, equipmentScopeOf(actor), params.id);
       if (!equipment) return equipmentNotFound(params.id);
       const info = await findProductMarketInfo(db, equipment);
@@ -31,14 +32,14 @@ export function productInformationRoutes({ db, config, productResources = produc
     }),
 
     requestMarketInfo: s.route(equipmentContract.requestMarketInfo, async ({ request, body }) => {
-      const actor = await requireActor(db, request);
+      const actor = actorOf(request);
       const equipment = await findEquipment(db, equipmentScopeOf(actor), body.equipmentId);
       if (!equipment) return equipmentNotFound(body.equipmentId);
       const info = await findProductMarketInfo(db, equipment);
       if (!info) throw badRequest('The instrument has no product information to ask more about');
-      const [account, customer] = await Promise.all([
+      const [account, customerName] = await Promise.all([
         senderOf(db, actor.userId),
-        db.selectFrom('customers').select('name').where('id', '=', actor.customerId).executeTakeFirstOrThrow(),
+        customerNameOf(db, actor.customerId),
       ]);
       const name = `${body.firstName} ${body.lastName}`;
       const product = `${info.displayName ?? `${info.brandName} ${info.modelName}`} (${info.partNumber})`;
@@ -47,11 +48,11 @@ export function productInformationRoutes({ db, config, productResources = produc
       await change(db, async (trx) => {
         await queueMail(trx, {
           to: [PROVIDER_INBOX],
-          subject: `Request for more information: ${product} (${customer.name})`,
+          subject: `Request for more information: ${product} (${customerName})`,
           body: [
             `Request for more information about ${product}`,
             '',
-            `Customer: ${customer.name}`,
+            `Customer: ${customerName}`,
             `Instrument: ${instrument}`,
             `From: ${name} <${body.emailAddress}>, ${body.telephone}`,
             ...(body.companyName ? [`Company: ${body.companyName}`] : []),

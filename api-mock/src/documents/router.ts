@@ -1,37 +1,31 @@
 import { initServer } from '@ts-rest/fastify';
-import { sql } from 'kysely';
 import { documentsContract, type DocumentOwnerType, type DocumentUpload } from '../../../contract/documents';
-import { DOCUMENT_MAX_BYTES, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, fileExtension } from '../../../contract/images';
+import { FILE_TYPE_MESSAGE, fileExtension } from '../../../contract/images';
 import type { AppDeps } from '../deps';
-import { requireActor, type Actor } from '../auth/actor';
+import { actorOf, type Actor } from '../access/actor';
 import { appendEvent, change, type DomainEvent } from '../db/events';
 import { ok } from '../lib/envelope';
-import { badRequest, forbidden } from '../lib/problem';
+import { badRequest } from '../lib/problem';
 import {
   activeDocumentNamed,
+  deleteDocumentGroup,
+  insertDocumentVersion,
   isRegistered,
   latestVersions,
   refreshDocumentCount,
-  requireOwner,
+  setDocumentDeleted,
   toDocument,
+  uploaderNameOf,
   UPLOAD_KIND_OF_OWNER,
-  versionsOf,
   type DocumentOwner,
   type DocumentRow,
-} from '../queries/documents';
-import { storageIdentityOf } from '../queries/storageIdentity';
+} from './queries';
+import { documentOwnerOf, requireDocument, requireDocumentOwner } from './records';
 import { storageOf } from '../storage';
-import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD, keyBelongsTo } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
+import { storedUploadSizes } from '../storage/uploads';
 
 const s = initServer();
-
-const ownerOf = (actor: Actor, params: { type: DocumentOwnerType; id: number }): DocumentOwner => ({
-  customerId: actor.customerId,
-  isPEUser: actor.isPEUser,
-  type: params.type,
-  id: params.id,
-});
 
 const documentEvent = (
   actor: Actor,
@@ -60,77 +54,46 @@ const newest = (versions: DocumentRow[]): DocumentRow => versions[0]!;
 export function documentsRouter({ db, config }: AppDeps) {
   const storage = storageOf(config);
 
-  /** The size of each file as stored: it must be where documents of this owner type go, and not too large. */
+  /**
+   * The size of each file as stored, by the one check of stored uploads: the customer's, where documents of this
+   * owner type go, not too large; and a document's own rules: the name's type, each file once and not yet registered.
+   */
   const checkStoredFiles = async (actor: Actor, type: DocumentOwnerType, files: DocumentUpload[]) => {
-    const fileType = FILE_TYPE_OF_UPLOAD[UPLOAD_KIND_OF_OWNER[type]];
-    const bucket = BUCKET_OF_FILE_TYPE[fileType];
-    const identity = await storageIdentityOf(db, actor.customerId);
-    const folder = customerFolder(identity, fileType);
+    const kind = UPLOAD_KIND_OF_OWNER[type];
     const keys = new Set<string>();
-    const sizes: number[] = [];
     for (const file of files) {
-      if (file.bucketName !== bucket) throw badRequest(`Documents of ${type} are stored in ${bucket}`);
-      if (!keyBelongsTo(file.resourceKey, identity)) throw forbidden('The file belongs to another customer');
-      if (!file.resourceKey.startsWith(folder)) throw badRequest('The file is not in the folder of documents');
       if (fileExtension(file.resourceKey) !== fileExtension(file.documentName)) throw badRequest(FILE_TYPE_MESSAGE);
       if (keys.has(file.resourceKey)) throw badRequest(`The file ${file.resourceKey} is sent twice`);
       keys.add(file.resourceKey);
+    }
+    const sizes = await storedUploadSizes({ db, storage }, actor.customerId, kind, files, {
+      notOwn: 'The file belongs to another customer',
+      otherPlace: `Documents of ${type} are stored in their own bucket and folder`,
+      missing: (file) => `The file ${file.resourceKey} has not been uploaded`,
+    });
+    for (const file of files) {
       if (await isRegistered(db, file.bucketName, file.resourceKey)) {
         throw badRequest(`The file ${file.resourceKey} is already registered`);
       }
-      const size = await storage.objectSize(file.bucketName, file.resourceKey);
-      if (size === null) throw badRequest(`The file ${file.documentName} has not been uploaded`);
-      if (size > DOCUMENT_MAX_BYTES) throw badRequest(FILE_SIZE_MESSAGE);
-      sizes.push(size);
     }
     return sizes;
   };
 
   return s.router(documentsContract, {
     upload: async ({ request, params, body }) => {
-      const actor = await requireActor(db, request);
-      const owner = ownerOf(actor, params);
-      await requireOwner(db, owner);
+      const actor = actorOf(request);
+      const owner = documentOwnerOf(actor, params);
+      await requireDocumentOwner(db, owner);
       const sizes = await checkStoredFiles(actor, params.type, body);
-      const user = await db
-        .selectFrom('users')
-        .select(['first_name', 'last_name'])
-        .where('id', '=', actor.userId)
-        .executeTakeFirstOrThrow();
-      const userName = `${user.first_name} ${user.last_name}`.trim().slice(0, 61);
+      const uploader = { userId: actor.userId, userName: await uploaderNameOf(db, actor.userId) };
 
       const created = await db.transaction().execute(async (trx) => {
-        await requireOwner(trx, owner, true);
+        await requireDocumentOwner(trx, owner, true);
         await registerFiles(trx, storage, body, { customerId: owner.customerId, as: 'document' });
         const rows: DocumentRow[] = [];
         for (const [index, file] of body.entries()) {
           const previous = await activeDocumentNamed(trx, owner, file.documentName);
-          const row = await trx
-            .insertInto('documents')
-            .values({
-              customer_id: owner.customerId,
-              owner_type: owner.type,
-              owner_id: owner.id,
-              document_group_id: previous?.document_group_id ?? null,
-              version: previous ? previous.version + 1 : 1,
-              document_name: file.documentName,
-              bucket_name: file.bucketName,
-              resource_key: file.resourceKey,
-              size: sizes[index]!,
-              uploaded_by: actor.userId,
-              user_name: userName,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          // The first version names the chain.
-          const saved = previous
-            ? row
-            : await trx
-                .updateTable('documents')
-                .set({ document_group_id: row.id })
-                .where('id', '=', row.id)
-                .returningAll()
-                .executeTakeFirstOrThrow();
+          const saved = await insertDocumentVersion(trx, owner, { ...file, size: sizes[index]! }, previous, uploader);
           rows.push(saved);
           await appendEvent(
             trx,
@@ -157,34 +120,26 @@ export function documentsRouter({ db, config }: AppDeps) {
     },
 
     list: async ({ request, params }) => {
-      const actor = await requireActor(db, request);
-      const owner = ownerOf(actor, params);
-      await requireOwner(db, owner);
+      const owner = documentOwnerOf(actorOf(request), params);
+      await requireDocumentOwner(db, owner);
       return ok((await latestVersions(db, owner)).map(toDocument));
     },
 
     history: async ({ request, params }) => {
-      const actor = await requireActor(db, request);
-      const owner = ownerOf(actor, params);
-      await requireOwner(db, owner);
-      return ok((await versionsOf(db, owner, params.documentId)).map(toDocument));
+      const owner = documentOwnerOf(actorOf(request), params);
+      return ok((await requireDocument(db, owner, params.documentId)).map(toDocument));
     },
 
     remove: async ({ request, params, query }) => {
-      const actor = await requireActor(db, request);
-      const owner = ownerOf(actor, params);
-      await requireOwner(db, owner);
+      const actor = actorOf(request);
+      const owner = documentOwnerOf(actor, params);
+      await requireDocumentOwner(db, owner);
       if (!query.isDeletePermanently) {
         await change(db, async (trx) => {
-          await requireOwner(trx, owner, true);
-          const versions = await versionsOf(trx, owner, params.documentId);
+          const versions = await requireDocument(trx, owner, params.documentId, true);
           const groupId = newest(versions).document_group_id!;
           if (newest(versions).is_deleted) throw badRequest('The document is already deleted');
-          await trx
-            .updateTable('documents')
-            .set({ is_deleted: true, deleted_at: sql`now()` })
-            .where('document_group_id', '=', groupId)
-            .execute();
+          await setDocumentDeleted(trx, groupId, true);
           await refreshDocumentCount(trx, owner);
           return {
             result: null,
@@ -197,12 +152,11 @@ export function documentsRouter({ db, config }: AppDeps) {
       }
 
       const removed = await change(db, async (trx) => {
-        await requireOwner(trx, owner, true);
-        const versions = await versionsOf(trx, owner, params.documentId);
+        const versions = await requireDocument(trx, owner, params.documentId, true);
         const groupId = newest(versions).document_group_id!;
         // Only a document in Deleted items can be deleted for good (spec 2 section 4).
         if (!newest(versions).is_deleted) throw badRequest('Only a deleted document can be deleted permanently');
-        await trx.deleteFrom('documents').where('document_group_id', '=', groupId).execute();
+        await deleteDocumentGroup(trx, groupId);
         await releaseFiles(
           trx,
           versions.map((v) => ({ bucketName: v.bucket_name, resourceKey: v.resource_key })),
@@ -222,19 +176,14 @@ export function documentsRouter({ db, config }: AppDeps) {
     },
 
     restore: async ({ request, params }) => {
-      const actor = await requireActor(db, request);
-      const owner = ownerOf(actor, params);
-      await requireOwner(db, owner);
+      const actor = actorOf(request);
+      const owner = documentOwnerOf(actor, params);
+      await requireDocumentOwner(db, owner);
       const restored = await change(db, async (trx) => {
-        await requireOwner(trx, owner, true);
-        const versions = await versionsOf(trx, owner, params.documentId);
+        const versions = await requireDocument(trx, owner, params.documentId, true);
         const groupId = newest(versions).document_group_id!;
         if (!newest(versions).is_deleted) throw badRequest('The document is not deleted');
-        await trx
-          .updateTable('documents')
-          .set({ is_deleted: false, deleted_at: null })
-          .where('document_group_id', '=', groupId)
-          .execute();
+        await setDocumentDeleted(trx, groupId, false);
         await refreshDocumentCount(trx, owner);
         return {
           result: { ...newest(versions), is_deleted: false, deleted_at: null },

@@ -3,7 +3,7 @@ import type { onSendHookHandler } from 'fastify';
 import { equipmentContract, USER_ADDED_REFUSAL } from '../../../contract/equipment';
 import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
+import { actorOf } from '../access/actor';
 import { fail } from '../lib/envelope';
 import { badRequest, HttpProblem, notFound } from '../lib/problem';
 import { contractReportOf } from '../queries/contractReport';
@@ -44,7 +44,7 @@ export function equipmentContractPdfRoutes({ db, reports }: AppDeps) {
     contractPdf: {
       hooks: { onSend: envelopeAsJson },
       handler: s.route(equipmentContract.contractPdf, async ({ request, reply, params, query }) => {
-        const actor = await requireActor(db, request);
+        const actor = actorOf(request);
         const found = await contractReportOf(
           db,
           { customerId: actor.customerId, userId: actor.userId, isPEUser: actor.isPEUser },

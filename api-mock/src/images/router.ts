@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
-import { customersContract } from '../../../contract/customers';
 import {
   BucketName,
   FILE_TYPE_MESSAGE,
@@ -9,55 +8,29 @@ import {
   type FileIdentifier,
 } from '../../../contract/images';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
-import { requireSession } from '../auth/context';
+import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
-import { badRequest, forbidden, notFound } from '../lib/problem';
-import { instrumentOfFile } from '../queries/documents';
-import { requireEquipment } from '../equipment/records';
-import { storageIdentityOf } from '../queries/storageIdentity';
+import { badRequest } from '../lib/problem';
+import { storageIdentityOf } from '../storage/identity';
 import { localStorageOf, storageOf } from '../storage';
 import {
   BUCKET_OF_FILE_TYPE,
-  BUCKETS,
   contentDisposition,
   contentTypeFits,
   FILE_TYPE_OF_UPLOAD,
   isKnownBucket,
-  keyBelongsTo,
   mediaType,
   newObjectKey,
   servedContentType,
 } from '../storage/layout';
 import { finishReceiving, grantUpload, registeredFile, startReceiving } from '../storage/registry';
+import { requireReadableFiles } from './records';
 import { FILES_PREFIX } from '../storage/signing';
 
 const s = initServer();
 
 /** The Storage/* calls: sign uploads into the caller's customer folder, and downloads of files found there. */
 export function storageRouter({ db, config }: AppDeps) {
-  /**
-   * Every file asked for must lie in the caller's folder and be registered to a record of the customer. A message
-   * attachment is read through its message only, which checks the inbox: a colleague's is not signed here. A document
-   * or image of an instrument is read as the instrument is reached (a hidden one by provider staff only).
-   */
-  const readableFiles = async (request: FastifyRequest, files: FileIdentifier[]) => {
-    const session = await requireActor(db, request);
-    const identity = await storageIdentityOf(db, session.customerId);
-    for (const file of files) {
-      if (!isKnownBucket(file.bucketName)) throw badRequest(`Unknown bucket ${file.bucketName}`);
-      if (!keyBelongsTo(file.resourceKey, identity)) throw forbidden('The file belongs to another customer');
-    }
-    for (const file of files) {
-      const registered = await registeredFile(db, file, session.customerId);
-      if (!registered) throw notFound();
-      if (registered.registered_as === 'messageAttachment')
-        throw forbidden('A message attachment is read with its message');
-      const instrument = await instrumentOfFile(db, session.customerId, file);
-      if (instrument !== null) await requireEquipment(db, session, instrument);
-    }
-  };
-
   const downloadUrl = async (file: FileIdentifier) => {
     const link = await storageOf(config).presignDownload({ bucket: file.bucketName, key: file.resourceKey });
     return { ...file, url: link.url, expiresInSeconds: link.expiresInSeconds };
@@ -66,16 +39,16 @@ export function storageRouter({ db, config }: AppDeps) {
   return s.router(imagesContract, {
     // The contract's schema has already checked the extension, size and (where the kind names them) the type.
     requestUploadUrl: async ({ request, body }) => {
-      const session = await requireSession(db, request);
+      const actor = actorOf(request);
       // A type that does not go with the extension is refused with the contract's message key.
       if (!contentTypeFits(body.fileName, body.contentType)) throw badRequest(FILE_TYPE_MESSAGE);
       const fileType = FILE_TYPE_OF_UPLOAD[body.fileType];
       const bucketName = BUCKET_OF_FILE_TYPE[fileType];
-      const resourceKey = newObjectKey(await storageIdentityOf(db, session.customerId), fileType, body.fileName);
+      const resourceKey = newObjectKey(await storageIdentityOf(db, actor.customerId), fileType, body.fileName);
       await grantUpload(
         db,
         { bucketName, resourceKey },
-        { customerId: session.customerId, userId: session.userId },
+        { customerId: actor.customerId, userId: actor.userId },
         body.size,
       );
       const { url, ...upload } = await storageOf(config).presignUpload({
@@ -89,28 +62,14 @@ export function storageRouter({ db, config }: AppDeps) {
 
     requestDownloadUrl: async ({ request, query }) => {
       const file = { resourceKey: query.resourceKey, bucketName: query.bucketName };
-      await readableFiles(request, [file]);
+      await requireReadableFiles(db, actorOf(request), [file]);
       return ok(await downloadUrl(file));
     },
 
     requestDownloadUrls: async ({ request, body }) => {
-      await readableFiles(request, body.files);
+      await requireReadableFiles(db, actorOf(request), body.files);
       return ok({ items: await Promise.all(body.files.map(downloadUrl)) });
     },
-  });
-}
-
-/** GET users/cloudCredential: what the client needs to use the file store (spec 1 section 3 "Cloud credential"). */
-export function cloudCredentialRoute({ db, config }: AppDeps) {
-  return s.route(customersContract.cloudCredential, async ({ request }) => {
-    const session = await requireSession(db, request);
-    const identityId = await storageIdentityOf(db, session.customerId);
-    const credential = await storageOf(config).temporaryCredential({ identityId, userId: session.userId });
-    return ok({
-      ...credential,
-      bucketConversionMaps: Object.fromEntries(BUCKETS.map((bucket) => [bucket, bucket])),
-      fileTypeBucketNameMaps: { ...BUCKET_OF_FILE_TYPE },
-    });
   });
 }
 

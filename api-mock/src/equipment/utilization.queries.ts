@@ -185,3 +185,23 @@ export async function utilizationEventList(
     .execute();
   return (rows as EventRow[]).map(toEvent);
 }
+
+/** The asset monitor of a customer's instrument, or undefined when monitoring was never requested. */
+export function assetMonitorOf(db: Kysely<Database>, customerId: number, equipmentId: number) {
+  return db
+    .selectFrom('asset_monitors')
+    .selectAll()
+    .where('equipment_id', '=', equipmentId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** Whether a customer has an asset-monitoring site. */
+export async function hasAssetMonitoringSite(db: Kysely<Database>, customerId: number): Promise<boolean> {
+  const customer = await db
+    .selectFrom('customers')
+    .select('has_asset_genius_site')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return customer?.has_asset_genius_site === true;
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   ContractRequestStatus,
   contractRequestReference,
@@ -66,4 +66,32 @@ export async function contractChangeRequestPage(
     }),
     totalCount,
   };
+}
+
+/** The name of a customer, as the provider's mails name it. */
+export async function customerNameOf(db: Kysely<Database>, customerId: number): Promise<string> {
+  const customer = await db
+    .selectFrom('customers')
+    .select('name')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return customer.name;
+}
+
+/** Store a contract change request with the form as sent (and the instrument as the portal has it); its id. */
+export async function insertContractRequest(
+  trx: Transaction<Database>,
+  request: { customerId: number; equipmentId: number; userId: number; payload: unknown },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('contract_change_requests')
+    .values({
+      customer_id: request.customerId,
+      equipment_id: request.equipmentId,
+      user_id: request.userId,
+      payload: JSON.stringify(request.payload),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -2,8 +2,6 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Document, DocumentOwnerType } from '../../../contract/documents';
 import type { FileIdentifier, UploadKind } from '../../../contract/images';
 import type { Database, DocumentsTable } from '../db/schema';
-import { HttpProblem } from '../lib/problem';
-import { requireEquipment } from '../equipment/records';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,49 +20,42 @@ export interface DocumentOwner {
   id: number;
 }
 
-/**
- * Make sure the caller reaches the owner, else refuse: an instrument as GET Equipment/{id} does (10002, hidden ones
- * too for customer users), a service call of another customer with 404; either way its id reveals nothing. In a
- * transaction the owner's row stays locked until commit, so the document changes of one owner (version numbers, the
- * equipment's document count) happen one after the other.
- */
-export async function requireOwner(db: Db, owner: DocumentOwner, lock = false): Promise<void> {
-  if (owner.type === 'Equipment') {
-    await requireEquipment(db, owner, owner.id, lock);
-    return;
-  }
+/** Whether a service call of the customer exists; in a transaction with `lock` its row stays locked until commit. */
+export async function serviceCallFound(db: Db, customerId: number, id: number, lock = false): Promise<boolean> {
   const found = await db
     .selectFrom('service_calls')
     .select('id')
-    .where('id', '=', owner.id)
-    .where('customer_id', '=', owner.customerId)
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
-  if (!found) throw new HttpProblem(404, `No service call ${owner.id}`);
+  return found !== undefined;
 }
 
-/**
- * The instrument a stored file belongs to as one of its documents or images, or null (a file of another record):
- * reading the file is reaching the instrument.
- */
-export async function instrumentOfFile(db: Db, customerId: number, file: FileIdentifier): Promise<number | null> {
+/** The owner of the document a stored file of the customer is a version of, or null. */
+export async function documentOwnerOfFile(
+  db: Db,
+  customerId: number,
+  file: FileIdentifier,
+): Promise<{ type: DocumentOwnerType; id: number } | null> {
   const row = await db
     .selectFrom('documents')
-    .select('owner_id as equipmentId')
+    .select(['owner_type', 'owner_id'])
     .where('customer_id', '=', customerId)
-    .where('owner_type', '=', 'Equipment')
     .where('bucket_name', '=', file.bucketName)
     .where('resource_key', '=', file.resourceKey)
-    .unionAll(
-      db
-        .selectFrom('equipment_images')
-        .select('equipment_id as equipmentId')
-        .where('customer_id', '=', customerId)
-        .where('bucket_name', '=', file.bucketName)
-        .where((eb) => eb.or([eb('image_key', '=', file.resourceKey), eb('thumbnail_key', '=', file.resourceKey)])),
-    )
     .executeTakeFirst();
-  return row?.equipmentId ?? null;
+  return row ? { type: row.owner_type as DocumentOwnerType, id: row.owner_id } : null;
+}
+
+/** The name of a user as a document version records its uploader. */
+export async function uploaderNameOf(db: Db, userId: number): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return `${user.first_name} ${user.last_name}`.trim().slice(0, 61);
 }
 
 /** The schema declares upload_date as Generated<Timestamp>, which Kysely does not unwrap; the driver gives a Date. */
@@ -89,9 +80,9 @@ export async function latestVersions(db: Db, owner: DocumentOwner): Promise<Docu
   return rows.sort((a, b) => uploadTime(b) - uploadTime(a) || b.id - a.id);
 }
 
-/** Every version of the document that `documentId` (any of its versions) belongs to, newest first; 404 if none. */
-export async function versionsOf(db: Db, owner: DocumentOwner, documentId: number): Promise<DocumentRow[]> {
-  const rows = await ofOwner(db, owner)
+/** Every version of the document that `documentId` (any of its versions) belongs to, newest first; none if none. */
+export function versionsOf(db: Db, owner: DocumentOwner, documentId: number): Promise<DocumentRow[]> {
+  return ofOwner(db, owner)
     .selectAll()
     .where(
       'document_group_id',
@@ -100,8 +91,6 @@ export async function versionsOf(db: Db, owner: DocumentOwner, documentId: numbe
     )
     .orderBy('version', 'desc')
     .execute();
-  if (rows.length === 0) throw new HttpProblem(404, `No document ${documentId}`);
-  return rows;
 }
 
 /** The active document of this name (names compare without regard to case), whose next version an upload becomes. */
@@ -171,4 +160,52 @@ export function toDocument(row: DocumentRow): Document {
     isDeleted: row.is_deleted,
     version: row.version,
   };
+}
+
+/** A new version of a document (its first when `previous` is null): the first version names the chain. */
+export async function insertDocumentVersion(
+  trx: Transaction<Database>,
+  owner: DocumentOwner,
+  file: { documentName: string; bucketName: string; resourceKey: string; size: number },
+  previous: DocumentRow | null,
+  uploader: { userId: number; userName: string },
+): Promise<DocumentRow> {
+  const row = await trx
+    .insertInto('documents')
+    .values({
+      customer_id: owner.customerId,
+      owner_type: owner.type,
+      owner_id: owner.id,
+      document_group_id: previous?.document_group_id ?? null,
+      version: previous ? previous.version + 1 : 1,
+      document_name: file.documentName,
+      bucket_name: file.bucketName,
+      resource_key: file.resourceKey,
+      size: file.size,
+      uploaded_by: uploader.userId,
+      user_name: uploader.userName,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (previous) return row;
+  return trx
+    .updateTable('documents')
+    .set({ document_group_id: row.id })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Move every version of a document to Deleted items, or back. */
+export async function setDocumentDeleted(trx: Transaction<Database>, groupId: number, deleted: boolean): Promise<void> {
+  await trx
+    .updateTable('documents')
+    .set(deleted ? { is_deleted: true, deleted_at: sql`now()` } : { is_deleted: false, deleted_at: null })
+    .where('document_group_id', '=', groupId)
+    .execute();
+}
+
+/** Delete every version of a document for good. */
+export async function deleteDocumentGroup(trx: Transaction<Database>, groupId: number): Promise<void> {
+  await trx.deleteFrom('documents').where('document_group_id', '=', groupId).execute();
 }

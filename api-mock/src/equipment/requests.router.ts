@@ -7,16 +7,15 @@ import {
 } from '../../../contract/equipment';
 import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
-import { requireFeature } from '../auth/privileges';
+import { actorOf } from '../access/actor';
 import { change } from '../db/events';
 import { fail, ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
-import { contractChangeRequestPage } from '../queries/contractChangeRequests';
-import { findEquipment } from '../equipment/queries';
+import { contractChangeRequestPage, customerNameOf, insertContractRequest } from './contractRequests.queries';
+import { findEquipment } from './queries';
 
 const s = initServer();
 
@@ -32,8 +31,7 @@ const s = initServer();
 export function equipmentRequestRoutes({ db }: AppDeps) {
   return {
     requestContract: s.route(equipmentContract.requestContract, async ({ request, body }) => {
-      const actor = await requireActor(db, request);
-      await requireFeature(db, actor, 'ARC');
+      const actor = actorOf(request);
       const equipment = await findEquipment(
         db,
         { customerId: actor.customerId, userId: actor.userId },
@@ -41,43 +39,32 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
       );
       if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${body.equipmentId}`);
       if (equipment.data_source_id === USER_ADDED_DATA_SOURCE_ID) throw badRequest(USER_ADDED_REFUSAL);
-      // The copy goes to the account's own address: the form's address is for the contract team to answer, and a
-      // copy to any address it names would let a caller send the portal's mail to strangers.
-      const account = await db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', actor.userId)
-        .executeTakeFirstOrThrow();
-      const customer = await db
-        .selectFrom('customers')
-        .select('name')
-        .where('id', '=', actor.customerId)
-        .executeTakeFirstOrThrow();
-      const causedBy = await senderOf(db, actor.userId);
+      // The copy goes to the account's own address (the sender's): the form's address is for the contract team to
+      // answer, and a copy to any address it names would let a caller send the portal's mail to strangers.
+      const [causedBy, customerName] = await Promise.all([
+        senderOf(db, actor.userId),
+        customerNameOf(db, actor.customerId),
+      ]);
       // The instrument as the portal has it, not as the form says.
       const instrument = { mfg: equipment.mfg, model: equipment.model, serial: equipment.serial };
       const payload = { ...body, ...instrument };
       await change(db, async (trx) => {
-        const { id } = await trx
-          .insertInto('contract_change_requests')
-          .values({
-            customer_id: actor.customerId,
-            equipment_id: equipment.id,
-            user_id: actor.userId,
-            payload: JSON.stringify(payload),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertContractRequest(trx, {
+          customerId: actor.customerId,
+          equipmentId: equipment.id,
+          userId: actor.userId,
+          payload,
+        });
         const name = `${body.firstName} ${body.lastName}`;
         const what = [instrument.mfg, instrument.model, instrument.serial].filter(Boolean).join(' - ');
         const team = await routedRecipients(trx, { locationId: equipment.location_id }, 'contractChange');
         await queueMail(trx, {
           to: team,
-          subject: `Contract change request ${reference(id)}: ${what} (${customer.name})`,
+          subject: `Contract change request ${reference(id)}: ${what} (${customerName})`,
           body: [
             `Contract change request ${reference(id)}`,
             '',
-            `Customer: ${customer.name}`,
+            `Customer: ${customerName}`,
             `Instrument: ${what}`,
             `From: ${name} <${body.emailAddress}>, ${body.telephone}`,
             `Contact: ${body.contactMethod ? CONTACT_METHOD_NAMES[body.contactMethod] : '—'}`,
@@ -89,7 +76,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
           causedBy,
         });
         await queueMail(trx, {
-          to: [account.email],
+          to: [causedBy.email],
           subject: `We received your contract change request ${reference(id)}`,
           body: [
             `Dear ${name},`,
@@ -114,8 +101,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
     }),
 
     contractRequests: s.route(equipmentContract.contractRequests, async ({ request, params, query }) => {
-      const actor = await requireActor(db, request);
-      await requireFeature(db, actor, 'ARC');
+      const actor = actorOf(request);
       const equipment = await findEquipment(db, { customerId: actor.customerId, userId: actor.userId }, params.id);
       if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${params.id}`);
       return ok(
