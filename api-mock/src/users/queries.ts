@@ -4,7 +4,7 @@ import type { LoggedInUser } from '../../../contract/users';
 import type { Database } from '../db/schema';
 import { accessCodesOf } from '../auth/privileges';
 import type { FileStorage } from '../storage';
-import { avatarUrlsOf } from './avatar';
+import { avatarUrlsOf } from '../accountManagement/avatar.queries';
 import { LANGUAGES } from '../lib/languages';
 
 /** The signed-in user as the client sees it, in the customer the session is switched to; `files` signs the avatar. */

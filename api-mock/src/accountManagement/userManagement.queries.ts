@@ -10,8 +10,8 @@ import type { RoleId } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 import { listFieldsOf } from '../lib/listQuerySql';
 import type { FileStorage } from '../storage';
-import { avatarUrlsOf } from './avatar';
-import { fullTextCondition } from './equipment';
+import { avatarUrlsOf } from './avatar.queries';
+import { fullTextCondition } from '../queries/equipment';
 
 /** The SQL column of every user-list field (the fields and their kinds are the contract's). */
 const COLUMNS: Record<UserListField, string> = {

@@ -8,7 +8,7 @@ import { requireActor } from '../auth/actor';
 import { change } from '../db/events';
 import { ok } from '../lib/envelope';
 import { badRequest, forbidden } from '../lib/problem';
-import { avatarUrlsOf } from '../queries/avatar';
+import { avatarUrlsOf } from './avatar.queries';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';

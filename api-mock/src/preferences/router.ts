@@ -14,7 +14,7 @@ import {
   toListItem,
   toPreference,
   visiblePreference,
-} from '../queries/preferences';
+} from './queries';
 
 const s = initServer();
 

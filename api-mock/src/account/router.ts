@@ -8,7 +8,7 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/pa
 import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
 import { issueDeviceCookie } from '../auth/deviceCookie';
 import { appendEvent } from '../db/events';
-import { loadLoggedInUser } from '../queries/currentUser';
+import { loadLoggedInUser } from '../users/queries';
 import { sessionTokenOf } from '../lib/cookieNames';
 import { fail, ok } from '../lib/envelope';
 import { issueXsrfToken } from '../lib/xsrf';

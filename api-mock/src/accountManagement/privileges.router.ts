@@ -3,7 +3,7 @@ import { accountManagementContract } from '../../../contract/accountManagement';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
 import { privilegesOf } from '../auth/privileges';
-import { requireReadableUser } from '../auth/otherUsers';
+import { requireReadableUser } from './records';
 import { ok } from '../lib/envelope';
 
 const s = initServer();

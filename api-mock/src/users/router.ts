@@ -3,7 +3,7 @@ import { usersContract } from '../../../contract/users';
 import type { AppDeps } from '../deps';
 import { requireSession } from '../auth/context';
 import { change } from '../db/events';
-import { loadLoggedInUser } from '../queries/currentUser';
+import { loadLoggedInUser } from '../users/queries';
 import { ok } from '../lib/envelope';
 import { unauthorized } from '../lib/problem';
 import { requireOwnLocation } from '../queries/locations';

@@ -3,11 +3,11 @@ import { accountManagementContract, allowedRoleChoices } from '../../../contract
 import type { RoleId } from '../../../contract/limits';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
-import { requireReadableUser } from '../auth/otherUsers';
+import { requireReadableUser } from './records';
 import { change } from '../db/events';
 import { ok } from '../lib/envelope';
-import { profileChanges } from '../queries/profileEdit';
-import { loadUserDetail } from '../queries/userDetail';
+import { profileChanges } from './profile.queries';
+import { loadUserDetail } from './userDetail.queries';
 import { storageOf } from '../storage';
 import { forbidden, HttpProblem } from '../lib/problem';
 

@@ -5,9 +5,9 @@ import type { RoleId } from '../../../contract/limits';
 import { AccessCode } from '../../../contract/permissions';
 import type { Database } from '../db/schema';
 import { forbidden, HttpProblem } from '../lib/problem';
-import type { Actor } from './actor';
-import { inAdminMode } from './adminMode';
-import { holdsAccessCode } from './privileges';
+import type { Actor } from '../auth/actor';
+import { inAdminMode } from '../auth/adminMode';
+import { holdsAccessCode } from '../auth/privileges';
 
 /**
  * Whose users a caller manages: in admin mode every customer's (the app has checked the admin access code), else

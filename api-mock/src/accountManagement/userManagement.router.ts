@@ -10,14 +10,14 @@ import type { FilterSetting } from '../../../contract/listQuery';
 import { ROLE, type RoleId } from '../../../contract/limits';
 import type { AppDeps } from '../deps';
 import { requireActor, type Actor } from '../auth/actor';
-import { managedUser, userManagementScope } from '../auth/otherUsers';
+import { managedUser, userManagementScope } from './records';
 import { change } from '../db/events';
 import { suggestionPage } from '../lib/filterSuggestions';
 import { ok } from '../lib/envelope';
 import { BadListQuery, filtersWhere, idPageWithTotal } from '../lib/listQuerySql';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
-import { profileChanges } from '../queries/profileEdit';
-import { loadUserDetail } from '../queries/userDetail';
+import { profileChanges } from './profile.queries';
+import { loadUserDetail } from './userDetail.queries';
 import {
   inIdOrder,
   toUserRow,
@@ -26,7 +26,7 @@ import {
   userFullText,
   userOrder,
   usersInScope,
-} from '../queries/userList';
+} from './userManagement.queries';
 import { storageOf } from '../storage';
 import type { FastifyRequest } from 'fastify';
 
