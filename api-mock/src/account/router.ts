@@ -2,33 +2,34 @@ import { initServer } from '@ts-rest/fastify';
 import { accountContract } from '../../../contract/account';
 import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
-import { createSession, deleteSession, recordSignIn } from '../auth/sessions';
-import { sessionOf } from '../auth/context';
+import { signedInActorOf } from '../access/actor';
+import { findUsableInvitation } from '../accountManagement/invitations.queries';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
 import { issueDeviceCookie } from '../auth/deviceCookie';
-import { appendEvent } from '../db/events';
 import { loadLoggedInUser } from '../users/queries';
 import { sessionTokenOf } from '../lib/cookieNames';
 import { fail, ok } from '../lib/envelope';
 import { issueXsrfToken } from '../lib/xsrf';
 import { storageOf } from '../storage';
+import { accountByEmail, endSession, replacePasswordHash, signUp, startSession } from './queries';
 
 const s = initServer();
 
+const linkNotUsable = () =>
+  fail(ErrorCode.InvitationInvalid, 'The invitation link is unknown, has expired or has already been used');
+
+/**
+ * Signing in and out, and the invitation link's sign-up (spec 3 section 5 "Invite user (list)"): the link sets the
+ * invited user's name and password and signs them in, once, within INVITATION_EXPIRY_DAYS (else 16302).
+ */
 export function accountRouter({ db, config }: AppDeps) {
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies } as const;
 
-  // Sign-in and sign-out; the invitation links of the same contract are in userInvitations.ts.
-  const signInRoutes = { login: accountContract.login, logout: accountContract.logout };
-  return s.router(signInRoutes, {
+  return s.router(accountContract, {
     login: async ({ body, request, reply }) => {
       const email = body.emailAddress.toLowerCase();
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where(({ fn }) => fn('lower', ['email']), '=', email)
-        .executeTakeFirst();
+      const user = await accountByEmail(db, email);
       const attempt = await countPasswordAttempt(db, request, { email, userId: user?.id ?? null });
       const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !valid || user.deleted_at !== null) {
@@ -36,26 +37,8 @@ export function accountRouter({ db, config }: AppDeps) {
       }
       if (!user.is_active) return fail(ErrorCode.AccountDisabled, 'This account is disabled');
       await passwordAccepted(db, attempt);
-      if (needsRehash(user.password_hash)) {
-        const passwordHash = await hashPassword(body.password);
-        await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-      }
-      const token = await db.transaction().execute(async (trx) => {
-        // Rotation: the session the browser brought, if any, ends; sign-in always starts a new one.
-        const brought = sessionTokenOf(request);
-        if (brought) await deleteSession(trx, brought);
-        const t = await createSession(trx, user.id, user.customer_id);
-        await recordSignIn(trx, user.id);
-        await appendEvent(trx, {
-          customerId: user.customer_id,
-          actorId: user.id,
-          entityType: 'user',
-          entityId: user.id,
-          eventType: 'user.signedIn',
-          payload: {},
-        });
-        return t;
-      });
+      if (needsRehash(user.password_hash)) await replacePasswordHash(db, user.id, await hashPassword(body.password));
+      const token = await startSession(db, { id: user.id, customerId: user.customer_id }, sessionTokenOf(request));
       reply.setCookie(request.server.cookieNames.session, token, cookieOptions);
       issueXsrfToken(request, reply, token, user.id);
       issueDeviceCookie(request, reply, user.id);
@@ -65,24 +48,37 @@ export function accountRouter({ db, config }: AppDeps) {
     },
 
     logout: async ({ request, reply }) => {
-      const session = await sessionOf(db, request);
+      const actor = signedInActorOf(request);
       const token = sessionTokenOf(request);
-      if (session && token) {
-        await db.transaction().execute(async (trx) => {
-          await deleteSession(trx, token);
-          await appendEvent(trx, {
-            customerId: session.customerId,
-            actorId: session.userId,
-            entityType: 'user',
-            entityId: session.userId,
-            eventType: 'user.signedOut',
-            payload: {},
-          });
-        });
-      }
+      if (actor && token) await endSession(db, actor, token);
       reply.clearCookie(request.server.cookieNames.session, { path: '/', secure: config.secureCookies });
       issueXsrfToken(request, reply, '');
       return ok(null);
+    },
+
+    checkInvitation: async ({ body }) => {
+      const invitation = await findUsableInvitation(db, body.token);
+      return invitation ? ok({ emailAddress: invitation.email }) : linkNotUsable();
+    },
+
+    acceptInvitation: async ({ body, request, reply }) => {
+      // Checked before the password is hashed: a made-up token costs the server no scrypt.
+      if (!(await findUsableInvitation(db, body.token))) return linkNotUsable();
+      const passwordHash = await hashPassword(body.password);
+      const signedIn = await signUp(
+        db,
+        body.token,
+        { firstName: body.firstName, lastName: body.lastName, passwordHash },
+        sessionTokenOf(request),
+      );
+      if (!signedIn) return linkNotUsable();
+      reply.setCookie(request.server.cookieNames.session, signedIn.token, cookieOptions);
+      issueXsrfToken(request, reply, signedIn.token, signedIn.userId);
+      // This browser has just proved it holds the account: later sign-ins from it are trusted past guessers' lockouts.
+      issueDeviceCookie(request, reply, signedIn.userId);
+      const me = await loadLoggedInUser(db, signedIn.userId, signedIn.customerId, storageOf(config));
+      if (!me) throw new Error(`user ${signedIn.userId} vanished during sign-up`);
+      return ok(me);
     },
   });
 }

@@ -1,14 +1,18 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   USER_DEFAULT_ORDER,
   USER_LIST_FIELDS,
   type UserListField,
+  type UserListQuery,
   type UserRow,
 } from '../../../contract/accountManagement';
-import type { OrderSetting } from '../../../contract/listQuery';
+import type { FilterFieldsQuery, FilterSetting, OrderSetting } from '../../../contract/listQuery';
 import type { RoleId } from '../../../contract/limits';
+import type { DomainEvent } from '../db/events';
+import { change } from '../db/events';
 import type { Database } from '../db/schema';
-import { listFieldsOf } from '../lib/listQuerySql';
+import { suggestionPage } from '../lib/filterSuggestions';
+import { BadListQuery, filtersWhere, idPageWithTotal, listFieldsOf } from '../lib/listQuerySql';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar.queries';
 import { fullTextCondition } from '../queries/equipment';
@@ -39,7 +43,7 @@ export interface UserScope {
 }
 
 /** The users in scope with their location and customer; removed users are never listed. */
-export function usersInScope(db: Kysely<Database>, scope: UserScope) {
+function usersInScope(db: Kysely<Database>, scope: UserScope) {
   return db
     .selectFrom('users')
     .innerJoin('customers', 'customers.id', 'users.customer_id')
@@ -50,13 +54,13 @@ export function usersInScope(db: Kysely<Database>, scope: UserScope) {
 }
 
 /** The full-text condition of a user search: every word starts a word of the name, e-mail, job, department or phone. */
-export const userFullText = (keyword: string | null | undefined) => fullTextCondition(keyword, 'users.search');
+const userFullText = (keyword: string | null | undefined) => fullTextCondition(keyword, 'users.search');
 
-export const userOrder = (orders: readonly OrderSetting[]): OrderSetting[] =>
+const userOrder = (orders: readonly OrderSetting[]): OrderSetting[] =>
   orders.length > 0 ? [...orders] : [USER_DEFAULT_ORDER];
 
 /** The columns a user row is made of. */
-export const USER_ROW_COLUMNS = [
+const USER_ROW_COLUMNS = [
   'users.id',
   'users.first_name',
   'users.last_name',
@@ -97,7 +101,7 @@ type UserRowColumns = {
 };
 
 /** A user as a row of the user lists, with a signed link to their avatar thumbnail. */
-export async function toUserRow(storage: FileStorage, row: UserRowColumns): Promise<UserRow> {
+async function toUserRow(storage: FileStorage, row: UserRowColumns): Promise<UserRow> {
   const avatar = await avatarUrlsOf(storage, row);
   return {
     userId: row.id,
@@ -118,7 +122,99 @@ export async function toUserRow(storage: FileStorage, row: UserRowColumns): Prom
 }
 
 /** The order of a page: rows come back in the order of their ids. */
-export const inIdOrder = <T extends { id: number }>(ids: number[], rows: T[]): T[] => {
+const inIdOrder = <T extends { id: number }>(ids: number[], rows: T[]): T[] => {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
+
+/** A page of the user list in scope, with the total (spec 3 section 3). */
+export async function userListPage(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  customerId: number | null,
+  query: UserListQuery,
+): Promise<{ items: UserRow[]; totalCount: number }> {
+  const scope = { customerId, isActive: query.isActive };
+  const fullText = userFullText(query.fullTextSearchSetting?.keyword);
+  const filtered = usersInScope(db, scope)
+    .where(filtersWhere(USER_FIELDS, query.filterSettings))
+    .$if(fullText !== null, (qb) => qb.where(fullText!));
+  const { ids, totalCount } = await idPageWithTotal(db, filtered as never, {
+    idColumn: 'users.id',
+    fields: USER_FIELDS,
+    orders: userOrder(query.orderSettings),
+    pageIndex: query.pageIndex,
+    pageSize: query.pageSize,
+  });
+  const rows =
+    ids.length > 0 ? await usersInScope(db, scope).select(USER_ROW_COLUMNS).where('users.id', 'in', ids).execute() : [];
+  const items = await Promise.all(inIdOrder(ids, rows).map((row) => toUserRow(storage, row)));
+  return { items, totalCount };
+}
+
+const fieldOf = (name: string) => {
+  const field = Object.hasOwn(USER_FIELDS, name) ? USER_FIELDS[name] : undefined;
+  if (!field) throw new BadListQuery(`Unknown field ${JSON.stringify(name)} for this list`);
+  return field;
+};
+
+/** Filter suggestions of columns of the active users' list in scope. */
+export async function userSuggestions(
+  db: Kysely<Database>,
+  customerId: number | null,
+  query: FilterFieldsQuery,
+): Promise<Record<string, (string | null)[]>> {
+  const fullText = userFullText(query.fullTextSearchSetting?.keyword);
+  const result: Record<string, (string | null)[]> = {};
+  for (const name of new Set(query.selectFields)) {
+    const field = fieldOf(name);
+    // A column's own filter does not narrow its suggestions, so a picked value can be unpicked.
+    const others: FilterSetting[] = query.filterSettings.filter((f) => f.field !== name);
+    const base = usersInScope(db, { customerId, isActive: true })
+      .where(filtersWhere(USER_FIELDS, others))
+      .$if(fullText !== null, (qb) => qb.where(fullText!));
+    // The joined location is nullable, which the helper's builder type does not say; the SQL is the same.
+    result[name] = await suggestionPage(db, base as never, {
+      column: field.column,
+      type: field.type,
+      walksIndex: false,
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+    });
+  }
+  return result;
+}
+
+/** What the role rules and the events need of a user named by id. */
+export interface ManagedUser {
+  id: number;
+  role: number;
+  customer_id: number;
+  is_active: boolean;
+}
+
+/** A user of the customer (any customer's with null), not removed. */
+export const userInScope = (
+  db: Kysely<Database>,
+  customerId: number | null,
+  userId: number,
+): Promise<ManagedUser | undefined> =>
+  db
+    .selectFrom('users')
+    .select(['id', 'role', 'customer_id', 'is_active'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .$if(customerId !== null, (qb) => qb.where('customer_id', '=', customerId!))
+    .executeTakeFirst();
+
+/** Removes a user: the row stays (reservations, views and requests stay theirs); the sessions end at their next call. */
+export async function removeUser(db: Kysely<Database>, userId: number, event: DomainEvent): Promise<void> {
+  await change(db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ deleted_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
+    return { result: null, event };
+  });
+}

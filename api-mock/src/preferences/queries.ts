@@ -1,10 +1,17 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Preference, PreferenceListItem } from '../../../contract/preferences';
-import type { Actor } from '../auth/actor';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type {
+  Preference,
+  PreferenceCreate,
+  PreferenceListItem,
+  PreferenceScope,
+  PreferenceUpdate,
+} from '../../../contract/preferences';
+import type { Actor } from '../access/actor';
+import { change, type DomainEvent } from '../db/events';
 import type { Database, PreferenceRow } from '../db/schema';
-import { forbidden, HttpProblem } from '../lib/problem';
 
 type Db = Kysely<Database> | Transaction<Database>;
+type Caller = Pick<Actor, 'userId' | 'customerId'>;
 
 /** A preference as the caller sees it: isDefault is the caller's own default, never another user's. */
 export function toPreference(row: PreferenceRow, viewerId: number): Preference {
@@ -26,31 +33,18 @@ export function toListItem(row: PreferenceRow, viewerId: number, withValue: bool
   return withValue ? { ...rest, value } : rest;
 }
 
-/**
- * A preference the caller may see: of the current customer, and the caller's own or public. Anything else, also
- * another customer's preference, answers 404, so an id never tells whether it exists elsewhere.
- */
-export async function visiblePreference(db: Db, actor: Actor, id: number): Promise<PreferenceRow> {
-  const row = await db
+/** A preference of the current customer that is the caller's own or public. */
+export const visiblePreference = (db: Db, actor: Caller, id: number): Promise<PreferenceRow | undefined> =>
+  db
     .selectFrom('preferences')
     .selectAll()
     .where('id', '=', id)
     .where('customer_id', '=', actor.customerId)
     .where((eb) => eb.or([eb('user_id', '=', actor.userId), eb('share_scope', '=', 'public')]))
     .executeTakeFirst();
-  if (!row) throw new HttpProblem(404, `No view ${id}`);
-  return row;
-}
-
-/** A view is shared with the current customer only; the client sends its id as publicPreferenceId. */
-export function assertSharedWithCurrentCustomer(actor: Actor, publicPreferenceId: number | null | undefined): void {
-  if (publicPreferenceId != null && publicPreferenceId !== actor.customerId) {
-    throw forbidden('Views can only be shared with the current customer');
-  }
-}
 
 /** The views and settings of the given keys: own ones, plus (withPublic) the public ones the caller did not hide. */
-export function listPreferences(db: Db, actor: Actor, keys: string[], withPublic: boolean): Promise<PreferenceRow[]> {
+export function listPreferences(db: Db, actor: Caller, keys: string[], withPublic: boolean): Promise<PreferenceRow[]> {
   return db
     .selectFrom('preferences')
     .selectAll()
@@ -76,7 +70,7 @@ export function listPreferences(db: Db, actor: Actor, keys: string[], withPublic
 }
 
 /** Clear the caller's default of a key (in the current customer), before another view becomes the default. */
-export async function clearDefault(trx: Db, actor: Actor, preferenceKey: string): Promise<void> {
+async function clearDefault(trx: Db, actor: Caller, preferenceKey: string): Promise<void> {
   await trx
     .updateTable('preferences')
     .set({ is_default: false })
@@ -86,3 +80,124 @@ export async function clearDefault(trx: Db, actor: Actor, preferenceKey: string)
     .where('is_default', '=', true)
     .execute();
 }
+
+const preferenceEvent = (actor: Caller, id: number, eventType: string, payload: unknown): DomainEvent => ({
+  customerId: actor.customerId,
+  actorId: actor.userId,
+  entityType: 'preference',
+  entityId: id,
+  eventType,
+  payload,
+});
+
+/** Saves a new view or setting of the caller (their default of its key when it says so). */
+export const createPreference = (db: Kysely<Database>, actor: Caller, body: PreferenceCreate) =>
+  change(db, async (trx) => {
+    if (body.isDefault) await clearDefault(trx, actor, body.preferenceKey);
+    const created = await trx
+      .insertInto('preferences')
+      .values({
+        customer_id: actor.customerId,
+        user_id: actor.userId,
+        preference_key: body.preferenceKey,
+        name: body.name,
+        value: body.value,
+        category: body.category,
+        share_scope: body.shareScope,
+        is_default: body.isDefault,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { result: created, event: preferenceEvent(actor, created.id, 'preference.created', body) };
+  });
+
+/** Updates an own view (name, value, category, default flag). */
+export const updatePreference = (
+  db: Kysely<Database>,
+  actor: Caller,
+  existing: PreferenceRow,
+  body: PreferenceUpdate,
+) =>
+  change(db, async (trx) => {
+    if (body.isDefault) await clearDefault(trx, actor, existing.preference_key);
+    const updated = await trx
+      .updateTable('preferences')
+      .set({
+        name: body.name,
+        value: body.value,
+        category: body.category,
+        is_default: body.isDefault,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { result: updated, event: preferenceEvent(actor, existing.id, 'preference.updated', body) };
+  });
+
+/** Makes a view (null: the initial layout) the caller's default of its key. */
+export const setDefaultPreference = (
+  db: Kysely<Database>,
+  actor: Caller,
+  preferenceKey: string,
+  chosen: number | null,
+  payload: unknown,
+) =>
+  change(db, async (trx) => {
+    await clearDefault(trx, actor, preferenceKey);
+    if (chosen !== null) {
+      await trx.updateTable('preferences').set({ is_default: true }).where('id', '=', chosen).execute();
+    }
+    return {
+      result: null,
+      event: {
+        customerId: actor.customerId,
+        actorId: actor.userId,
+        entityType: 'user',
+        entityId: actor.userId,
+        eventType: 'preference.defaultChanged',
+        payload,
+      },
+    };
+  });
+
+/** Shares a view with the customer or makes it private again. */
+export const setPreferenceScope = (
+  db: Kysely<Database>,
+  actor: Caller,
+  existing: PreferenceRow,
+  body: PreferenceScope,
+) =>
+  change(db, async (trx) => {
+    const updated = await trx
+      .updateTable('preferences')
+      .set({ share_scope: body.shareScope, updated_at: sql`now()` })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { result: updated, event: preferenceEvent(actor, existing.id, 'preference.scopeChanged', body) };
+  });
+
+export const deletePreference = (db: Kysely<Database>, actor: Caller, existing: PreferenceRow) =>
+  change(db, async (trx) => {
+    await trx.deleteFrom('preferences').where('id', '=', existing.id).execute();
+    return {
+      result: null,
+      event: preferenceEvent(actor, existing.id, 'preference.deleted', {
+        preferenceKey: existing.preference_key,
+        name: existing.name,
+        ownerId: existing.user_id,
+      }),
+    };
+  });
+
+/** Hides another user's public view from the caller's list. */
+export const hidePreference = (db: Kysely<Database>, actor: Caller, existing: PreferenceRow) =>
+  change(db, async (trx) => {
+    await trx
+      .insertInto('hidden_preferences')
+      .values({ user_id: actor.userId, preference_id: existing.id })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return { result: null, event: preferenceEvent(actor, existing.id, 'preference.hidden', {}) };
+  });

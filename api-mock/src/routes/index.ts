@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { implement, type Implementation } from '../lib/implement';
 import { accountRouter } from '../account/router';
 import { accountProfileRouter } from '../accountManagement/profile.router';
+import { customerUsersRoute } from '../accountManagement/customerUsers.router';
 import { avatarRoutes } from '../accountManagement/avatar.router';
 import { changePasswordRoute } from '../accountManagement/password.router';
 import { configurationRouter } from './configuration';
@@ -26,13 +27,13 @@ import { productInformationRoutes } from './productInformation';
 import { productMarketInfoRoutes } from './productMarketInfo';
 import { productsManagementRoutes } from './productsManagement';
 import { reservationsRouter } from './reservations';
-import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
+import { serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from '../usage/router';
 import { historyRouter } from './history';
 import { usersRouter } from '../users/router';
 import { userManagementRoutes } from '../accountManagement/userManagement.router';
-import { userInvitationRoutes } from '../accountManagement/invitations.router';
+import { invitationRoutes } from '../accountManagement/invitations.router';
 import { utilizationRoutes } from './utilization';
 import { refreshUpcomingRoute, workOrdersRouter } from './workOrders';
 
@@ -73,7 +74,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.contracts, contractsRouter(deps)),
     implement(contract.equipment, { refreshUpcomingServiceCalls: refreshUpcomingRoute(deps) }),
     implement(contract.invitations, onboardingRouter(deps)),
-    ...userInvitationRoutes(deps),
+    implement(contract.accountManagement, invitationRoutes(deps)),
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
     implement(contract.history, historyRouter(deps)),
   ];

@@ -1,52 +1,29 @@
 import { initServer } from '@ts-rest/fastify';
 import { usersContract } from '../../../contract/users';
 import type { AppDeps } from '../deps';
-import { requireSession } from '../auth/context';
-import { change } from '../db/events';
-import { loadLoggedInUser } from '../users/queries';
+import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
 import { unauthorized } from '../lib/problem';
 import { requireOwnLocation } from '../queries/locations';
 import { storageOf } from '../storage';
+import { completeProfile, loadLoggedInUser } from './queries';
 
 const s = initServer();
 
 export function usersRouter({ db, config }: AppDeps) {
   return s.router(usersContract, {
     me: async ({ request }) => {
-      const session = await requireSession(db, request);
-      const me = await loadLoggedInUser(db, session.userId, session.customerId, storageOf(config));
+      const actor = actorOf(request);
+      const me = await loadLoggedInUser(db, actor.userId, actor.customerId, storageOf(config));
       if (!me) throw unauthorized();
       return ok(me);
     },
 
     completeProfile: async ({ request, body }) => {
-      const session = await requireSession(db, request);
-      await requireOwnLocation(db, body.locationId, session.customerId);
-      await change(db, async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({
-            location_id: body.locationId,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            office_phone: body.officePhone || null,
-          })
-          .where('id', '=', session.userId)
-          .execute();
-        return {
-          result: null,
-          event: {
-            customerId: session.customerId,
-            actorId: session.userId,
-            entityType: 'user',
-            entityId: session.userId,
-            eventType: 'user.profileCompleted',
-            payload: body,
-          },
-        };
-      });
-      const me = await loadLoggedInUser(db, session.userId, session.customerId, storageOf(config));
+      const actor = actorOf(request);
+      await requireOwnLocation(db, body.locationId, actor.customerId);
+      await completeProfile(db, actor, body);
+      const me = await loadLoggedInUser(db, actor.userId, actor.customerId, storageOf(config));
       if (!me) throw unauthorized();
       return ok(me);
     },
