@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anyone } from './access';
 import { c, envelope, ErrorBody, standardErrors, withCommonQuery } from './common';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from './accountManagement';
 import { EMAIL_MAX } from './limits';
@@ -55,6 +56,7 @@ export const accountContract = c.router(
       body: LoginRequest,
       responses: { 200: envelope(LoggedInUser), 429: ErrorBody, ...standardErrors },
       summary: 'Sign in with e-mail and password; sets the session cookie',
+      metadata: anyone('none', { signInOrOut: true }),
     },
     logout: {
       method: 'POST',
@@ -63,6 +65,7 @@ export const accountContract = c.router(
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Sign out: ends the session on the server and clears the cookie',
+      metadata: anyone('none', { signInOrOut: true }),
     },
     checkInvitation: {
       method: 'POST',
@@ -71,6 +74,7 @@ export const accountContract = c.router(
       body: InvitationCheckRequest,
       responses: { 200: envelope(InvitationCheck), 429: ErrorBody, ...standardErrors },
       summary: 'The address an invitation link is for, without using it; errorCode 16302 when unknown, expired or used',
+      metadata: anyone('none', { signInOrOut: true }),
     },
     acceptInvitation: {
       method: 'POST',
@@ -81,6 +85,7 @@ export const accountContract = c.router(
       summary:
         "Use an invitation link once: set the new user's name and password and sign in (sets the session cookie); " +
         'errorCode 16302 when unknown, expired or used',
+      metadata: anyone('none', { signInOrOut: true }),
     },
   },
   { strictStatusCodes: true },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { signedIn } from './access';
-import { AccessCode } from './permissions';
+import { FEATURES, FUNCTION_CODES, signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
 import { MessageKey } from './errors';
@@ -16,6 +15,7 @@ import {
 } from './limits';
 import { FilterFieldsQuery, FilterFieldsResult, ListQuery, MAX_PAGE_SIZE, paged } from './listQuery';
 import { LocationDetail } from './location';
+import { AccessCode } from './permissions';
 import { CustomerLocation } from './users';
 import { EMAIL_PATTERN, optionalText, passwordSchema, phoneSchema, requiredText } from './validation';
 
@@ -151,8 +151,8 @@ export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 export const PasswordChanged = z.object({ lastPwdChange: z.string().datetime({ offset: true }) });
 
 /** Per-feature function codes (spec 1 section 6). */
-export const PrivilegeFeature = z.enum(['Reservation', 'ARC', 'Other', 'Equipment']);
-export const PrivilegeFunction = z.enum(['AllowEHSSetting', 'IsEHSAdmin', 'Edit']);
+export const PrivilegeFeature = z.enum(FEATURES);
+export const PrivilegeFunction = z.enum(FUNCTION_CODES);
 export const UserPrivilege = z.object({
   userPrivilege: z.array(z.object({ feature: PrivilegeFeature, functions: z.array(PrivilegeFunction) })),
 });
@@ -261,6 +261,16 @@ export const isProviderDomain = (emailDomain: string) => emailDomain.trim().toLo
 export const inviteRoleChoices = (customerIsProviderDomain: boolean): RoleId[] =>
   customerIsProviderDomain ? [ROLE.Admin] : [ROLE.StandardUser, ROLE.Manager];
 
+/**
+ * Other users of the customer (spec 3 section 6): a manager or admin holding the user-management access code; in
+ * admin mode every customer's.
+ */
+const MANAGES_CUSTOMER_USERS = signedIn('customerUsers', {
+  minRole: 'manager',
+  accessCode: AccessCode.UserManagement,
+  adminModeWidens: true,
+});
+
 const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(INT32_MAX) });
 
 export const accountManagementContract = c.router(
@@ -272,6 +282,7 @@ export const accountManagementContract = c.router(
       body: ChangePasswordRequest,
       responses: { 200: envelope(PasswordChanged), ...standardErrors },
       summary: "Change the signed-in user's password; errorCode 1029 wrong old password, 1007 weak new password",
+      metadata: signedIn('ownAccount', { page: { profileCompletion: true } }),
     },
     privilege: {
       method: 'GET',
@@ -280,6 +291,7 @@ export const accountManagementContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(UserPrivilege), ...standardErrors },
       summary: "A user's per-feature function codes (Reservation, ARC, Other, Equipment)",
+      metadata: signedIn('ownOrCustomerUsers', { adminModeWidens: true }),
     },
     updateOwnProfile: {
       method: 'PUT',
@@ -288,6 +300,7 @@ export const accountManagementContract = c.router(
       body: ProfileEdit,
       responses: { 200: envelope(UserDetail), ...standardErrors },
       summary: "Edit the signed-in user's own profile",
+      metadata: signedIn('ownAccount'),
     },
     get: {
       method: 'GET',
@@ -296,6 +309,7 @@ export const accountManagementContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(UserDetail), ...standardErrors },
       summary: 'A user of the current customer with location and company info',
+      metadata: signedIn('ownOrCustomerUsers', { adminModeWidens: true }),
     },
     update: {
       method: 'PUT',
@@ -305,11 +319,7 @@ export const accountManagementContract = c.router(
       body: OtherUserUpdate,
       responses: { 200: envelope(UserDetail), ...standardErrors },
       summary: "Edit another user's profile, or enable an inactive user with { isActive: true } (role above standard)",
-      metadata: signedIn('customerUsers', {
-        minRole: 'manager',
-        accessCode: AccessCode.UserManagement,
-        adminModeWidens: true,
-      }),
+      metadata: MANAGES_CUSTOMER_USERS,
     },
     remove: {
       method: 'DELETE',
@@ -318,11 +328,7 @@ export const accountManagementContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Delete another user of the current customer (role above standard user; never oneself)',
-      metadata: signedIn('customerUsers', {
-        minRole: 'manager',
-        accessCode: AccessCode.UserManagement,
-        adminModeWidens: true,
-      }),
+      metadata: MANAGES_CUSTOMER_USERS,
     },
     uploadAvatar: {
       method: 'POST',
@@ -332,6 +338,7 @@ export const accountManagementContract = c.router(
       responses: { 200: envelope(AvatarUrls), ...standardErrors },
       summary:
         "Set the signed-in user's avatar: an image and its 64 px thumbnail uploaded to storage (jpeg or png under 5 MB)",
+      metadata: signedIn('ownAccount'),
     },
     customerUsers: {
       method: 'GET',
@@ -339,6 +346,7 @@ export const accountManagementContract = c.router(
       query: withCommonQuery({ keyword: z.string().trim().max(100).default('') }),
       responses: { 200: envelope(z.object({ items: z.array(CustomerUserOption) })), ...standardErrors },
       summary: 'Autocomplete: users of the current customer whose name or e-mail contains the keyword',
+      metadata: signedIn('customer'),
     },
     filterFields: {
       method: 'POST',
@@ -347,6 +355,7 @@ export const accountManagementContract = c.router(
       body: FilterFieldsQuery,
       responses: { 200: envelope(FilterFieldsResult), ...standardErrors },
       summary: 'Filter suggestions for columns of the user list',
+      metadata: MANAGES_CUSTOMER_USERS,
     },
     list: {
       method: 'POST',
@@ -355,11 +364,7 @@ export const accountManagementContract = c.router(
       body: UserListQuery,
       responses: { 200: envelope(paged(UserRow)), ...standardErrors },
       summary: 'A page of the user list (active or inactive users) with filters, sort and full-text search',
-      metadata: signedIn('customerUsers', {
-        minRole: 'manager',
-        accessCode: AccessCode.UserManagement,
-        adminModeWidens: true,
-      }),
+      metadata: MANAGES_CUSTOMER_USERS,
     },
     inviteUser: {
       method: 'POST',
@@ -368,6 +373,7 @@ export const accountManagementContract = c.router(
       body: InviteUserRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Invite a user to the current customer from the user list (sends the invitation e-mail)',
+      metadata: MANAGES_CUSTOMER_USERS,
     },
   },
   { strictStatusCodes: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
 import { requiredText } from './validation';
@@ -145,6 +146,7 @@ export const preferencesContract = c.router(
       }),
       responses: { 200: envelope(z.array(PreferenceListItem)), ...standardErrors },
       summary: "The signed-in user's views and settings for the given keys, plus the public views of the customer",
+      metadata: signedIn('ownAccount'),
     },
     create: {
       method: 'POST',
@@ -153,6 +155,7 @@ export const preferencesContract = c.router(
       body: PreferenceCreate,
       responses: { 200: envelope(Preference), ...standardErrors },
       summary: 'Save a new view or setting of the signed-in user',
+      metadata: signedIn('ownAccount'),
     },
     update: {
       method: 'PUT',
@@ -161,6 +164,7 @@ export const preferencesContract = c.router(
       body: PreferenceUpdate,
       responses: { 200: envelope(Preference), ...standardErrors },
       summary: "Update one of the signed-in user's own views (name, value, default flag)",
+      metadata: signedIn('ownAccount'),
     },
     setDefault: {
       method: 'PUT',
@@ -169,6 +173,7 @@ export const preferencesContract = c.router(
       body: PreferenceDefault,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Make a view the default of its key (-1: the initial layout)',
+      metadata: signedIn('ownAccount'),
     },
     setScope: {
       method: 'PUT',
@@ -177,6 +182,7 @@ export const preferencesContract = c.router(
       body: PreferenceScope,
       responses: { 200: envelope(Preference), ...standardErrors },
       summary: 'Share an own view with the customer (public) or make it private again',
+      metadata: signedIn('ownAccount'),
     },
     remove: {
       method: 'DELETE',
@@ -185,6 +191,7 @@ export const preferencesContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Delete an own saved view; the initial layout (-1) cannot be deleted',
+      metadata: signedIn('ownAccount'),
     },
     hide: {
       method: 'DELETE',
@@ -193,6 +200,7 @@ export const preferencesContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: "Hide another user's public view from the signed-in user's list",
+      metadata: signedIn('ownAccount'),
     },
   },
   { strictStatusCodes: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 
 export const USAGE_BATCH_MAX = 50;
@@ -19,6 +20,7 @@ export const usageContract = c.router(
       body: z.object({ events: z.array(UsageEvent).min(1).max(USAGE_BATCH_MAX) }),
       responses: { 200: envelope(z.object({ recorded: z.number().int() })), ...standardErrors },
       summary: 'Record a batch of usage events (page views) of the signed-in user',
+      metadata: signedIn('ownAccount', { page: { profileCompletion: true } }),
     },
   },
   { strictStatusCodes: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { phoneSchema, requiredText } from './validation';
@@ -68,6 +69,7 @@ export const usersContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(LoggedInUser), ...standardErrors },
       summary: 'The signed-in user; 401 when signed out',
+      metadata: signedIn('ownAccount', { page: { profileCompletion: true } }),
     },
     completeProfile: {
       method: 'POST',
@@ -76,6 +78,7 @@ export const usersContract = c.router(
       body: ProfileCompletion,
       responses: { 200: envelope(LoggedInUser), ...standardErrors },
       summary: "Complete the signed-in user's profile: a location of the customer, name and phone",
+      metadata: signedIn('ownAccount', { page: { profileCompletion: true } }),
     },
   },
   { strictStatusCodes: true },

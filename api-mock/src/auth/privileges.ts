@@ -1,12 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import { FEATURES, type Feature, type FunctionCode } from '../../../contract/access';
 import { AccessCode } from '../../../contract/permissions';
 import type { UserPrivilege } from '../../../contract/accountManagement';
 import type { Database } from '../db/schema';
 import { forbidden } from '../lib/problem';
-
-export const FEATURES = ['Reservation', 'ARC', 'Other', 'Equipment'] as const;
-export type Feature = (typeof FEATURES)[number];
-export type FunctionCode = 'AllowEHSSetting' | 'IsEHSAdmin' | 'Edit';
 
 /** The access codes a user holds (the users/me privilege list). */
 export async function accessCodesOf(db: Kysely<Database>, userId: number): Promise<string[]> {

@@ -8,7 +8,7 @@ import { splitEmailList } from '../../../contract/validation';
 import { appendEvent } from '../db/events';
 import type { Database } from '../db/schema';
 import { richTextToPlain, sanitiseRichText } from '../lib/richText';
-import { createInvitation, createInvitationLink } from '../queries/userInvitations';
+import { createInvitation, createInvitationLink } from '../accountManagement/invitations.queries';
 import { registrationsOf, type InvitationRow, type Registration } from '../queries/onboardingInvitations';
 import { onboardingTemplate, portalLinkLines } from './onboardingText';
 import { textAsHtml } from './message';

@@ -3,7 +3,7 @@ import type { CalendarOrderType, CalendarServiceEvent, Reservation } from '../..
 import type { Database } from '../db/schema';
 import { containsPattern } from '../lib/like';
 import type { FileStorage } from '../storage';
-import { avatarUrlsOf } from './avatar';
+import { avatarUrlsOf } from '../accountManagement/avatar.queries';
 import type { EquipmentScope } from '../equipment/queries';
 import { pageOf } from '../lib/paging';
 

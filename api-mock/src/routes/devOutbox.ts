@@ -32,7 +32,7 @@ function delivery(m: MailRow): string {
 
 /**
  * A sign-up link's secret, shown by its last four characters only: whoever reads the page could otherwise take over
- * the invited account. The token is base64url (queries/userInvitations.ts).
+ * the invited account. The token is base64url (accountManagement/invitations.queries.ts).
  */
 export const maskTokens = (text: string) =>
   text.replace(/#token=[A-Za-z0-9_-]*([A-Za-z0-9_-]{4})/g, (_, end: string) => `#token=…${end}`);

@@ -1,10 +1,11 @@
 import { contract } from '../../../contract';
 import type { AppDeps } from '../deps';
 import { implement, type Implementation } from '../lib/implement';
-import { accountRouter } from './account';
-import { accountProfileRouter } from './accountProfile';
-import { avatarRoutes } from './avatar';
-import { changePasswordRoute } from './accountPassword';
+import { accountRouter } from '../account/router';
+import { accountProfileRouter } from '../accountManagement/profile.router';
+import { customerUsersRoute } from '../accountManagement/customerUsers.router';
+import { avatarRoutes } from '../accountManagement/avatar.router';
+import { changePasswordRoute } from '../accountManagement/password.router';
 import { configurationRouter } from './configuration';
 import { contractsRouter } from './contracts';
 import { countryEmailRoutingRoutes } from './countryEmailRouting';
@@ -20,20 +21,20 @@ import { feedbackRouter } from './feedback';
 import { locationRouter } from './location';
 import { messagesRouter } from './messages';
 import { onboardingRouter } from './onboarding';
-import { preferencesRouter } from './preferences';
-import { privilegeRoutes } from './privileges';
+import { preferencesRouter } from '../preferences/router';
+import { privilegeRoutes } from '../accountManagement/privileges.router';
 import { productInformationRoutes } from '../equipment/productInformation.router';
 import { productMarketInfoRoutes } from './productMarketInfo';
 import { productsManagementRoutes } from '../equipment/products.router';
 import { reservationsRouter } from './reservations';
-import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
+import { serviceRequestsRouter } from './serviceRequests';
 import { cloudCredentialRoute } from '../customers/cloudCredential.router';
 import { storageRouter } from '../images/router';
-import { usageRouter } from './usage';
+import { usageRouter } from '../usage/router';
 import { historyRouter } from './history';
-import { usersRouter } from './users';
-import { userManagementRoutes } from './userManagement';
-import { userInvitationRoutes } from './userInvitations';
+import { usersRouter } from '../users/router';
+import { userManagementRoutes } from '../accountManagement/userManagement.router';
+import { invitationRoutes } from '../accountManagement/invitations.router';
 import { utilizationRoutes } from '../equipment/utilization.router';
 import { refreshUpcomingRoute, workOrdersRouter } from './workOrders';
 
@@ -74,7 +75,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.contracts, contractsRouter(deps)),
     implement(contract.equipment, { refreshUpcomingServiceCalls: refreshUpcomingRoute(deps) }),
     implement(contract.invitations, onboardingRouter(deps)),
-    ...userInvitationRoutes(deps),
+    implement(contract.accountManagement, invitationRoutes(deps)),
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
     implement(contract.history, historyRouter(deps)),
   ];

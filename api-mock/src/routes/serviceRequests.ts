@@ -1,8 +1,7 @@
 import { initServer } from '@ts-rest/fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { accountManagementContract } from '../../../contract/accountManagement';
+import { sql, type Transaction } from 'kysely';
 import { ErrorCode } from '../../../contract/errors';
-import { AUTOCOMPLETE_COUNT, SERVICE_WORK_TYPE_IDS } from '../../../contract/limits';
+import { SERVICE_WORK_TYPE_IDS } from '../../../contract/limits';
 import {
   SERVICE_REQUEST_REFUSAL,
   serviceCallsContract,
@@ -13,11 +12,9 @@ import { SERVICE_CALL_TYPE_NAMES } from '../../../contract/reservations';
 import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
-import { requireSession } from '../auth/context';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
-import { containsPattern } from '../lib/like';
 import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
@@ -259,37 +256,4 @@ export function serviceRequestsRouter(deps: AppDeps) {
       return ok(created);
     }),
   };
-}
-
-/** GET users/customer/users: active users of the current customer whose name or e-mail contains the keyword. */
-export function customerUsersRoute({ db }: AppDeps) {
-  return s.route(accountManagementContract.customerUsers, async ({ request, query }) => {
-    const session = await requireSession(db, request);
-    const pattern = containsPattern(query.keyword);
-    const rows = await findCustomerUsers(db, session.customerId, pattern);
-    return ok({
-      items: rows.map((u) => ({ userId: u.id, emailAddress: u.email, displayName: userName(u) })),
-    });
-  });
-}
-
-function findCustomerUsers(db: Kysely<Database>, customerId: number, pattern: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name'])
-    .where('customer_id', '=', customerId)
-    .where('is_active', '=', true)
-    .where('deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('email', 'ilike', pattern),
-        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
-        eb(sql<string>`last_name || ' ' || first_name`, 'ilike', pattern),
-      ]),
-    )
-    .orderBy('first_name')
-    .orderBy('last_name')
-    .orderBy('id')
-    .limit(AUTOCOMPLETE_COUNT)
-    .execute();
 }

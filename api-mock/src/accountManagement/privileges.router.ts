@@ -1,10 +1,10 @@
 import { initServer } from '@ts-rest/fastify';
 import { accountManagementContract } from '../../../contract/accountManagement';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
+import { actorOf } from '../access/actor';
 import { privilegesOf } from '../auth/privileges';
-import { requireReadableUser } from '../auth/otherUsers';
 import { ok } from '../lib/envelope';
+import { requireReadableUser } from './records';
 
 const s = initServer();
 
@@ -15,8 +15,8 @@ const s = initServer();
 export function privilegeRoutes({ db }: AppDeps) {
   return {
     privilege: s.route(accountManagementContract.privilege, async ({ request, params }) => {
-      const actor = await requireActor(db, request);
-      await requireReadableUser(db, request, actor, params.userId);
+      const actor = actorOf(request);
+      await requireReadableUser(db, actor, params.userId);
       return ok({ userPrivilege: await privilegesOf(db, params.userId, actor.customerId) });
     }),
   };

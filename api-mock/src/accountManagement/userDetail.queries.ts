@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { countryIdOf } from '../lib/countries';
 import { LANGUAGES } from '../lib/languages';
 import type { FileStorage } from '../storage';
-import { avatarUrlsOf } from './avatar';
+import { avatarUrlsOf } from './avatar.queries';
 
 /**
  * One user's detail with the location and company info of their own customer and their avatar; null when the user

@@ -164,3 +164,15 @@ export async function useInvitation(
     .execute();
   return { invitationId: invitation.id, userId: invitation.user_id, customerId: invitation.customer_id };
 }
+
+/** The name and e-mail domain of the customer a user is invited into. */
+export const invitingCustomer = (db: Kysely<Database>, customerId: number) =>
+  db.selectFrom('customers').select(['name', 'email_domain']).where('id', '=', customerId).executeTakeFirstOrThrow();
+
+/** The inviting user as the invitation mail names them. */
+export const inviterOf = (db: Kysely<Database>, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();

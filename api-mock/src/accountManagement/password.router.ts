@@ -3,12 +3,12 @@ import { accountManagementContract } from '../../../contract/accountManagement';
 import { ErrorCode } from '../../../contract/errors';
 import { passwordSchema } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
-import { requireSession } from '../auth/context';
+import { actorOf } from '../access/actor';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { countPasswordAttempt, passwordAccepted } from '../auth/throttle';
-import { change } from '../db/events';
 import { fail, ok } from '../lib/envelope';
-import { forbidden, unauthorized } from '../lib/problem';
+import { passwordAccountOf, setPassword } from './password.queries';
+import { requireOwnAddress } from './records';
 
 const s = initServer();
 
@@ -19,16 +19,11 @@ const s = initServer();
  */
 export function changePasswordRoute({ db }: AppDeps) {
   return s.route(accountManagementContract.changePassword, async ({ request, body }) => {
-    const session = await requireSession(db, request);
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'customer_id', 'email', 'password_hash'])
-      .where('id', '=', session.userId)
-      .executeTakeFirst();
-    if (!user) throw unauthorized();
-    const email = user.email.toLowerCase();
-    if (body.userEmail.trim().toLowerCase() !== email) throw forbidden('Only your own password can be changed');
+    const actor = actorOf(request);
+    const user = await passwordAccountOf(db, actor.userId);
+    requireOwnAddress(user, body.userEmail);
 
+    const email = user.email.toLowerCase();
     const attempt = await countPasswordAttempt(db, request, { email, userId: user.id });
     if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
       return fail(ErrorCode.WrongOldPassword, 'The old password is not correct');
@@ -38,27 +33,7 @@ export function changePasswordRoute({ db }: AppDeps) {
       return fail(ErrorCode.WeakNewPassword, 'The new password must mix letters and numbers and differ from the old');
     }
 
-    const passwordHash = await hashPassword(body.newPassword);
-    const changedAt = await change(db, async (trx) => {
-      const row = await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, password_changed_at: new Date() })
-        .where('id', '=', user.id)
-        .returning('password_changed_at')
-        .executeTakeFirstOrThrow();
-      await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', session.id).execute();
-      return {
-        result: row.password_changed_at ?? new Date(),
-        event: {
-          customerId: user.customer_id,
-          actorId: user.id,
-          entityType: 'user',
-          entityId: user.id,
-          eventType: 'user.passwordChanged',
-          payload: {},
-        },
-      };
-    });
+    const changedAt = await setPassword(db, user, await hashPassword(body.newPassword), actor.id);
     return ok({ lastPwdChange: new Date(changedAt).toISOString() });
   });
 }

@@ -4,11 +4,12 @@ import { MessageKey } from '../../../contract/errors';
 import { fileExtension, type FileIdentifier } from '../../../contract/images';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE } from '../../../contract/limits';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
+import { actorOf } from '../access/actor';
 import { change } from '../db/events';
 import { ok } from '../lib/envelope';
-import { badRequest, forbidden } from '../lib/problem';
-import { avatarUrlsOf } from '../queries/avatar';
+import { badRequest } from '../lib/problem';
+import { avatarUrlsOf, lockedAvatarOf, setAvatarColumns } from './avatar.queries';
+import { requireAvatarFilesFree, requireInAvatarFolder } from './records';
 import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
 import { photoFormatOf, pixelSizeOf, type PhotoFormat } from '../storage/imageFormat';
@@ -39,7 +40,7 @@ export function avatarRoutes({ db, config }: AppDeps) {
   /** A stored avatar file of the caller's folder within the size limit, of the format its extension names; its head. */
   const storedPhoto = async (folder: string, file: FileIdentifier, headBytes: number) => {
     if (file.bucketName !== AVATAR_BUCKET) throw badRequest(`Avatars are kept in the bucket ${AVATAR_BUCKET}`);
-    if (!file.resourceKey.startsWith(folder)) throw forbidden("The file is not in the caller's avatar folder");
+    requireInAvatarFolder(folder, file);
     const size = await storage.objectSize(file.bucketName, file.resourceKey);
     if (size === null) throw badRequest(`The file ${file.resourceKey} has not been uploaded`);
     if (size > AVATAR_MAX_BYTES) throw badRequest(MessageKey.attachSmallerMaxSize);
@@ -53,7 +54,7 @@ export function avatarRoutes({ db, config }: AppDeps) {
   };
 
   const uploadAvatar = s.route(accountManagementContract.uploadAvatar, async ({ request, body }) => {
-    const actor = await requireActor(db, request);
+    const actor = actorOf(request);
     const { image, thumbnail } = body;
     if (image.resourceKey === thumbnail.resourceKey) throw badRequest('The thumbnail must be a file of its own');
     const folder = customerFolder(await storageIdentityOf(db, actor.customerId), AVATAR_FILE_TYPE);
@@ -66,19 +67,8 @@ export function avatarRoutes({ db, config }: AppDeps) {
     const keys = [image.resourceKey, thumbnail.resourceKey];
 
     const previous = await change(db, async (trx) => {
-      const before = await trx
-        .selectFrom('users')
-        .select(['avatar_bucket_name', 'avatar_key', 'avatar_thumbnail_key'])
-        .where('id', '=', actor.userId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const taken = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '<>', actor.userId)
-        .where((eb) => eb.or([eb('avatar_key', 'in', keys), eb('avatar_thumbnail_key', 'in', keys)]))
-        .executeTakeFirst();
-      if (taken) throw forbidden("The file is another user's avatar");
+      const before = await lockedAvatarOf(trx, actor.userId);
+      await requireAvatarFilesFree(trx, actor, keys);
       const kept = [before.avatar_key, before.avatar_thumbnail_key];
       const added = [image, thumbnail].filter((file) => !kept.includes(file.resourceKey));
       await registerFiles(trx, storage, added, { customerId: actor.customerId, as: 'avatar' });
@@ -91,15 +81,11 @@ export function avatarRoutes({ db, config }: AppDeps) {
           replaced.map((key) => ({ bucketName: before.avatar_bucket_name!, resourceKey: key })),
         );
       }
-      await trx
-        .updateTable('users')
-        .set({
-          avatar_bucket_name: AVATAR_BUCKET,
-          avatar_key: image.resourceKey,
-          avatar_thumbnail_key: thumbnail.resourceKey,
-        })
-        .where('id', '=', actor.userId)
-        .execute();
+      await setAvatarColumns(trx, actor.userId, {
+        avatar_bucket_name: AVATAR_BUCKET,
+        avatar_key: image.resourceKey,
+        avatar_thumbnail_key: thumbnail.resourceKey,
+      });
       const had = before.avatar_bucket_name && before.avatar_key && before.avatar_thumbnail_key;
       return {
         result: before,

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { ProfileEdit } from '../../../contract/accountManagement';
-import type { Database } from '../db/schema';
+import { change, type DomainEvent } from '../db/events';
+import type { Database, UsersTable } from '../db/schema';
 import { LANGUAGES } from '../lib/languages';
 import { badRequest } from '../lib/problem';
-import { requireOwnLocation } from './locations';
+import { requireOwnLocation } from '../queries/locations';
 
 /**
  * The user columns a profile edit (own or another user's) sets, once its language is known and its location is one
@@ -23,4 +24,21 @@ export async function profileChanges(db: Kysely<Database>, body: ProfileEdit, cu
     role: body.role,
     ...(body.locationId != null ? { location_id: body.locationId } : {}),
   };
+}
+
+/** The customer a user belongs to (provider staff may work in another one). */
+export const homeCustomerOf = async (db: Kysely<Database>, userId: number): Promise<number> =>
+  (await db.selectFrom('users').select('customer_id').where('id', '=', userId).executeTakeFirstOrThrow()).customer_id;
+
+/** Sets columns of a user, with the event of the change. */
+export async function updateUser(
+  db: Kysely<Database>,
+  userId: number,
+  values: Updateable<UsersTable>,
+  event: DomainEvent,
+): Promise<void> {
+  await change(db, async (trx) => {
+    await trx.updateTable('users').set(values).where('id', '=', userId).execute();
+    return { result: null, event };
+  });
 }

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { isProviderDomain } from '../../../contract/accountManagement';
-import type { LoggedInUser } from '../../../contract/users';
+import type { LoggedInUser, ProfileCompletion } from '../../../contract/users';
+import type { SessionRecord } from '../auth/sessions';
+import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { accessCodesOf } from '../auth/privileges';
 import type { FileStorage } from '../storage';
-import { avatarUrlsOf } from './avatar';
+import { avatarUrlsOf } from '../accountManagement/avatar.queries';
 import { LANGUAGES } from '../lib/languages';
 
 /** The signed-in user as the client sees it, in the customer the session is switched to; `files` signs the avatar. */
@@ -59,4 +61,31 @@ export async function loadLoggedInUser(
     statusCode: user.status_code,
     isActive: user.is_active,
   };
+}
+
+/** Completes a user's profile: their location, name and phone. */
+export async function completeProfile(db: Kysely<Database>, session: SessionRecord, profile: ProfileCompletion) {
+  await change(db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        location_id: profile.locationId,
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        office_phone: profile.officePhone || null,
+      })
+      .where('id', '=', session.userId)
+      .execute();
+    return {
+      result: null,
+      event: {
+        customerId: session.customerId,
+        actorId: session.userId,
+        entityType: 'user',
+        entityId: session.userId,
+        eventType: 'user.profileCompleted',
+        payload: profile,
+      },
+    };
+  });
 }
