@@ -37,7 +37,7 @@ import {
   linkVendorContract,
   unlinkContracts,
 } from '../queries/equipmentWrite';
-import { requireContractManagement } from '../queries/contracts';
+import { requireContractManagement } from '../contracts/queries';
 import { requireOwnLocation } from '../queries/locations';
 import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 

@@ -6,7 +6,7 @@ import { accountProfileRouter } from './accountProfile';
 import { avatarRoutes } from './avatar';
 import { changePasswordRoute } from './accountPassword';
 import { configurationRouter } from './configuration';
-import { contractsRouter } from './contracts';
+import { contractsRouter } from '../contracts/router';
 import { countryEmailRoutingRoutes } from './countryEmailRouting';
 import { customersRouter } from './customers';
 import { documentsRouter } from './documents';
@@ -18,23 +18,23 @@ import { equipmentImagesRoutes } from './equipmentImages';
 import { equipmentListRouter } from './equipmentList';
 import { feedbackRouter } from './feedback';
 import { locationRouter } from './location';
-import { messagesRouter } from './messages';
+import { messagesRouter } from '../messages/router';
 import { onboardingRouter } from './onboarding';
 import { preferencesRouter } from './preferences';
 import { privilegeRoutes } from './privileges';
 import { productInformationRoutes } from './productInformation';
 import { productMarketInfoRoutes } from './productMarketInfo';
 import { productsManagementRoutes } from './productsManagement';
-import { reservationsRouter } from './reservations';
-import { customerUsersRoute, serviceRequestsRouter } from './serviceRequests';
+import { reservationsRouter } from '../reservations/router';
+import { customerUsersRoute, serviceRequestsRouter } from '../serviceCalls/requests.router';
 import { cloudCredentialRoute, storageRouter } from './storage';
 import { usageRouter } from './usage';
-import { historyRouter } from './history';
+import { historyRouter } from '../history/router';
 import { usersRouter } from './users';
 import { userManagementRoutes } from './userManagement';
 import { userInvitationRoutes } from './userInvitations';
 import { utilizationRoutes } from './utilization';
-import { refreshUpcomingRoute, workOrdersRouter } from './workOrders';
+import { refreshUpcomingRoute, workOrdersRouter } from '../serviceCalls/workOrders.router';
 
 /** Every contract route this server implements, resource by resource. */
 export function implementations(deps: AppDeps): Implementation[] {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { WORK_ORDER_INDEXED_COLUMNS } from '../../queries/workOrderFields';
+import { WORK_ORDER_INDEXED_COLUMNS } from '../../serviceCalls/fields';
 
 /**
  * One index per customer, tab and column of the work-order grid (but the long free texts), so the filter

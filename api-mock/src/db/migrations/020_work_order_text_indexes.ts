@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { LONG_TEXT_PREFIX, WORK_ORDER_PREFIX_INDEXED_COLUMNS } from '../../queries/workOrderFields';
+import { LONG_TEXT_PREFIX, WORK_ORDER_PREFIX_INDEXED_COLUMNS } from '../../serviceCalls/fields';
 
 /**
  * The long free texts of a work order (problem, solution, description) indexed per customer and tab on their first

@@ -3,7 +3,7 @@ import { contractsContract } from '../../../contract/contracts';
 import type { AppDeps } from '../deps';
 import { requireActor } from '../auth/actor';
 import { ok } from '../lib/envelope';
-import { contractPage, requireContractManagement } from '../queries/contracts';
+import { contractPage, requireContractManagement } from './queries';
 
 const s = initServer();
 

@@ -10,7 +10,7 @@ import { USER_ADDED_DATA_SOURCE_ID, type EquipmentContract } from '../../../cont
 import type { Database } from '../db/schema';
 import { languageCodeOf, localeOf } from '../lib/languages';
 import type { ContractReportContract, ContractReportData } from '../reports/contractReportData';
-import { equipmentInScope, findEquipment, toEquipmentContract, type EquipmentScope } from './equipment';
+import { equipmentInScope, findEquipment, toEquipmentContract, type EquipmentScope } from '../queries/equipment';
 
 /** Rows of the contract history a contract PDF lists at most; more end in "and M more". Chosen: not in spec. */
 export const CONTRACT_REPORT_HISTORY_MAX = 50;

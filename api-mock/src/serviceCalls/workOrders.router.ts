@@ -11,9 +11,9 @@ import { BadListQuery, filtersWhere, idPageWithTotal, orderBy } from '../lib/lis
 import { exportColumns, streamListExport } from '../workbook/listExport';
 import { forbidden, HttpProblem, notFound as notFoundProblem } from '../lib/problem';
 import { ReportBusy } from '../reports/reportRenderer';
-import { serviceReportOf } from '../queries/serviceReport';
+import { serviceReportOf } from './serviceReport.queries';
 import { equipmentInScope, type EquipmentScope } from '../queries/equipment';
-import { WORK_ORDER_FIELDS, workOrderWalk } from '../queries/workOrderFields';
+import { WORK_ORDER_FIELDS, workOrderWalk } from './fields';
 import { suggestionPage } from '../lib/filterSuggestions';
 import {
   CALL_COLUMNS,
@@ -23,7 +23,7 @@ import {
   workOrderOrder,
   workOrdersInScope,
   type ServiceCallRow,
-} from '../queries/workOrders';
+} from './workOrders.queries';
 
 const s = initServer();
 

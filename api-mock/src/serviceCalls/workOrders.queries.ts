@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type Selectable, type SqlBool } from 'kys
 import { WORK_ORDER_DEFAULT_ORDER, type WorkOrderRow } from '../../../contract/serviceCalls';
 import type { OrderSetting } from '../../../contract/listQuery';
 import type { Database, ServiceCallsTable } from '../db/schema';
-import { fullTextCondition } from './equipment';
+import { fullTextCondition } from '../queries/equipment';
 
 /** Whose work orders a list reads: one customer's, one tab. */
 export interface WorkOrderScope {

@@ -16,7 +16,7 @@ import {
   setReadFlag,
   softDeleteMessages,
   type Inbox,
-} from '../queries/messages';
+} from './queries';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE } from '../storage/layout';
 

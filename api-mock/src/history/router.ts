@@ -8,7 +8,7 @@ import { HttpProblem } from '../lib/problem';
 import { findEquipment } from '../queries/equipment';
 import { requireOwner } from '../queries/documents';
 import { historyPage } from '../history/historyPage';
-import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
+import { equipmentNotFound, equipmentScopeOf } from '../routes/equipmentAccess';
 
 const s = initServer();
 

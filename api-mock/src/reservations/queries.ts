@@ -3,8 +3,8 @@ import type { CalendarOrderType, CalendarServiceEvent, Reservation } from '../..
 import type { Database } from '../db/schema';
 import { containsPattern } from '../lib/like';
 import type { FileStorage } from '../storage';
-import { avatarUrlsOf } from './avatar';
-import type { EquipmentScope } from './equipment';
+import { avatarUrlsOf } from '../queries/avatar';
+import type { EquipmentScope } from '../queries/equipment';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

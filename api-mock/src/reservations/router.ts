@@ -29,7 +29,7 @@ import {
   serviceEventsOf,
   toReservations,
   type Period,
-} from '../queries/reservations';
+} from './queries';
 import { storageOf } from '../storage';
 
 const s = initServer();
