@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { signedIn } from './access';
+import { AccessCode } from './permissions';
 import { c, envelope, IsoDate, IsoDateTime, standardErrors, withCommonQuery } from './common';
 import { PAGE_INDEX_MAX } from './limits';
 import { OrderSetting, OrderType, paged } from './listQuery';
@@ -142,6 +144,7 @@ export const contractsContract = c.router(
       body: ContractListQuery,
       responses: { 200: envelope(paged(Contract)), ...standardErrors },
       summary: "A page of the current customer's contracts, filtered by the filter map and sorted",
+      metadata: signedIn('customer', { accessCode: AccessCode.ContractManagement }),
     },
   },
   { strictStatusCodes: true },

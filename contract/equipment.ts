@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import {
   c,
   envelope,
@@ -1011,6 +1012,7 @@ export const equipmentContract = c.router(
       body: noBody,
       responses: { 200: envelope(z.array(ServiceCallSummary)), ...standardErrors },
       summary: 'Recompute and return the upcoming service calls of an equipment',
+      metadata: signedIn('customerEquipment'),
     },
     contractEquipmentCount: {
       method: 'GET',
