@@ -1032,6 +1032,7 @@ export const equipmentContract = c.router(
       body: noBody,
       responses: { 200: envelope(z.array(ServiceCallSummary)), ...standardErrors },
       summary: 'Recompute and return the upcoming service calls of an equipment',
+      metadata: signedIn('customerEquipment'),
     },
     contractEquipmentCount: {
       method: 'GET',

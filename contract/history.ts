@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { c, envelope, IdParam, IsoDateTime, pagingQuery, standardErrors, withCommonQuery } from './common';
 import { paged } from './listQuery';
 
@@ -55,6 +56,7 @@ export const historyContract = c.router(
       query: historyQuery,
       responses,
       summary: 'The history of an instrument the caller may open (10002 otherwise), with its documents and images',
+      metadata: signedIn('customerEquipment'),
     },
     reservation: {
       method: 'GET',
@@ -63,6 +65,7 @@ export const historyContract = c.router(
       query: historyQuery,
       responses,
       summary: "The history of a reservation of the caller's customer (needs the Reservation feature)",
+      metadata: signedIn('customer', { feature: 'Reservation' }),
     },
     serviceCall: {
       method: 'GET',
@@ -71,6 +74,7 @@ export const historyContract = c.router(
       query: historyQuery,
       responses,
       summary: "The history of a work order of the caller's customer (by serviceOrderId), with its documents",
+      metadata: signedIn('customer'),
     },
   },
   { strictStatusCodes: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
 import { NOTIFICATION_PAGE_SIZE, INT32_MAX, PAGE_INDEX_MAX } from './limits';
 import { MAX_PAGE_SIZE } from './listQuery';
@@ -73,6 +74,7 @@ export const messagesContract = c.router(
       }),
       responses: { 200: envelope(MessagePage), ...standardErrors },
       summary: "A page of the signed-in user's notifications, with the total and unread counts",
+      metadata: signedIn('customer'),
     },
     unreadCount: {
       method: 'GET',
@@ -80,6 +82,7 @@ export const messagesContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(z.number().int().min(0)), ...standardErrors },
       summary: 'How many notifications of the signed-in user are unread (the bell badge)',
+      metadata: signedIn('customer'),
     },
     get: {
       method: 'GET',
@@ -88,6 +91,7 @@ export const messagesContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(Message), ...standardErrors },
       summary: 'One notification with its HTML content and attachments',
+      metadata: signedIn('customer'),
     },
     attachment: {
       method: 'GET',
@@ -99,6 +103,7 @@ export const messagesContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(AttachmentLink), ...standardErrors },
       summary: "A short-lived download link for an attachment of one of the signed-in user's notifications",
+      metadata: signedIn('customer'),
     },
     markRead: {
       method: 'PUT',
@@ -107,6 +112,7 @@ export const messagesContract = c.router(
       body: MessageIds,
       responses: { 200: envelope(UnreadCount), ...standardErrors },
       summary: 'Mark notifications read (isRead=true) or unread; answers the new unread count',
+      metadata: signedIn('customer'),
     },
     remove: {
       method: 'DELETE',
@@ -115,6 +121,7 @@ export const messagesContract = c.router(
       body: MessageIds,
       responses: { 200: envelope(UnreadCount), ...standardErrors },
       summary: 'Delete notifications of the signed-in user; answers the new unread count',
+      metadata: signedIn('customer'),
     },
   },
   { strictStatusCodes: true },

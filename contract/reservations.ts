@@ -244,7 +244,7 @@ export const reservationsContract = c.router(
       }).refine(boundedPeriod, { message: 'period', path: ['end'] }),
       responses: { 200: envelope(paged(CalendarInstrument)), ...standardErrors },
       summary: 'A page of instruments with their reservations and service orders between start and end',
-      metadata: signedIn('customerEquipment', { feature: 'Reservation' }),
+      metadata: signedIn('customer', { feature: 'Reservation' }),
     },
     overview: {
       method: 'GET',
@@ -255,7 +255,7 @@ export const reservationsContract = c.router(
       }),
       responses: { 200: envelope(z.object({ items: z.array(ReservationDay) })), ...standardErrors },
       summary: 'The days of a range (a month) that have reservations, for the sidebar date overview',
-      metadata: signedIn('customerEquipment', { feature: 'Reservation' }),
+      metadata: signedIn('customer', { feature: 'Reservation' }),
     },
     create: {
       method: 'POST',
@@ -265,6 +265,7 @@ export const reservationsContract = c.router(
       body: ReservationCreate,
       responses: { 200: envelope(z.object({ items: z.array(Reservation) })), ...standardErrors },
       summary: 'Reserve an instrument for a period, once or repeated; answers every reservation made',
+      metadata: signedIn('customer', { feature: 'Reservation' }),
     },
     update: {
       method: 'PUT',
@@ -273,6 +274,7 @@ export const reservationsContract = c.router(
       body: ReservationUpdate,
       responses: { 200: envelope(Reservation), ...standardErrors },
       summary: 'Change the instrument, period or comments of one reservation',
+      metadata: signedIn('customer', { feature: 'Reservation' }),
     },
     remove: {
       method: 'DELETE',
@@ -285,6 +287,7 @@ export const reservationsContract = c.router(
       }),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: "Delete a reservation or its whole series; an admin deleting another user's one gives a comment",
+      metadata: signedIn('customer', { feature: 'Reservation' }),
     },
     search: {
       method: 'GET',
@@ -295,7 +298,7 @@ export const reservationsContract = c.router(
       }),
       responses: { 200: envelope(paged(Reservation)), ...standardErrors },
       summary: 'A page of reservations matching a keyword (serial, instrument, location, comments, reserver)',
-      metadata: signedIn('customerEquipment', { feature: 'Reservation' }),
+      metadata: signedIn('customer', { feature: 'Reservation' }),
     },
   },
   { strictStatusCodes: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedIn } from './access';
 import {
   c,
   envelope,
@@ -302,6 +303,7 @@ export const serviceCallsContract = c.router(
         ...standardErrors,
       },
       summary: 'Raise a service request, with or without a chosen equipment; mails the notification list',
+      metadata: signedIn('customer'),
     },
     list: {
       method: 'POST',
@@ -310,6 +312,7 @@ export const serviceCallsContract = c.router(
       body: WorkOrderListQuery,
       responses: { 200: envelope(paged(WorkOrderRow)), ...standardErrors },
       summary: 'A page of scheduled or historical work orders of the customer with filters and sort',
+      metadata: signedIn('customer'),
     },
     filterFields: {
       method: 'POST',
@@ -318,6 +321,7 @@ export const serviceCallsContract = c.router(
       body: FilterFieldsQuery,
       responses: { 200: envelope(FilterFieldsResult), ...standardErrors },
       summary: 'Filter suggestions for columns of the work-order grid',
+      metadata: signedIn('customer'),
     },
     export: {
       method: 'POST',
@@ -326,6 +330,7 @@ export const serviceCallsContract = c.router(
       body: WorkOrderExportQuery,
       responses: { 200: XlsxDownload, ...standardErrors },
       summary: 'Every filtered work order of a tab as an .xlsx download with the visible columns, streamed',
+      metadata: signedIn('customer'),
     },
     pdf: {
       method: 'GET',
@@ -337,6 +342,7 @@ export const serviceCallsContract = c.router(
         ...standardErrors,
       },
       summary: 'The service report PDF of a work order (403 without PDF access); opened in a new window',
+      metadata: signedIn('customer'),
     },
     upcoming: {
       method: 'POST',
@@ -345,6 +351,7 @@ export const serviceCallsContract = c.router(
       body: UpcomingServiceCallsQuery,
       responses: { 200: envelope(z.object({ items: z.array(UpcomingServiceCall) })), ...standardErrors },
       summary: 'Service calls of the given equipment between two instants (the next 30 days)',
+      metadata: signedIn('customer'),
     },
     equipmentServiceCalls: {
       method: 'GET',
@@ -356,6 +363,7 @@ export const serviceCallsContract = c.router(
       }),
       responses: { 200: envelope(paged(ServiceCallSummary)), ...standardErrors },
       summary: 'A page of service calls of an equipment (or of the other components of its system)',
+      metadata: signedIn('customerEquipment'),
     },
     equipmentWorkOrders: {
       method: 'GET',
@@ -373,6 +381,7 @@ export const serviceCallsContract = c.router(
         ...standardErrors,
       },
       summary: 'A page of work orders of the detail page: the instrument itself or its other system components',
+      metadata: signedIn('customerEquipment'),
     },
   },
   { strictStatusCodes: true },

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { calendarDayAt, contractNumberOf, contractStatusOf } from '../../contract/contractStatus';
 import { USER_ADDED_DATA_SOURCE_ID, USER_ADDED_REFUSAL, type EquipmentDetail } from '../../contract/equipment';
 import { ErrorCode } from '../../contract/errors';
-import { CONTRACT_REPORT_OTHERS_MAX } from '../../api-mock/src/queries/contractReport';
+import { CONTRACT_REPORT_OTHERS_MAX } from '../../api-mock/src/contracts/report.queries';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn } from '../support/injectClient';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/common';
 import type { Message, MessagePage } from '../../contract/messages';
 import { NOTIFICATION_PAGE_SIZE } from '../../contract/limits';
-import { insertMessages } from '../../api-mock/src/queries/messages';
+import { insertMessages } from '../../api-mock/src/messages/queries';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { insertMessages } from '../../api-mock/src/queries/messages';
+import { insertMessages } from '../../api-mock/src/messages/queries';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { newPortalContext } from '../support/portalContext';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';

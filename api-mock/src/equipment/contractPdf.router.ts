@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { fail } from '../lib/envelope';
 import { badRequest, HttpProblem, notFound } from '../lib/problem';
-import { contractReportOf } from '../queries/contractReport';
+import { contractReportOf } from '../contracts/report.queries';
 import { ReportBusy } from '../reports/reportRenderer';
 
 const s = initServer();

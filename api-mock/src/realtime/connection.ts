@@ -1,5 +1,5 @@
 import type { WebSocket } from '@fastify/websocket';
-import type { Inbox } from '../queries/messages';
+import type { Inbox } from '../messages/queries';
 
 /** One client's socket on the hub. */
 export interface Connection {

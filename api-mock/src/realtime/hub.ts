@@ -6,7 +6,7 @@ import { sessionOf } from '../auth/context';
 import type { SessionRecord } from '../auth/sessions';
 import { forbidden, unauthorized } from '../lib/problem';
 import { xsrfTokenValid } from '../lib/xsrf';
-import { countUnread } from '../queries/messages';
+import { countUnread } from '../messages/queries';
 import { IMPORT_FILE_MAX_BASE64, type ImportProductRequest } from '../../../contract/importProduct';
 import { importProduct } from './importProduct';
 import { importProductMarket } from './importProductMarket';

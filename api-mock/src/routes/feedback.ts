@@ -24,7 +24,7 @@ import { ok } from '../lib/envelope';
 import { badRequest, forbidden } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients, type RoutedKind } from '../mail/routing';
-import { insertMessages } from '../queries/messages';
+import { insertMessages } from '../messages/queries';
 import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD } from '../storage/layout';

@@ -7,7 +7,7 @@ import { customerUsersRoute } from '../accountManagement/customerUsers.router';
 import { avatarRoutes } from '../accountManagement/avatar.router';
 import { changePasswordRoute } from '../accountManagement/password.router';
 import { configurationRouter } from './configuration';
-import { contractsRouter } from './contracts';
+import { contractsRouter } from '../contracts/router';
 import { countryEmailRoutingRoutes } from './countryEmailRouting';
 import { customersRouter } from './customers';
 import { documentsRouter } from '../documents/router';
@@ -19,24 +19,24 @@ import { equipmentImagesRoutes } from '../equipment/images.router';
 import { equipmentListRouter } from '../equipment/list.router';
 import { feedbackRouter } from './feedback';
 import { locationRouter } from './location';
-import { messagesRouter } from './messages';
+import { messagesRouter } from '../messages/router';
 import { onboardingRouter } from './onboarding';
 import { preferencesRouter } from '../preferences/router';
 import { privilegeRoutes } from '../accountManagement/privileges.router';
 import { productInformationRoutes } from '../equipment/productInformation.router';
 import { productMarketInfoRoutes } from './productMarketInfo';
 import { productsManagementRoutes } from '../equipment/products.router';
-import { reservationsRouter } from './reservations';
-import { serviceRequestsRouter } from './serviceRequests';
+import { reservationsRouter } from '../reservations/router';
+import { serviceRequestsRouter } from '../serviceCalls/requests.router';
 import { cloudCredentialRoute } from '../customers/cloudCredential.router';
 import { storageRouter } from '../images/router';
 import { usageRouter } from '../usage/router';
-import { historyRouter } from './history';
+import { historyRouter } from '../history/router';
 import { usersRouter } from '../users/router';
 import { userManagementRoutes } from '../accountManagement/userManagement.router';
 import { invitationRoutes } from '../accountManagement/invitations.router';
 import { utilizationRoutes } from '../equipment/utilization.router';
-import { refreshUpcomingRoute, workOrdersRouter } from './workOrders';
+import { refreshUpcomingRoute, workOrdersRouter } from '../serviceCalls/workOrders.router';
 
 /** Every contract route this server implements, resource by resource. */
 export function implementations(deps: AppDeps): Implementation[] {

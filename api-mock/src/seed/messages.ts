@@ -3,7 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import type { Kysely, Transaction } from 'kysely';
 import type { MessageCategory } from '../../../contract/messages';
 import type { Database } from '../db/schema';
-import { insertMessages, type NewMessage } from '../queries/messages';
+import { insertMessages, type NewMessage } from '../messages/queries';
 import type { FileStorage } from '../storage';
 import { BUCKET_OF_FILE_TYPE, newObjectKey } from '../storage/layout';
 import { registerServerFile } from '../storage/registry';

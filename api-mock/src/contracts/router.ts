@@ -1,9 +1,9 @@
 import { initServer } from '@ts-rest/fastify';
 import { contractsContract } from '../../../contract/contracts';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
+import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
-import { contractPage, requireContractManagement } from '../queries/contracts';
+import { contractPage } from './queries';
 
 const s = initServer();
 
@@ -14,10 +14,8 @@ const s = initServer();
  */
 export function contractsRouter({ db }: AppDeps) {
   return {
-    list: s.route(contractsContract.list, async ({ request, body }) => {
-      const actor = await requireActor(db, request);
-      await requireContractManagement(db, actor.userId);
-      return ok(await contractPage(db, actor.customerId, body));
-    }),
+    list: s.route(contractsContract.list, async ({ request, body }) =>
+      ok(await contractPage(db, actorOf(request).customerId, body)),
+    ),
   };
 }

@@ -1,6 +1,4 @@
 import { initServer } from '@ts-rest/fastify';
-import { sql, type Transaction } from 'kysely';
-import { ErrorCode } from '../../../contract/errors';
 import { SERVICE_WORK_TYPE_IDS } from '../../../contract/limits';
 import {
   SERVICE_REQUEST_REFUSAL,
@@ -11,15 +9,24 @@ import {
 import { SERVICE_CALL_TYPE_NAMES } from '../../../contract/reservations';
 import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
+import { actorOf } from '../access/actor';
 import { change } from '../db/events';
-import type { Database } from '../db/schema';
-import { fail, ok } from '../lib/envelope';
+import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
 import { distinctAddresses, unescapeHtml } from '../mail/text';
 import { storageOf } from '../storage';
+import { requireEquipment } from '../equipment/records';
+import {
+  equipmentSnapshot,
+  insertServiceCall,
+  insertServiceCallAttachments,
+  nextServiceOrder,
+  requestedForUser,
+  requesterOf,
+  snapshotValues,
+} from './requests.queries';
 import { attachmentSizes } from '../storage/attachments';
 import { registerFiles } from '../storage/registry';
 
@@ -52,15 +59,6 @@ const jobTypeOf = (issueType: string): string | null => {
     : null;
 };
 
-/** The next service order number, and the id it is made from: SR followed by eight digits. */
-async function nextServiceOrder(trx: Transaction<Database>): Promise<{ id: number; serviceOrderNo: string }> {
-  const { rows } = await sql<{
-    id: string;
-  }>`select nextval(pg_get_serial_sequence('service_calls', 'id')) as id`.execute(trx);
-  const id = Number(rows[0]!.id);
-  return { id, serviceOrderNo: `SR${String(id).padStart(8, '0')}` };
-}
-
 interface RequestMail {
   serviceOrderNo: string;
   jobType: string;
@@ -91,22 +89,6 @@ function mailText(m: RequestMail): string {
   ].join('\n');
 }
 
-/** Columns of the equipment a new work order keeps as they were when it was raised. */
-const SNAPSHOT_COLUMNS = [
-  'mfg',
-  'model',
-  'serial',
-  'pki_tag',
-  'system_id',
-  'system_nick_name',
-  'dtype',
-  'building',
-  'floor',
-  'department',
-  'cost_center',
-  'asset_id',
-] as const;
-
 const userName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
 /** POST ServiceCall: a service request of the caller's customer, opened as a work order, with its mails. */
@@ -114,41 +96,17 @@ export function serviceRequestsRouter(deps: AppDeps) {
   const { db } = deps;
   return {
     createRequest: s.route(serviceCallsContract.createRequest, async ({ request, body }) => {
-      const actor = await requireActor(db, request);
+      const actor = actorOf(request);
       const jobType = jobTypeOf(body.issueType);
       if (!jobType) throw badRequest(SERVICE_REQUEST_REFUSAL.issueType);
 
-      const equipment = body.equipmentId
-        ? await db
-            .selectFrom('equipment')
-            .innerJoin('locations', 'locations.id', 'equipment.location_id')
-            .select([
-              'locations.city',
-              'locations.id as location_id',
-              ...SNAPSHOT_COLUMNS.map((c) => `equipment.${c}` as const),
-              'equipment.id',
-            ])
-            .where('equipment.id', '=', body.equipmentId)
-            .where('equipment.customer_id', '=', actor.customerId)
-            .executeTakeFirst()
-        : null;
-      if (body.equipmentId && !equipment) return fail(ErrorCode.EquipmentNotFound, 'The equipment was not found');
+      if (body.equipmentId) await requireEquipment(db, actor, body.equipmentId);
+      const equipment = body.equipmentId ? await equipmentSnapshot(db, actor.customerId, body.equipmentId) : null;
 
-      const requester = await db
-        .selectFrom('users')
-        .select(['first_name', 'last_name', 'email', 'location_id'])
-        .where('id', '=', actor.userId)
-        .executeTakeFirstOrThrow();
+      const requester = await requesterOf(db, actor.userId);
       const requestedFor =
         body.requestForOther && body.requestForUserId
-          ? await db
-              .selectFrom('users')
-              .select(['id', 'first_name', 'last_name', 'email'])
-              .where('id', '=', body.requestForUserId)
-              .where('customer_id', '=', actor.customerId)
-              .where('is_active', '=', true)
-              .where('deleted_at', 'is', null)
-              .executeTakeFirst()
+          ? await requestedForUser(db, actor.customerId, body.requestForUserId)
           : null;
       if (body.requestForOther && !requestedFor) throw badRequest(SERVICE_REQUEST_REFUSAL.requestedFor);
 
@@ -161,47 +119,36 @@ export function serviceRequestsRouter(deps: AppDeps) {
       const contactName = userName(requester);
       const created = await change(db, async (trx) => {
         const { id, serviceOrderNo } = await nextServiceOrder(trx);
-        await trx
-          .insertInto('service_calls')
-          .values({
-            id,
-            customer_id: actor.customerId,
-            equipment_id: equipment?.id ?? null,
-            // The order keeps the instrument and site as they are now (spec 3 "Work-order row").
-            city: equipment?.city ?? null,
-            ...Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, equipment?.[c] ?? null])),
-            service_order_no: serviceOrderNo,
-            job_type: jobType,
-            call_status: NEW_REQUEST_STATUS,
-            issue_type: body.issueType,
-            priority: body.priority,
-            issue_text: body.issueText,
-            request_email: requestEmails.join(';') || null,
-            // Read-only in the form: always the signed-in user's.
-            contact_name: contactName,
-            email: requester.email,
-            office_phone: body.officePhone || null,
-            requested_by: actor.userId,
-            request_for_user_id: requestedFor?.id ?? null,
-          })
-          .execute();
+        await insertServiceCall(trx, {
+          id,
+          customer_id: actor.customerId,
+          equipment_id: equipment?.id ?? null,
+          // The order keeps the instrument and site as they are now (spec 3 "Work-order row").
+          ...snapshotValues(equipment),
+          service_order_no: serviceOrderNo,
+          job_type: jobType,
+          call_status: NEW_REQUEST_STATUS,
+          issue_type: body.issueType,
+          priority: body.priority,
+          issue_text: body.issueText,
+          request_email: requestEmails.join(';') || null,
+          // Read-only in the form: always the signed-in user's.
+          contact_name: contactName,
+          email: requester.email,
+          office_phone: body.officePhone || null,
+          requested_by: actor.userId,
+          request_for_user_id: requestedFor?.id ?? null,
+        });
         if (body.attachFiles.length > 0) {
           await registerFiles(trx, storageOf(deps.config), body.attachFiles, {
             customerId: actor.customerId,
             as: 'serviceRequestAttachment',
           });
-          await trx
-            .insertInto('service_call_attachments')
-            .values(
-              body.attachFiles.map((file, index) => ({
-                service_call_id: id,
-                bucket_name: file.bucketName,
-                resource_key: file.resourceKey,
-                file_name: file.fileName,
-                size: sizes[index]!,
-              })),
-            )
-            .execute();
+          await insertServiceCallAttachments(
+            trx,
+            id,
+            body.attachFiles.map((file, index) => ({ ...file, size: sizes[index]! })),
+          );
         }
         const subject = `Service request ${serviceOrderNo}: ${jobType}${equipment ? `, ${equipment.mfg} ${equipment.model}` : ''}`;
         const text = mailText({

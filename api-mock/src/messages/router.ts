@@ -3,26 +3,16 @@ import type { Transaction } from 'kysely';
 import { initServer } from '@ts-rest/fastify';
 import { messagesContract } from '../../../contract/messages';
 import type { AppDeps } from '../deps';
-import { requireSession } from '../auth/context';
+import { actorOf } from '../access/actor';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { ok } from '../lib/envelope';
-import { HttpProblem } from '../lib/problem';
-import {
-  countUnread,
-  findAttachment,
-  findMessage,
-  listMessages,
-  setReadFlag,
-  softDeleteMessages,
-  type Inbox,
-} from '../queries/messages';
+import { countUnread, listMessages, setReadFlag, softDeleteMessages, type Inbox } from './queries';
+import { requireMessage, requireMessageAttachment } from './records';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE } from '../storage/layout';
 
 const s = initServer();
-
-const notFound = () => new HttpProblem(404, 'No such notification');
 
 /** Thrown inside a change that turned out to change nothing: it rolls back, and no event is written. */
 class NothingChanged extends Error {}
@@ -30,9 +20,9 @@ class NothingChanged extends Error {}
 type InboxEvent = 'messages.markedRead' | 'messages.markedUnread' | 'messages.deleted';
 
 export function messagesRouter({ db, config }: AppDeps) {
-  const inboxOf = async (request: FastifyRequest): Promise<Inbox> => {
-    const session = await requireSession(db, request);
-    return { userId: session.userId, customerId: session.customerId };
+  const inboxOf = (request: FastifyRequest): Inbox => {
+    const { userId, customerId } = actorOf(request);
+    return { userId, customerId };
   };
 
   /** Change messages of the inbox with one event naming them; the event is the inbox's (the user's) history. */
@@ -63,14 +53,13 @@ export function messagesRouter({ db, config }: AppDeps) {
   };
 
   return s.router(messagesContract, {
-    list: async ({ request, query }) => ok(await listMessages(db, await inboxOf(request), query)),
+    list: async ({ request, query }) => ok(await listMessages(db, inboxOf(request), query)),
 
-    unreadCount: async ({ request }) => ok(await countUnread(db, await inboxOf(request))),
+    unreadCount: async ({ request }) => ok(await countUnread(db, inboxOf(request))),
 
     get: async ({ request, params }) => {
-      const inbox = await inboxOf(request);
-      const message = await findMessage(db, inbox, params.id);
-      if (!message) throw notFound();
+      const inbox = inboxOf(request);
+      const message = await requireMessage(db, inbox, params.id);
       if (!message.isRead) {
         await changeInbox(inbox, 'messages.markedRead', (trx) => setReadFlag(trx, inbox, [message.Id], true));
       }
@@ -78,8 +67,7 @@ export function messagesRouter({ db, config }: AppDeps) {
     },
 
     attachment: async ({ request, params }) => {
-      const attachment = await findAttachment(db, await inboxOf(request), params.id, params.attachmentId);
-      if (!attachment) throw notFound();
+      const attachment = await requireMessageAttachment(db, inboxOf(request), params.id, params.attachmentId);
       const { url } = await storageOf(config).presignDownload({
         bucket: BUCKET_OF_FILE_TYPE.Message,
         key: attachment.resource_key,
@@ -90,14 +78,14 @@ export function messagesRouter({ db, config }: AppDeps) {
 
     // Ids that are not live messages of the inbox are left alone: the answer is the same, and says nothing of them.
     markRead: async ({ request, query, body }) => {
-      const inbox = await inboxOf(request);
+      const inbox = inboxOf(request);
       const eventType = query.isRead ? 'messages.markedRead' : 'messages.markedUnread';
       await changeInbox(inbox, eventType, (trx) => setReadFlag(trx, inbox, body, query.isRead));
       return ok({ unreadCount: await countUnread(db, inbox) });
     },
 
     remove: async ({ request, body }) => {
-      const inbox = await inboxOf(request);
+      const inbox = inboxOf(request);
       await changeInbox(inbox, 'messages.deleted', (trx) => softDeleteMessages(trx, inbox, body));
       return ok({ unreadCount: await countUnread(db, inbox) });
     },

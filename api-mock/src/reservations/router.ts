@@ -1,6 +1,6 @@
 import { initServer } from '@ts-rest/fastify';
-import { sql, type Transaction } from 'kysely';
-import { ErrorCode, MessageKey } from '../../../contract/errors';
+import type { Transaction } from 'kysely';
+import { ErrorCode } from '../../../contract/errors';
 import {
   reservationsContract,
   ReservationMessage,
@@ -8,28 +8,33 @@ import {
   type Reservation,
 } from '../../../contract/reservations';
 import type { AppDeps } from '../deps';
-import type { FastifyRequest } from 'fastify';
-import { requireActor, type Actor } from '../auth/actor';
-import { requireFeature } from '../auth/privileges';
+import { actorOf, type Actor } from '../access/actor';
 import { appendEvent, type DomainEvent } from '../db/events';
 import { changesOf } from '../history/changes';
 import type { HistoryChange } from '../../../contract/history';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../lib/envelope';
-import { badRequest, forbidden, HttpProblem, Refusal } from '../lib/problem';
+import { badRequest, HttpProblem, Refusal } from '../lib/problem';
 import { queueMail } from '../mail/outbox';
-import { equipmentInScope } from '../equipment/queries';
+import { requireEquipment } from '../equipment/records';
 import {
   calendarPage,
+  deleteReservations,
+  deletionMailFacts,
   hasConflict,
+  insertReservations,
+  lockedReservation,
   reservationDays,
   reservationsOf,
   reservationsWithDetails,
   reservationSearchCondition,
+  searchReservations,
   serviceEventsOf,
   toReservations,
+  updateReservation,
   type Period,
-} from '../queries/reservations';
+} from './queries';
+import { requireMayDelete, requireReservation, requireReserver } from './records';
 import { storageOf } from '../storage';
 
 const s = initServer();
@@ -92,26 +97,12 @@ export function occurrences(first: Period, recurrence: Recurrence | null | undef
 export function reservationsRouter({ db, config }: AppDeps) {
   const storage = storageOf(config);
 
-  /** Locks the instrument so that two reservations of it cannot be checked and written at the same time. */
-  const lockInstrument = async (trx: Transaction<Database>, actor: Actor, equipmentId: number) => {
-    const found = await equipmentInScope(trx, { customerId: actor.customerId, userId: actor.userId })
-      .select('equipment.id')
-      .where('equipment.id', '=', equipmentId)
-      .forUpdate('equipment')
-      .executeTakeFirst();
-    if (!found) throw new Refusal(ErrorCode.EquipmentNotFound, `No equipment ${equipmentId}`);
-  };
-
-  const findReservation = async (actor: Actor, id: number) => {
-    const row = await db
-      .selectFrom('reservations')
-      .selectAll()
-      .where('id', '=', id)
-      .where('customer_id', '=', actor.customerId)
-      .executeTakeFirst();
-    if (!row) throw new HttpProblem(404, `No reservation ${id}`);
-    return row;
-  };
+  /**
+   * Locks the instrument so that two reservations of it cannot be checked and written at the same time. Hidden
+   * instruments are not on the calendar, for provider staff either.
+   */
+  const lockInstrument = (trx: Transaction<Database>, actor: Actor, equipmentId: number) =>
+    requireEquipment(trx, { customerId: actor.customerId, isPEUser: false }, equipmentId, true);
 
   const detailsOf = async (trx: Transaction<Database>, ids: number[]): Promise<Reservation[]> =>
     toReservations(
@@ -122,16 +113,9 @@ export function reservationsRouter({ db, config }: AppDeps) {
         .execute(),
     );
 
-  /** Every reservation call needs the Reservation feature, as the calendar menu and the row menu do. */
-  const reservationActor = async (request: FastifyRequest) => {
-    const actor = await requireActor(db, request);
-    await requireFeature(db, actor, 'Reservation');
-    return actor;
-  };
-
   return s.router(reservationsContract, {
     calendar: async ({ request, query }) => {
-      const actor = await reservationActor(request);
+      const actor = actorOf(request);
       const period = { start: new Date(query.start), end: new Date(query.end) };
       if (period.end <= period.start) throw badRequest('end must be after start');
       const scope = { customerId: actor.customerId, userId: actor.userId };
@@ -169,7 +153,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     overview: async ({ request, query }) => {
-      const actor = await reservationActor(request);
+      const actor = actorOf(request);
       const period = { start: new Date(query.start), end: new Date(query.end) };
       if (period.end <= period.start) throw badRequest('end must be after start');
       const scope = { customerId: actor.customerId, userId: actor.userId };
@@ -177,7 +161,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     create: async ({ request, params, query, body }) => {
-      const actor = await reservationActor(request);
+      const actor = actorOf(request);
       const first = { start: new Date(body.startDate!), end: new Date(body.endDate!) };
       const periods = occurrences(first, body.recurrence, query.timeZoneDiff ?? 0);
       try {
@@ -188,24 +172,17 @@ export function reservationsRouter({ db, config }: AppDeps) {
               throw new Refusal(ErrorCode.ReservationConflict, `Reserved already around ${period.start.toISOString()}`);
             }
           }
-          const inserted = await trx
-            .insertInto('reservations')
-            .values(
-              periods.map((period) => ({
-                customer_id: actor.customerId,
-                equipment_id: params.id,
-                reserved_by: actor.userId,
-                start_date: period.start,
-                end_date: period.end,
-                comments: body.comments ?? null,
-              })),
-            )
-            .returning('id')
-            .execute();
-          const ids = inserted.map((row) => row.id);
-          if (body.recurrence) {
-            await trx.updateTable('reservations').set({ series_id: ids[0]! }).where('id', 'in', ids).execute();
-          }
+          const ids = await insertReservations(
+            trx,
+            {
+              customerId: actor.customerId,
+              equipmentId: params.id,
+              reservedBy: actor.userId,
+              comments: body.comments ?? null,
+              isSeries: Boolean(body.recurrence),
+            },
+            periods,
+          );
           await appendEvent(
             trx,
             reservationEvent(
@@ -236,9 +213,9 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     update: async ({ request, body }) => {
-      const actor = await reservationActor(request);
-      const stored = await findReservation(actor, body.reservationId);
-      if (stored.reserved_by !== actor.userId) throw forbidden('Only the reserver may change a reservation');
+      const actor = actorOf(request);
+      const stored = await requireReservation(db, actor, body.reservationId);
+      requireReserver(actor, stored);
       const now = Date.now();
       if (stored.end_date.getTime() <= now) throw badRequest('The reservation has ended');
       const period = { start: new Date(body.startDate!), end: new Date(body.endDate!) };
@@ -249,12 +226,7 @@ export function reservationsRouter({ db, config }: AppDeps) {
       try {
         const saved = await db.transaction().execute(async (trx) => {
           await lockInstrument(trx, actor, body.equipmentId);
-          const current = await trx
-            .selectFrom('reservations')
-            .select(['last_update_time', 'equipment_id', 'start_date', 'end_date', 'comments'])
-            .where('id', '=', stored.id)
-            .forUpdate()
-            .executeTakeFirst();
+          const current = await lockedReservation(trx, stored.id);
           if (!current) throw new HttpProblem(404, `No reservation ${stored.id}`);
           if (body.lastUpdateTime && Date.parse(body.lastUpdateTime) !== current.last_update_time.getTime()) {
             throw new Refusal(ErrorCode.ReservationChanged, 'The reservation was changed meanwhile');
@@ -262,17 +234,11 @@ export function reservationsRouter({ db, config }: AppDeps) {
           if (await hasConflict(trx, body.equipmentId, period, [stored.id])) {
             throw new Refusal(ErrorCode.ReservationConflict, 'The instrument is reserved already in that period');
           }
-          await trx
-            .updateTable('reservations')
-            .set({
-              equipment_id: body.equipmentId,
-              start_date: period.start,
-              end_date: period.end,
-              comments: body.comments ?? null,
-              last_update_time: sql`greatest(now(), last_update_time + interval '1 millisecond')`,
-            })
-            .where('id', '=', stored.id)
-            .execute();
+          await updateReservation(trx, stored.id, {
+            equipmentId: body.equipmentId,
+            period,
+            comments: body.comments ?? null,
+          });
           await appendEvent(
             trx,
             reservationEvent(
@@ -310,31 +276,16 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     remove: async ({ request, params, query }) => {
-      const actor = await reservationActor(request);
-      const stored = await findReservation(actor, params.id);
-      const byReserver = stored.reserved_by === actor.userId;
+      const actor = actorOf(request);
+      const stored = await requireReservation(db, actor, params.id);
       const now = new Date();
-      if (!byReserver) {
-        if (!actor.isAdmin) throw forbidden('Only the reserver or an admin may delete a reservation');
-        if (stored.start_date <= now)
-          throw forbidden('A reservation that has started can only be deleted by its reserver');
-        if (!query.comments) throw badRequest(MessageKey.requiredField);
-      }
+      const byReserver = requireMayDelete(actor, stored, query.comments, now);
       await db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom('reservations')
-          .where('customer_id', '=', actor.customerId)
-          .$if(!query.isSeriesDelete || stored.series_id === null, (q) => q.where('id', '=', stored.id))
-          .$if(query.isSeriesDelete && stored.series_id !== null, (q) =>
-            q
-              .where('series_id', '=', stored.series_id)
-              .where('reserved_by', '=', stored.reserved_by)
-              .where((eb) =>
-                eb.or([eb('id', '=', stored.id), byReserver ? eb('end_date', '>', now) : eb('start_date', '>', now)]),
-              ),
-          )
-          .returning(['id', 'equipment_id', 'start_date', 'end_date'])
-          .execute();
+        const removed = await deleteReservations(trx, stored, {
+          isSeriesDelete: query.isSeriesDelete,
+          byReserver,
+          now,
+        });
         await appendEvent(
           trx,
           reservationEvent(actor, stored.id, 'reservation.deleted', {
@@ -344,21 +295,11 @@ export function reservationsRouter({ db, config }: AppDeps) {
           }),
         );
         if (!byReserver) {
-          const reserver = await trx
-            .selectFrom('users')
-            .select(['email', 'first_name'])
-            .where('id', '=', stored.reserved_by)
-            .executeTakeFirstOrThrow();
-          const equipment = await trx
-            .selectFrom('equipment')
-            .select(['serial', 'mfg', 'model'])
-            .where('id', '=', stored.equipment_id)
-            .executeTakeFirstOrThrow();
-          const admin = await trx
-            .selectFrom('users')
-            .select(['first_name', 'last_name'])
-            .where('id', '=', actor.userId)
-            .executeTakeFirstOrThrow();
+          const { reserver, equipment, admin } = await deletionMailFacts(trx, {
+            reserverId: stored.reserved_by,
+            equipmentId: stored.equipment_id,
+            adminId: actor.userId,
+          });
           const periods = removed
             .map((r) => `- ${r.start_date.toISOString()} to ${r.end_date.toISOString()} (UTC)`)
             .join('\n');
@@ -380,23 +321,10 @@ export function reservationsRouter({ db, config }: AppDeps) {
     },
 
     search: async ({ request, query }) => {
-      const actor = await reservationActor(request);
+      const actor = actorOf(request);
       const condition = await reservationSearchCondition(db, actor.customerId, query.keyword);
-      const [rows, count] = await Promise.all([
-        reservationsWithDetails(db)
-          .where(condition)
-          .orderBy('reservations.start_date', 'desc')
-          .orderBy('reservations.id', 'desc')
-          .offset(query.pageIndex * query.pageSize)
-          .limit(query.pageSize)
-          .execute(),
-        db
-          .selectFrom('reservations')
-          .where(condition)
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return ok({ items: await toReservations(storage, rows), totalCount: Number(count.n) });
+      const { rows, totalCount } = await searchReservations(db, condition, query);
+      return ok({ items: await toReservations(storage, rows), totalCount });
     },
   });
 }

@@ -1,14 +1,13 @@
 import { initServer } from '@ts-rest/fastify';
 import { historyContract } from '../../../contract/history';
 import type { AppDeps } from '../deps';
-import { requireActor } from '../auth/actor';
-import { requireFeature } from '../auth/privileges';
+import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
 import { HttpProblem } from '../lib/problem';
-import { findEquipment } from '../equipment/queries';
-import { requireDocumentOwner } from '../documents/records';
-import { historyPage } from '../history/historyPage';
-import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
+import { requireEquipment } from '../equipment/records';
+import { findReservation } from '../reservations/records';
+import { requireServiceCall } from '../serviceCalls/records';
+import { historyPage } from './historyPage';
 
 const s = initServer();
 
@@ -19,21 +18,14 @@ const s = initServer();
 export function historyRouter({ db }: AppDeps) {
   return s.router(historyContract, {
     equipment: async ({ request, params, query }) => {
-      const actor = await requireActor(db, request);
-      const equipment = await findEquipment(db, equipmentScopeOf(actor), params.id);
-      if (!equipment) return equipmentNotFound(params.id);
-      return ok(await historyPage(db, actor.customerId, { kind: 'equipment', id: equipment.id }, query));
+      const actor = actorOf(request);
+      await requireEquipment(db, actor, params.id);
+      return ok(await historyPage(db, actor.customerId, { kind: 'equipment', id: params.id }, query));
     },
 
     reservation: async ({ request, params, query }) => {
-      const actor = await requireActor(db, request);
-      await requireFeature(db, actor, 'Reservation');
-      const reservation = await db
-        .selectFrom('reservations')
-        .select(['id', 'series_id'])
-        .where('id', '=', params.id)
-        .where('customer_id', '=', actor.customerId)
-        .executeTakeFirst();
+      const actor = actorOf(request);
+      const reservation = await findReservation(db, actor, params.id);
       // A deleted reservation keeps its history, as long as the customer's own log has it.
       const page = await historyPage(
         db,
@@ -46,13 +38,8 @@ export function historyRouter({ db }: AppDeps) {
     },
 
     serviceCall: async ({ request, params, query }) => {
-      const actor = await requireActor(db, request);
-      await requireDocumentOwner(db, {
-        type: 'ServiceCall',
-        id: params.id,
-        customerId: actor.customerId,
-        isPEUser: actor.isPEUser,
-      });
+      const actor = actorOf(request);
+      await requireServiceCall(db, actor, params.id);
       return ok(await historyPage(db, actor.customerId, { kind: 'serviceCall', id: params.id }, query));
     },
   });

@@ -343,3 +343,140 @@ export async function hasConflict(db: Db, equipmentId: number, period: Period, e
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** One reservation of a customer, or undefined. */
+export const reservationOf = (db: Db, customerId: number, id: number) =>
+  db
+    .selectFrom('reservations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+
+export type StoredReservation = NonNullable<Awaited<ReturnType<typeof reservationOf>>>;
+
+/** Writes a reservation for each period; repetitions share the first one's id as their series. Answers the ids. */
+export async function insertReservations(
+  trx: Transaction<Database>,
+  made: { customerId: number; equipmentId: number; reservedBy: number; comments: string | null; isSeries: boolean },
+  periods: Period[],
+): Promise<number[]> {
+  const inserted = await trx
+    .insertInto('reservations')
+    .values(
+      periods.map((period) => ({
+        customer_id: made.customerId,
+        equipment_id: made.equipmentId,
+        reserved_by: made.reservedBy,
+        start_date: period.start,
+        end_date: period.end,
+        comments: made.comments,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const ids = inserted.map((row) => row.id);
+  if (made.isSeries) {
+    await trx.updateTable('reservations').set({ series_id: ids[0]! }).where('id', 'in', ids).execute();
+  }
+  return ids;
+}
+
+/** A reservation's fields as they are now, its row locked until commit. */
+export const lockedReservation = (trx: Transaction<Database>, id: number) =>
+  trx
+    .selectFrom('reservations')
+    .select(['last_update_time', 'equipment_id', 'start_date', 'end_date', 'comments'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function updateReservation(
+  trx: Transaction<Database>,
+  id: number,
+  values: { equipmentId: number; period: Period; comments: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('reservations')
+    .set({
+      equipment_id: values.equipmentId,
+      start_date: values.period.start,
+      end_date: values.period.end,
+      comments: values.comments,
+      last_update_time: sql`greatest(now(), last_update_time + interval '1 millisecond')`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Deletes a reservation, or with `isSeriesDelete` the reserver's repetitions of its series that have not ended (by
+ * the reserver) or not started (by an admin). Answers the deleted rows.
+ */
+export function deleteReservations(
+  trx: Transaction<Database>,
+  stored: StoredReservation,
+  how: { isSeriesDelete: boolean; byReserver: boolean; now: Date },
+) {
+  const { byReserver, now } = how;
+  return trx
+    .deleteFrom('reservations')
+    .where('customer_id', '=', stored.customer_id)
+    .$if(!how.isSeriesDelete || stored.series_id === null, (q) => q.where('id', '=', stored.id))
+    .$if(how.isSeriesDelete && stored.series_id !== null, (q) =>
+      q
+        .where('series_id', '=', stored.series_id)
+        .where('reserved_by', '=', stored.reserved_by)
+        .where((eb) =>
+          eb.or([eb('id', '=', stored.id), byReserver ? eb('end_date', '>', now) : eb('start_date', '>', now)]),
+        ),
+    )
+    .returning(['id', 'equipment_id', 'start_date', 'end_date'])
+    .execute();
+}
+
+/** Who and what the mail to a reserver names when an admin deleted their reservation. */
+export async function deletionMailFacts(
+  trx: Transaction<Database>,
+  ids: { reserverId: number; equipmentId: number; adminId: number },
+) {
+  const reserver = await trx
+    .selectFrom('users')
+    .select(['email', 'first_name'])
+    .where('id', '=', ids.reserverId)
+    .executeTakeFirstOrThrow();
+  const equipment = await trx
+    .selectFrom('equipment')
+    .select(['serial', 'mfg', 'model'])
+    .where('id', '=', ids.equipmentId)
+    .executeTakeFirstOrThrow();
+  const admin = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', ids.adminId)
+    .executeTakeFirstOrThrow();
+  return { reserver, equipment, admin };
+}
+
+/** A page of the reservations a search condition matches, latest first, with their total. */
+export async function searchReservations(
+  db: Kysely<Database>,
+  condition: Expression<SqlBool>,
+  page: { pageIndex: number; pageSize: number },
+) {
+  const [rows, count] = await Promise.all([
+    reservationsWithDetails(db)
+      .where(condition)
+      .orderBy('reservations.start_date', 'desc')
+      .orderBy('reservations.id', 'desc')
+      .offset(page.pageIndex * page.pageSize)
+      .limit(page.pageSize)
+      .execute(),
+    db
+      .selectFrom('reservations')
+      .where(condition)
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.n) };
+}

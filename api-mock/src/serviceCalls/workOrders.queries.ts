@@ -1,8 +1,10 @@
-import { type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import { WORK_ORDER_DEFAULT_ORDER, type WorkOrderRow } from '../../../contract/serviceCalls';
 import type { OrderSetting } from '../../../contract/listQuery';
 import type { Database, ServiceCallsTable } from '../db/schema';
-import { fullTextCondition } from '../equipment/queries';
+import { equipmentInScope, fullTextCondition } from '../equipment/queries';
+import { WORK_ORDER_FIELDS } from './fields';
 
 /** Whose work orders a list reads: one customer's, one tab. */
 export interface WorkOrderScope {
@@ -131,3 +133,116 @@ export const CALL_COLUMNS = [
 ] as const;
 
 export type ServiceCallRow = Omit<Selectable<ServiceCallsTable>, 'search'>;
+
+/** The service calls with these ids, in no order. */
+export const serviceCallsByIds = (db: Kysely<Database>, ids: readonly number[]) =>
+  ids.length > 0 ? db.selectFrom('service_calls').select(CALL_COLUMNS).where('id', 'in', ids).execute() : [];
+
+/** One batch of an export: the named work-order fields of these service calls of the customer. */
+export const workOrderExportBatch = (
+  db: Kysely<Database>,
+  customerId: number,
+  columns: readonly string[],
+  ids: readonly number[],
+) =>
+  db
+    .selectFrom('service_calls')
+    .select('service_calls.id as id')
+    .select(columns.map((name) => sql.ref(WORK_ORDER_FIELDS[name]!.column).as(name)))
+    .where('service_calls.customer_id', '=', customerId)
+    .where('service_calls.id', 'in', ids)
+    .execute();
+
+/**
+ * Of these instruments, those of the customer a caller sees in a list: visible ones, and for provider staff the
+ * hidden ones too.
+ */
+export async function visibleEquipmentIds(
+  db: Kysely<Database>,
+  caller: { customerId: number; userId: number; isPEUser: boolean },
+  ids: readonly number[],
+): Promise<number[]> {
+  const rows = await equipmentInScope(db, {
+    customerId: caller.customerId,
+    userId: caller.userId,
+    listType: caller.isPEUser ? 'productsManagement' : undefined,
+  })
+    .select('equipment.id')
+    .where('equipment.id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The service calls of the customer's instruments that start in a period, earliest first. */
+export const serviceCallsBetween = (
+  db: Kysely<Database>,
+  customerId: number,
+  equipmentIds: readonly number[],
+  period: { start: Date; end: Date },
+) =>
+  equipmentIds.length === 0
+    ? []
+    : db
+        .selectFrom('service_calls')
+        .select(CALL_COLUMNS)
+        .where('customer_id', '=', customerId)
+        .where('equipment_id', 'in', equipmentIds)
+        .where('start_date', '>=', period.start)
+        .where('start_date', '<=', period.end)
+        .orderBy('start_date')
+        .orderBy('id')
+        .execute();
+
+/** The service calls of an instrument of the customer in the next UPCOMING_SERVICE_DAYS days. */
+export const upcomingServiceCalls = (db: Kysely<Database>, customerId: number, equipmentId: number) =>
+  db
+    .selectFrom('service_calls')
+    .select(CALL_COLUMNS)
+    .where('customer_id', '=', customerId)
+    .where('equipment_id', '=', equipmentId)
+    .where(sql<boolean>`start_date >= now()`)
+    .where(sql<boolean>`start_date < now() + make_interval(days => ${UPCOMING_SERVICE_DAYS})`)
+    .orderBy('start_date')
+    .execute();
+
+/**
+ * The service calls of an instrument's tag (its own), or of the other components of its system: the calls of the
+ * customer's other equipment with the same system id. No system id: no other component.
+ */
+export async function callsOfEquipment(db: Kysely<Database>, customerId: number, equipmentId: number, other: boolean) {
+  const base = db.selectFrom('service_calls').where('service_calls.customer_id', '=', customerId);
+  if (!other) return base.where('service_calls.equipment_id', '=', equipmentId);
+  const { system_id: systemId } = await db
+    .selectFrom('equipment')
+    .select('system_id')
+    .where('id', '=', equipmentId)
+    .executeTakeFirstOrThrow();
+  if (!systemId) return base.where(sql<boolean>`false`);
+  return base.where('service_calls.equipment_id', 'in', (eb) =>
+    eb
+      .selectFrom('equipment')
+      .select('equipment.id')
+      .where('equipment.customer_id', '=', customerId)
+      .where('equipment.system_id', '=', systemId)
+      .where('equipment.id', '<>', equipmentId)
+      .where('equipment.is_hidden', '=', false),
+  );
+}
+
+/** A page of service calls, newest start first, and how many there are. */
+export async function newestFirst(
+  calls: Awaited<ReturnType<typeof callsOfEquipment>>,
+  page: { pageIndex: number; pageSize: number },
+) {
+  const [rows, count] = await Promise.all([
+    calls
+      .select(CALL_COLUMNS)
+      .orderBy(sql`service_calls.start_date desc nulls last`)
+      .orderBy('service_calls.id', 'desc')
+      .limit(page.pageSize)
+      .offset(page.pageIndex * page.pageSize)
+      .execute(),
+    calls.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.count) };
+}
