@@ -28,7 +28,7 @@ import { send, signIn, type ApiServer, type Session } from '../support/fuzz/sess
  * Every declared route of the contract, called with one well-formed request as each kind of caller, answers what its
  * declaration says (contract/access.ts `decide` with the caller's facts as the database holds them): a refused call
  * the status decide gives (401 or 403), an allowed one anything but 401 or 403. The records the requests name are
- * Acme's; Globex's callers must get nothing of them. Callers differ from the seeded accounts by rows of
+ * Acme's; Globex's callers must get nothing of them (refusing them, 403 or 404, is their allowed outcome). Callers differ from the seeded accounts by rows of
  * user_access_codes, user_features, customer_features (and a role), changed for their calls and put back after.
  * Routes without a declaration are left to the declaration test (contract/access.test.ts).
  */
@@ -36,10 +36,17 @@ const SEED = 20_261_129;
 /** Calls that end or move the session: each caller makes them last, on a session of its own, in this order. */
 const SESSION_ENDING = ['accountManagement.changePassword', 'customers.switchCustomer', 'account.logout'];
 /**
- * Routes whose handler may refuse an allowed caller with 403 for a rule about the record (not about the caller), and
- * why. Any other 403 or 401 of an allowed call fails.
+ * Routes whose handler may refuse an allowed caller with 403 for a rule about the records (not about the caller), by
+ * the refusal's message. Any other 401 or 403 of an allowed call fails, except another customer's refusal of a record
+ * that is not its own.
  */
-const RECORD_RULE_403: Readonly<Record<string, string>> = {};
+const RECORD_RULE_403: Readonly<Record<string, RegExp>> = Object.fromEntries(
+  // Utilization is read from the customer's asset-monitoring site; Acme has none.
+  ['utilizationEvents', 'utilizationEventList', 'utilizationSummary', 'utilizationAsset'].map((name) => [
+    `equipment.${name}`,
+    /"The customer has no asset-monitoring site"/,
+  ]),
+);
 
 const ACME = { name: 'Acme Labs', domain: 'acme-labs.example', tag: 'ACME-MATRIX-MARKER' };
 const EMAIL = {
@@ -201,18 +208,17 @@ const CALLERS: Caller[] = [
     email: EMAIL.staff,
     change: withoutCode(EMAIL.staff, code),
   })),
-  ...FEATURES.flatMap((feature) => [
-    {
-      name: `Acme admin without ${feature}`,
-      email: EMAIL.acmeAdmin,
-      change: withoutUserFeature(EMAIL.acmeAdmin, feature),
-    },
-    {
-      name: `Acme admin of a customer without ${feature}`,
-      email: EMAIL.acmeAdmin,
-      change: withoutCustomerFeature(EMAIL.acmeAdmin, feature),
-    },
-  ]),
+  ...FEATURES.map((feature) => ({
+    name: `Acme admin without ${feature}`,
+    email: EMAIL.acmeAdmin,
+    change: withoutUserFeature(EMAIL.acmeAdmin, feature),
+  })),
+  // A feature counts when the session's customer has it too.
+  {
+    name: 'Acme admin of a customer without Equipment',
+    email: EMAIL.acmeAdmin,
+    change: withoutCustomerFeature(EMAIL.acmeAdmin, 'Equipment'),
+  },
   ...FUNCTION_CODES.map((fn) => ({
     name: `Acme admin without ${fn}`,
     email: EMAIL.acmeAdmin,
@@ -295,7 +301,8 @@ let planned: Planned[];
 let notDeclared: string[];
 const findings: Finding[] = [];
 beforeAll(async () => {
-  server = await startApiServer();
+  // Answers are not checked against their schemas here (other tests do): only their status and what they show.
+  server = await startApiServer({ validateResponses: false });
   const db = server.database.db;
   const acme = await customerByName(db, ACME.name);
   await markRows(db, acme.id, ACME.tag);
@@ -370,7 +377,8 @@ describe('the access matrix', () => {
         );
       } else if (
         decision.allowed &&
-        (res.statusCode === 401 || (res.statusCode === 403 && !(p.route.name in RECORD_RULE_403)))
+        (res.statusCode === 401 ||
+          (res.statusCode === 403 && !caller.otherCustomer && !RECORD_RULE_403[p.route.name]?.test(res.body)))
       ) {
         failures.push(`${at}: declared allowed, answered ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
