@@ -40,13 +40,17 @@ const SESSION_ENDING = ['accountManagement.changePassword', 'customers.switchCus
  * the refusal's message. Any other 401 or 403 of an allowed call fails, except another customer's refusal of a record
  * that is not its own.
  */
-const RECORD_RULE_403: Readonly<Record<string, RegExp>> = Object.fromEntries(
+const RECORD_RULE_403: Readonly<Record<string, RegExp>> = {
   // Utilization is read from the customer's asset-monitoring site; Acme has none.
-  ['utilizationEvents', 'utilizationEventList', 'utilizationSummary', 'utilizationAsset'].map((name) => [
-    `equipment.${name}`,
-    /"The customer has no asset-monitoring site"/,
-  ]),
-);
+  ...Object.fromEntries(
+    ['utilizationEvents', 'utilizationEventList', 'utilizationSummary', 'utilizationAsset'].map((name) => [
+      `equipment.${name}`,
+      /"The customer has no asset-monitoring site"/,
+    ]),
+  ),
+  // The generated request names another account than the caller's.
+  'accountManagement.changePassword': /"Only your own password can be changed"/,
+};
 
 const ACME = { name: 'Acme Labs', domain: 'acme-labs.example', tag: 'ACME-MATRIX-MARKER' };
 const EMAIL = {
@@ -362,7 +366,13 @@ describe('the access matrix', () => {
       sessions.set(email, session);
       return session;
     };
-    const signedOut = (): Session => ({ email: '', jar: new Map() });
+    /** Signed out as a browser is: with the anti-forgery cookie of its first page. */
+    const signedOut = async (): Promise<Session> => {
+      const session = { email: '', jar: new Map<string, string>() };
+      const res = await server.app.inject({ method: 'GET', url: '/api/users/me' });
+      for (const c of res.cookies) session.jar.set(c.name, c.value);
+      return session;
+    };
 
     const call = async (caller: Caller, facts: CallerFacts | null, session: Session, p: Planned) => {
       const request = caller.adminMode ? inAdminMode(p.request) : p.request;
@@ -397,10 +407,10 @@ describe('the access matrix', () => {
       const undo = await (caller.change ?? (async () => async () => {}))(db);
       try {
         const facts = caller.email === null ? null : await factsOf(db, caller.email);
-        const session = caller.email === null ? signedOut() : await sessionOf(caller.email);
+        const session = caller.email === null ? await signedOut() : await sessionOf(caller.email);
         for (const p of ongoing) await call(caller, facts, session, p);
         if (ending.length > 0) {
-          const own = caller.email === null ? signedOut() : await signIn(server, caller.email, findings);
+          const own = caller.email === null ? await signedOut() : await signIn(server, caller.email, findings);
           for (const p of ending) await call(caller, facts, own, p);
         }
       } finally {
