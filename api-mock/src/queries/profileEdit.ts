@@ -3,7 +3,7 @@ import type { ProfileEdit } from '../../../contract/accountManagement';
 import type { Database } from '../db/schema';
 import { LANGUAGES } from '../lib/languages';
 import { badRequest } from '../lib/problem';
-import { requireOwnLocation } from './locations';
+import { requireOwnLocation } from '../location/queries';
 
 /**
  * The user columns a profile edit (own or another user's) sets, once its language is known and its location is one

@@ -9,7 +9,7 @@ import {
 import { findSessionById } from '../auth/sessions';
 import type { HubJob } from './hubJob';
 import { HttpProblem } from '../lib/problem';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { checkRows } from '../queries/equipmentImport';
 import { saveImport } from '../queries/importBatches';
 import { readSpreadsheet } from '../workbook/readSpreadsheet';

@@ -8,7 +8,7 @@ import { change } from '../db/events';
 import { requireFeature } from '../auth/privileges';
 import { findEquipment, loadEquipmentExtras, toEquipment } from '../queries/equipment';
 import { systemComponentPage, toEhsData } from '../queries/equipmentDetail';
-import { findProductMarketInfo } from '../queries/productMarketInfo';
+import { findProductMarketInfo } from '../productMarketInfo/queries';
 import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 import { changesOf, own } from '../history/changes';
 import type { EhsData } from '../../../contract/equipment';

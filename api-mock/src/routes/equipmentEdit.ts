@@ -38,7 +38,7 @@ import {
   unlinkContracts,
 } from '../queries/equipmentWrite';
 import { requireContractManagement } from '../queries/contracts';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { equipmentNotFound, equipmentScopeOf } from './equipmentAccess';
 
 const s = initServer();

@@ -21,7 +21,7 @@ import { invitationMail } from '../mail/invitationText';
 import { queueMail } from '../mail/outbox';
 import { distinctAddresses } from '../mail/text';
 import { loadLoggedInUser } from '../queries/currentUser';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { createInvitation, findUsableInvitation, registeredAddresses, useInvitation } from '../queries/userInvitations';
 import { storageOf } from '../storage';
 

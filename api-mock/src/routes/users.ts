@@ -6,7 +6,7 @@ import { change } from '../db/events';
 import { loadLoggedInUser } from '../queries/currentUser';
 import { ok } from '../lib/envelope';
 import { unauthorized } from '../lib/problem';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { storageOf } from '../storage';
 
 const s = initServer();

@@ -11,7 +11,7 @@ import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { badRequest, HttpProblem } from '../lib/problem';
-import { catalogueLoad, saveDescriptions } from '../queries/productCatalogue';
+import { catalogueLoad, saveDescriptions } from '../productMarketInfo/catalogue.queries';
 
 const s = initServer();
 

@@ -6,7 +6,7 @@ import { change } from '../db/events';
 import { ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
 import { forbidden, HttpProblem } from '../lib/problem';
-import { customerOr404, toCustomer } from '../queries/customers';
+import { customerOr404, toCustomer } from '../customers/queries';
 import { storageIdentityOf } from '../queries/storageIdentity';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE, keyBelongsTo } from '../storage/layout';

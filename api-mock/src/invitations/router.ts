@@ -25,7 +25,7 @@ import {
   invitationsOf,
   locationOfCustomer,
   type OnboardedCustomer,
-} from '../queries/onboardingInvitations';
+} from '../invitations/queries';
 
 const s = initServer();
 
