@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerStaff } from './access';
+import { AccessCode } from './permissions';
 import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { emailListSchema } from './validation';
@@ -85,6 +87,7 @@ export const countryEmailRoutingContract = c.router(
       }),
       responses: { 200: envelope(z.object({ countryEmailRouting: StoredCountryEmailRouting })), ...standardErrors },
       summary: 'The notification e-mail routing of a country, or of All when no country is given',
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
     getRegionEmails: {
       method: 'GET',
@@ -93,6 +96,7 @@ export const countryEmailRoutingContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(CountryRegions), ...standardErrors },
       summary: 'The regions of a country with the admin e-mails of each',
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
     updateCountryEmails: {
       method: 'PUT',
@@ -101,6 +105,7 @@ export const countryEmailRoutingContract = c.router(
       body: CountryEmailRouting,
       responses: { 200: envelope(StoredCountryEmailRouting), ...standardErrors },
       summary: 'Save the e-mail routing of a country or of All (all five fields required for All)',
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
     updateRegionEmails: {
       method: 'PUT',
@@ -110,6 +115,7 @@ export const countryEmailRoutingContract = c.router(
       body: RegionEmailsUpdate,
       responses: { 200: envelope(Region), ...standardErrors },
       summary: 'Save the admin e-mails (new service requests) of one region of a country',
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
   },
   { strictStatusCodes: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerStaff, signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import {
   CUSTOMER_LIST_COUNT,
@@ -108,6 +109,7 @@ export const customersContract = c.router(
       }),
       responses: { 200: envelope(z.array(Customer)), ...standardErrors },
       summary: 'PE users: customers whose name or number contains the keyword (403 for customer users)',
+      metadata: providerStaff('anyCustomer'),
     },
     history: {
       method: 'GET',
@@ -117,6 +119,7 @@ export const customersContract = c.router(
       }),
       responses: { 200: envelope(z.array(SwitchHistoryEntry)), ...standardErrors },
       summary: "PE users: the signed-in user's latest customer switches, newest first",
+      metadata: providerStaff('ownAccount'),
     },
     switchCustomer: {
       method: 'PUT',
@@ -126,6 +129,7 @@ export const customersContract = c.router(
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'PE users: switch the session to another customer; the client reloads',
+      metadata: providerStaff('anyCustomer', { page: { acrossCustomers: true } }),
     },
     updateLogo: {
       method: 'PUT',
@@ -134,6 +138,7 @@ export const customersContract = c.router(
       body: CustomerLogoUpdate,
       responses: { 200: envelope(Customer), ...standardErrors },
       summary: "Set the current customer's logo from an uploaded file, or remove it with an empty identifier",
+      metadata: signedIn('customer', { minRole: 'admin' }),
     },
     cloudCredential: {
       method: 'GET',
@@ -149,6 +154,7 @@ export const customersContract = c.router(
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(z.boolean()), ...standardErrors },
       summary: 'Whether the customer has an AssetGenius site (the client treats a failure as false)',
+      metadata: signedIn('customerOrAnyForStaff'),
     },
   },
   { strictStatusCodes: true },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerStaff } from './access';
+import { AccessCode } from './permissions';
 import { c, envelope, standardErrors, withCommonQuery, IsoDateTime, pagingQuery } from './common';
 import { DEFAULT_PAGE_SIZE } from './limits';
 import { MAX_PAGE_SIZE, paged } from './listQuery';
@@ -43,6 +45,7 @@ export const productMarketInfoContract = c.router(
       }),
       responses: { 200: envelope(paged(ProductMarketInfoRow)), ...standardErrors },
       summary: 'A page of the product catalogue, filtered by part number',
+      metadata: providerStaff('none', { accessCode: AccessCode.Admin }),
     },
     import: {
       method: 'PUT',
@@ -52,6 +55,7 @@ export const productMarketInfoContract = c.router(
       responses: { 200: envelope(z.object({ importedCount: z.number().int().min(0) })), ...standardErrors },
       summary:
         'Import the product catalogue rows of an Excel file uploaded to storage (adds or replaces by part number)',
+      metadata: providerStaff('none', { accessCode: AccessCode.Admin }),
     },
     updateDescriptions: {
       method: 'PUT',
@@ -61,6 +65,7 @@ export const productMarketInfoContract = c.router(
       body: ProductDescriptions,
       responses: { 200: envelope(ProductMarketInfoRow), ...standardErrors },
       summary: 'Save the short and long description of a catalogue product',
+      metadata: providerStaff('none', { accessCode: AccessCode.Admin }),
     },
   },
   { strictStatusCodes: true },
