@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anyone, signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { AUTOCOMPLETE_COUNT, PRIORITY, INT32_MAX } from './limits';
 
@@ -109,6 +110,7 @@ export const configurationContract = c.router(
       }),
       responses: { 200: envelope(SystemConfig), ...standardErrors },
       summary: 'Languages, countries and the current system notice',
+      metadata: anyone('none', { profileCompletion: true }),
     },
     optionSettings: {
       method: 'GET',
@@ -116,6 +118,7 @@ export const configurationContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(OptionSettings), ...standardErrors },
       summary: 'App configuration: service types, priorities, default page size and contract codes',
+      metadata: signedIn('none', { page: { profileCompletion: true } }),
     },
     vendors: {
       method: 'GET',
@@ -123,6 +126,7 @@ export const configurationContract = c.router(
       query: withCommonQuery(AutocompleteQuery),
       responses: { 200: envelope(AutocompleteResult), ...standardErrors },
       summary: 'Makes (vendors) of the product catalogue whose name contains the keyword',
+      metadata: signedIn('customer'),
     },
     models: {
       method: 'GET',
@@ -134,6 +138,7 @@ export const configurationContract = c.router(
       }),
       responses: { 200: envelope(AutocompleteResult), ...standardErrors },
       summary: 'Models of the product catalogue whose name contains the keyword',
+      metadata: signedIn('customer'),
     },
   },
   { strictStatusCodes: true },

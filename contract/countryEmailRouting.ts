@@ -87,7 +87,7 @@ export const countryEmailRoutingContract = c.router(
       }),
       responses: { 200: envelope(z.object({ countryEmailRouting: StoredCountryEmailRouting })), ...standardErrors },
       summary: 'The notification e-mail routing of a country, or of All when no country is given',
-      metadata: providerStaff('anyCustomer', { accessCode: AccessCode.EmailRouting }),
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
     getRegionEmails: {
       method: 'GET',
@@ -96,6 +96,7 @@ export const countryEmailRoutingContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(CountryRegions), ...standardErrors },
       summary: 'The regions of a country with the admin e-mails of each',
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
     updateCountryEmails: {
       method: 'PUT',
@@ -104,6 +105,7 @@ export const countryEmailRoutingContract = c.router(
       body: CountryEmailRouting,
       responses: { 200: envelope(StoredCountryEmailRouting), ...standardErrors },
       summary: 'Save the e-mail routing of a country or of All (all five fields required for All)',
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
     updateRegionEmails: {
       method: 'PUT',
@@ -113,6 +115,7 @@ export const countryEmailRoutingContract = c.router(
       body: RegionEmailsUpdate,
       responses: { 200: envelope(Region), ...standardErrors },
       summary: 'Save the admin e-mails (new service requests) of one region of a country',
+      metadata: providerStaff('none', { accessCode: AccessCode.EmailRouting }),
     },
   },
   { strictStatusCodes: true },

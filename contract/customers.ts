@@ -109,6 +109,7 @@ export const customersContract = c.router(
       }),
       responses: { 200: envelope(z.array(Customer)), ...standardErrors },
       summary: 'PE users: customers whose name or number contains the keyword (403 for customer users)',
+      metadata: providerStaff('anyCustomer'),
     },
     history: {
       method: 'GET',
@@ -118,6 +119,7 @@ export const customersContract = c.router(
       }),
       responses: { 200: envelope(z.array(SwitchHistoryEntry)), ...standardErrors },
       summary: "PE users: the signed-in user's latest customer switches, newest first",
+      metadata: providerStaff('ownAccount'),
     },
     switchCustomer: {
       method: 'PUT',
@@ -153,6 +155,7 @@ export const customersContract = c.router(
       body: z.object({}).strict().optional(),
       responses: { 200: envelope(z.boolean()), ...standardErrors },
       summary: 'Whether the customer has an AssetGenius site (the client treats a failure as false)',
+      metadata: signedIn('customerOrAnyForStaff'),
     },
   },
   { strictStatusCodes: true },

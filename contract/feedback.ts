@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anyone, signedIn } from './access';
 import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { BucketName, FileName, ResourceKey } from './images';
@@ -255,6 +256,7 @@ export const feedbackContract = c.router(
       body: FeedbackRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Send feedback with attachments already uploaded to file storage',
+      metadata: signedIn('customer'),
     },
     contactUs: {
       method: 'POST',
@@ -267,6 +269,7 @@ export const feedbackContract = c.router(
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary:
         'Send a contact-us request (1 sales, 2 instrument relocation, 3 technical support); path and body type agree',
+      metadata: signedIn('customer', { page: { profileCompletion: true } }),
     },
     requestMoreInfo: {
       method: 'POST',
@@ -275,6 +278,7 @@ export const feedbackContract = c.router(
       body: NoAccountContactRequest,
       responses: { 200: envelope(z.null()), ...standardErrors },
       summary: 'Request more information from the provider when the signed-in account is not recognised',
+      metadata: anyone(),
     },
   },
   { strictStatusCodes: true },

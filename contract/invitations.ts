@@ -124,6 +124,7 @@ export const invitationsContract = c.router(
       body: RegisteredUserQuery,
       responses: { 200: envelope(z.array(InvitationAddress)), ...standardErrors },
       summary: 'Which of the given addresses already belong to portal users',
+      metadata: providerStaff('anyCustomer', { accessCode: AccessCode.Admin }),
     },
     send: {
       method: 'POST',
@@ -132,6 +133,7 @@ export const invitationsContract = c.router(
       body: InvitationRequest,
       responses: { 200: envelope(Invitation), ...standardErrors },
       summary: 'Send an invitation e-mail and add it to the sent history',
+      metadata: providerStaff('anyCustomer', { accessCode: AccessCode.Admin }),
     },
     resend: {
       method: 'PUT',
@@ -140,6 +142,7 @@ export const invitationsContract = c.router(
       body: z.object({ id: z.number().int().positive().max(INT32_MAX) }),
       responses: { 200: envelope(Invitation), ...standardErrors },
       summary: 'Send an invitation of the history again',
+      metadata: providerStaff('anyCustomer', { accessCode: AccessCode.Admin }),
     },
     template: {
       method: 'GET',
@@ -147,6 +150,7 @@ export const invitationsContract = c.router(
       query: withCommonQuery({ languageId: z.coerce.number().int().positive().max(INT32_MAX) }),
       responses: { 200: envelope(InvitationTemplate), ...standardErrors },
       summary: 'The subject and text of the invitation e-mail in a language',
+      metadata: providerStaff('none', { accessCode: AccessCode.Admin }),
     },
   },
   { strictStatusCodes: true },

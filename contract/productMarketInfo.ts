@@ -55,6 +55,7 @@ export const productMarketInfoContract = c.router(
       responses: { 200: envelope(z.object({ importedCount: z.number().int().min(0) })), ...standardErrors },
       summary:
         'Import the product catalogue rows of an Excel file uploaded to storage (adds or replaces by part number)',
+      metadata: providerStaff('none', { accessCode: AccessCode.Admin }),
     },
     updateDescriptions: {
       method: 'PUT',
@@ -64,6 +65,7 @@ export const productMarketInfoContract = c.router(
       body: ProductDescriptions,
       responses: { 200: envelope(ProductMarketInfoRow), ...standardErrors },
       summary: 'Save the short and long description of a catalogue product',
+      metadata: providerStaff('none', { accessCode: AccessCode.Admin }),
     },
   },
   { strictStatusCodes: true },

@@ -13,7 +13,7 @@ import {
   type FeedbackRequestInput,
 } from '../../contract/feedback';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadUrl } from '../../contract/images';
-import { FEEDBACK_INBOX } from '../../api-mock/src/routes/feedback';
+import { FEEDBACK_INBOX } from '../../api-mock/src/feedback/router';
 import { leavesNoTrace, traceCounts } from '../support/traces';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn, type InjectClient } from '../support/injectClient';

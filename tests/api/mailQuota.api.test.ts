@@ -6,7 +6,7 @@ import { CONTACT_METHOD, CONTACT_TYPE, FEEDBACK_REFUSAL, SUPPORT_CATEGORIES } fr
 import { MAIL_QUOTA_PER_HOUR, MAIL_QUOTA_WINDOW_SECONDS, ROLE, SERVICE_WORK_TYPE_IDS } from '../../contract/limits';
 import { ServicePriority } from '../../contract/serviceCalls';
 import { countMailsCausedSince } from '../../api-mock/src/mail/quota';
-import { FEEDBACK_INBOX } from '../../api-mock/src/routes/feedback';
+import { FEEDBACK_INBOX } from '../../api-mock/src/feedback/router';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
 

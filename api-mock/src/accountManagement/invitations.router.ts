@@ -13,7 +13,7 @@ import { badRequest } from '../lib/problem';
 import { invitationMail } from '../mail/invitationText';
 import { queueMail } from '../mail/outbox';
 import { distinctAddresses } from '../mail/text';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { createInvitation, inviterOf, invitingCustomer, registeredAddresses } from './invitations.queries';
 
 const s = initServer();

@@ -4,7 +4,7 @@ import { change, type DomainEvent } from '../db/events';
 import type { Database, UsersTable } from '../db/schema';
 import { LANGUAGES } from '../lib/languages';
 import { badRequest } from '../lib/problem';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 
 /**
  * The user columns a profile edit (own or another user's) sets, once its language is known and its location is one

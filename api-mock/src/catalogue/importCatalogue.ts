@@ -8,7 +8,11 @@ import { PRODUCT_MARKET_INFO_IMPORT_MAX_BYTES } from '../../../contract/images';
 import type { AppConfig } from '../deps';
 import { appendEvent } from '../db/events';
 import type { Database } from '../db/schema';
-import { CATALOGUE_UPSERT_BATCH, checkCatalogueRows, upsertCatalogueRows } from '../queries/productCatalogue';
+import {
+  CATALOGUE_UPSERT_BATCH,
+  checkCatalogueRows,
+  upsertCatalogueRows,
+} from '../productMarketInfo/catalogue.queries';
 import { storageOf } from '../storage';
 import { BUCKET_OF_FILE_TYPE } from '../storage/layout';
 import { settleUpload } from '../storage/registry';

@@ -4,12 +4,7 @@ import type { Actor } from '../access/actor';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { changesOf, own } from '../history/changes';
-import {
-  loadEquipmentImages,
-  reachableEquipment,
-  type EquipmentListRow,
-  type EquipmentScope,
-} from './queries';
+import { loadEquipmentImages, reachableEquipment, type EquipmentListRow, type EquipmentScope } from './queries';
 import { pageOf } from '../lib/paging';
 
 /** The EHS data of an equipment row; a pick-list never set reads as the blank 'none' option. */

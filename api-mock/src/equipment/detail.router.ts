@@ -6,7 +6,7 @@ import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { findEquipment, loadEquipmentExtras, toEquipment } from './queries';
 import { saveEhs, systemComponentPage, toEhsData } from './detail.queries';
-import { findProductMarketInfo } from '../queries/productMarketInfo';
+import { findProductMarketInfo } from '../productMarketInfo/queries';
 import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
 
 const s = initServer();

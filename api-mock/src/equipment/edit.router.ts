@@ -24,7 +24,7 @@ import {
   removeEquipment,
   searchContracts,
 } from './edit.queries';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { equipmentScopeOf, requireEquipment, requireEveryEquipment, requireProductAdding } from './records';
 
 const s = initServer();

@@ -10,7 +10,7 @@ import { badRequest } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { findEquipment } from '../equipment/queries';
-import { findProductMarketInfo } from '../queries/productMarketInfo';
+import { findProductMarketInfo } from '../productMarketInfo/queries';
 import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
 import { customerNameOf } from './contractRequests.queries';
 

@@ -1,10 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import {
-  FilterOperator,
-  OrderType,
-  type FilterSetting,
-  type OrderSetting,
-} from '../../../contract/listQuery';
+import { FilterOperator, OrderType, type FilterSetting, type OrderSetting } from '../../../contract/listQuery';
 import { HttpProblem } from './problem';
 
 export type FieldType = 'text' | 'number' | 'date' | 'boolean';

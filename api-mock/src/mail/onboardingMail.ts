@@ -9,7 +9,7 @@ import { appendEvent } from '../db/events';
 import type { Database } from '../db/schema';
 import { richTextToPlain, sanitiseRichText } from '../lib/richText';
 import { createInvitation, createInvitationLink } from '../accountManagement/invitations.queries';
-import { registrationsOf, type InvitationRow, type Registration } from '../queries/onboardingInvitations';
+import { registrationsOf, type InvitationRow, type Registration } from '../invitations/queries';
 import { onboardingTemplate, portalLinkLines } from './onboardingText';
 import { textAsHtml } from './message';
 import { queueMail } from './outbox';

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { AppDeps } from '../deps';
+import { signedIn as signedInAccess, decide } from '../../../contract/access';
+import { callerFactsOf } from '../access/facts';
 import { sessionOf } from '../auth/context';
 import type { SessionRecord } from '../auth/sessions';
 import { forbidden, unauthorized } from '../lib/problem';
@@ -33,6 +35,12 @@ export const SESSION_ENDED_CHANNEL = 'portal_session_ended';
 export const HUB_SESSION_ENDED = 4401;
 /** Close code of a changing method sent without the anti-forgery token. chosen: not in spec */
 export const HUB_FORBIDDEN = 4403;
+/**
+ * A signed-in tab's own customer. Decided on the session alone (not `enforce`): a removed user's session is answered
+ * 401, as the upgrade has no body to carry the account-removed refusal.
+ */
+const HUB_ACCESS = signedInAccess('customer').access;
+
 /** The largest message a client may send: an import's base64 file and its envelope. */
 export const HUB_MESSAGE_MAX_BYTES = IMPORT_FILE_MAX_BASE64 + 64 * 1024;
 
@@ -165,7 +173,9 @@ export async function registerHub(
       // Before the upgrade: no socket for a caller without a session or from a page of another origin.
       preValidation: async (request) => {
         if (!sameOrigin(request)) throw forbidden('The hub answers pages of the portal only');
-        if (!(await sessionOf(db, request))) throw unauthorized();
+        const session = await sessionOf(db, request);
+        const decision = decide(HUB_ACCESS, session && (await callerFactsOf(db, session, HUB_ACCESS)));
+        if (!decision.allowed) throw decision.status === 401 ? unauthorized() : forbidden(decision.reason);
       },
     },
     (socket, request) => {

@@ -9,7 +9,7 @@ import {
 import { findSessionById } from '../auth/sessions';
 import type { HubJob } from './hubJob';
 import { HttpProblem } from '../lib/problem';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { checkRows } from '../equipment/import.queries';
 import { saveImport } from '../equipment/importBatches.queries';
 import { readSpreadsheet } from '../workbook/readSpreadsheet';

@@ -1,3 +1,4 @@
+import { decide } from '../../../contract/access';
 import type { ImportRowErrors } from '../../../contract/importProduct';
 import {
   ImportProductMarketRequest,
@@ -7,8 +8,8 @@ import {
 import { findSessionById } from '../auth/sessions';
 import { importCatalogueFile } from '../catalogue/importCatalogue';
 import type { HubJob } from './hubJob';
-import { mayAdminister } from '../auth/administrator';
-import { AccessCode } from '../../../contract/permissions';
+import { productMarketInfoContract } from '../../../contract/productMarketInfo';
+import { callerFactsOf } from '../access/facts';
 
 /**
  * The hub method importProductMarket (spec 2 section 7, spec 3 "Import product info"): the catalogue file uploaded
@@ -24,11 +25,13 @@ export async function importProductMarket(
     send({ type: 'importProductMarketCompleted', errorCode, result, importedCount });
 
   try {
-    // The session may have ended, or the code been taken away, since the connection opened: ask again.
+    // The session may have ended, or the code been taken away, since the connection opened: ask again, by the
+    // declaration of the same import over HTTP.
     const session = await findSessionById(db, sessionId);
     if (!session) return complete(ProductMarketImportFailure.NotSignedIn);
-    if (!(await mayAdminister(db, session.userId, AccessCode.Admin)))
-      return complete(ProductMarketImportFailure.Forbidden);
+    const access = productMarketInfoContract.import.metadata.access;
+    const decision = decide(access, await callerFactsOf(db, session, access));
+    if (!decision.allowed) return complete(ProductMarketImportFailure.Forbidden);
     const parsed = ImportProductMarketRequest.safeParse(message);
     if (!parsed.success) return complete(ProductMarketImportFailure.BadMessage);
     const outcome = await importCatalogueFile({ db, config }, session, parsed.data.file, (progress) =>

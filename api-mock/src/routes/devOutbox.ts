@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { providerStaff } from '../../../contract/access';
 import { AccessCode } from '../../../contract/permissions';
 import type { AppDeps } from '../deps';
 import type { MailOutboxTable } from '../db/schema';
-import { requireAdministrator } from '../auth/administrator';
+import { enforce } from '../access/guard';
 import { escapeHtml } from '../lib/html';
 
 /** Most mails the page lists. */
 export const DEV_OUTBOX_LIMIT = 200;
+
+/** The mails carry every customer's data: provider staff holding the admin access code. */
+const OUTBOX_ACCESS = providerStaff('anyCustomer', { accessCode: AccessCode.Admin }).access;
 
 /** The delivery states the page can be narrowed to (with SMTP dispatch). */
 export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
@@ -60,7 +64,7 @@ export async function registerDevOutbox(app: FastifyInstance, { db, config }: Pi
       },
     },
     async (request, reply) => {
-      await requireAdministrator(db, request, AccessCode.Admin);
+      await enforce(db, OUTBOX_ACCESS, { request });
       const state = dispatching ? request.query.state : undefined;
       let query = db.selectFrom('mail_outbox').selectAll();
       if (state === 'sent') query = query.where('sent_at', 'is not', null);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
 import { unauthorized } from '../lib/problem';
-import { requireOwnLocation } from '../queries/locations';
+import { requireOwnLocation } from '../location/queries';
 import { storageOf } from '../storage';
 import { completeProfile, loadLoggedInUser } from './queries';
 

@@ -1,5 +1,4 @@
 import { initServer } from '@ts-rest/fastify';
-import { sql, type Kysely } from 'kysely';
 import {
   CONTACT_CHALLENGES,
   CONTACT_METHOD,
@@ -11,24 +10,21 @@ import {
   optionCodeOf,
   SUPPORT_CATEGORIES,
   type ContactUsRequest,
-  type FeedbackRequest,
 } from '../../../contract/feedback';
-import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, hasAllowedExtension, UPLOAD_LIMITS } from '../../../contract/images';
 import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
-import { requireActor, type Actor } from '../auth/actor';
+import { actorOf, type Actor } from '../access/actor';
 import { change } from '../db/events';
-import type { Database } from '../db/schema';
 import { countriesIn, countryCodeOf } from '../lib/countries';
 import { ok } from '../lib/envelope';
-import { badRequest, forbidden } from '../lib/problem';
+import { badRequest } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients, type RoutedKind } from '../mail/routing';
 import { insertMessages } from '../messages/queries';
-import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
-import { BUCKET_OF_FILE_TYPE, customerFolder, FILE_TYPE_OF_UPLOAD } from '../storage/layout';
 import { registerFiles } from '../storage/registry';
+import { colleagueAddresses, customerNameOf, insertContactRequest, userForMail } from './queries';
+import { checkAttachments } from './records';
 
 const s = initServer();
 
@@ -53,9 +49,6 @@ const METHOD_NAME: Readonly<Record<number, string>> = {
   [CONTACT_METHOD.Email]: 'E-mail',
   [CONTACT_METHOD.SeeComments]: 'See comments',
 };
-
-const ATTACHMENT_KIND = 'FeedbackAttachment';
-const ATTACHMENT_BUCKET = BUCKET_OF_FILE_TYPE[FILE_TYPE_OF_UPLOAD[ATTACHMENT_KIND]];
 
 /** The client HTML-escapes the description; the mail is plain text, so it shows the text as typed. */
 const unescapeHtml = (text: string) =>
@@ -89,63 +82,16 @@ const distinctAddresses = (addresses: string[]) => {
 const reference = (id: number) => `FB-${String(id).padStart(6, '0')}`;
 
 /**
- * The attachments must be feedback files uploaded into the caller's customer folder, present in storage and within
- * the size limit. Answers the stored sizes.
- */
-async function checkAttachments(deps: AppDeps, actor: Actor, files: FeedbackRequest['attachFiles']): Promise<number[]> {
-  if (files.length === 0) return [];
-  const folder = customerFolder(
-    await storageIdentityOf(deps.db, actor.customerId),
-    FILE_TYPE_OF_UPLOAD[ATTACHMENT_KIND],
-  );
-  const storage = storageOf(deps.config);
-  const sizes: number[] = [];
-  for (const file of files) {
-    if (!hasAllowedExtension(ATTACHMENT_KIND, file.resourceKey)) throw badRequest(FILE_TYPE_MESSAGE);
-    if (file.bucketName !== ATTACHMENT_BUCKET || !file.resourceKey.startsWith(folder)) {
-      // A file of another customer, or one not uploaded as a feedback attachment.
-      throw forbidden('The attachment is not a feedback file of this customer');
-    }
-    const size = await storage.objectSize(file.bucketName, file.resourceKey);
-    if (size === null) throw badRequest(FEEDBACK_REFUSAL.attachmentMissing);
-    if (size > UPLOAD_LIMITS[ATTACHMENT_KIND].maxBytes) throw badRequest(FILE_SIZE_MESSAGE);
-    sizes.push(size);
-  }
-  return sizes;
-}
-
-const signedInUser = (db: Kysely<Database>, userId: number) =>
-  db
-    .selectFrom('users')
-    .select(['first_name', 'last_name', 'email', 'location_id'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-
-/**
  * Feedback copies go to colleagues (spec 3 "Feedback": notification e-mails; the form asks for colleagues who
  * should get a copy): active users of the caller's customer, or the caller. Any other address is refused, so the
  * form cannot mail the provider's feedback with attachments to strangers.
  */
-async function requireColleagues(db: Kysely<Database>, actor: Actor, addresses: string[]): Promise<void> {
+async function requireColleagues(db: AppDeps['db'], actor: Actor, addresses: string[]): Promise<void> {
   if (addresses.length === 0) return;
   const lowered = addresses.map((a) => a.toLowerCase());
-  const known = await db
-    .selectFrom('users')
-    .select(sql<string>`lower(email)`.as('email'))
-    .where(sql<string>`lower(email)`, 'in', lowered)
-    .where((eb) =>
-      eb.or([
-        eb('id', '=', actor.userId),
-        eb.and([eb('customer_id', '=', actor.customerId), eb('is_active', '=', true), eb('deleted_at', 'is', null)]),
-      ]),
-    )
-    .execute();
-  const colleagues = new Set(known.map((k) => k.email));
+  const colleagues = await colleagueAddresses(db, actor, lowered);
   if (!lowered.every((a) => colleagues.has(a))) throw badRequest(FEEDBACK_REFUSAL.copyOutsideCustomer);
 }
-
-const customerName = async (db: Kysely<Database>, customerId: number) =>
-  (await db.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirstOrThrow()).name;
 
 /** The English name of a country id of the configuration, or null when the id is unknown. */
 const countryNameOf = (countryId: number) => countriesIn('en').find((c) => c.countryId === countryId)?.name ?? null;
@@ -192,10 +138,10 @@ export function feedbackRouter(deps: AppDeps) {
   const { db } = deps;
   return {
     sendFeedback: s.route(feedbackContract.sendFeedback, async ({ request, body }) => {
-      const actor = await requireActor(db, request);
+      const actor = actorOf(request);
       const sizes = await checkAttachments(deps, actor, body.attachFiles);
-      const user = await signedInUser(db, actor.userId);
-      const customer = await customerName(db, actor.customerId);
+      const user = await userForMail(db, actor.userId);
+      const customer = await customerNameOf(db, actor.customerId);
       const notify = distinctAddresses(splitEmailList(body.emailTo));
       await requireColleagues(db, actor, notify);
       const sender = await senderOf(db, actor.userId);
@@ -205,17 +151,13 @@ export function feedbackRouter(deps: AppDeps) {
           customerId: actor.customerId,
           as: 'feedbackAttachment',
         });
-        const { id } = await trx
-          .insertInto('contact_requests')
-          .values({
-            kind: 'feedback',
-            email: user.email,
-            payload: JSON.stringify({ ...body, emailTo: notify.join(';'), attachFiles }),
-            user_id: actor.userId,
-            customer_id: actor.customerId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertContactRequest(trx, {
+          kind: 'feedback',
+          email: user.email,
+          payload: JSON.stringify({ ...body, emailTo: notify.join(';'), attachFiles }),
+          user_id: actor.userId,
+          customer_id: actor.customerId,
+        });
         await queueMail(trx, {
           to: distinctAddresses([FEEDBACK_INBOX, ...notify]),
           subject: `Portal feedback ${reference(id)} from ${user.first_name} ${user.last_name} (${customer})`,
@@ -264,28 +206,24 @@ export function feedbackRouter(deps: AppDeps) {
     }),
 
     contactUs: s.route(feedbackContract.contactUs, async ({ request, params, body }) => {
-      const actor = await requireActor(db, request);
+      const actor = actorOf(request);
       if (params.type !== body.type) throw badRequest(CONTACT_US_REFUSAL.typeMismatch);
       const country = body.countryId == null ? null : countryNameOf(body.countryId);
       if (body.countryId != null && country === null) throw badRequest(CONTACT_US_REFUSAL.unknownCountry);
-      const user = await signedInUser(db, actor.userId);
-      const customer = await customerName(db, actor.customerId);
+      const user = await userForMail(db, actor.userId);
+      const customer = await customerNameOf(db, actor.customerId);
       // The user's site decides; a user without one is routed by the country the form names, else to All.
       const site = { locationId: user.location_id, countryCode: body.countryId ? countryCodeOf(body.countryId) : null };
       const inbox = await routedRecipients(db, site, CONTACT_US_ROUTE[body.type] ?? 'contactTechnical');
       const sender = await senderOf(db, actor.userId);
       await change(db, async (trx) => {
-        const { id } = await trx
-          .insertInto('contact_requests')
-          .values({
-            kind: 'contactUs',
-            email: body.emailAddress || user.email,
-            payload: JSON.stringify({ ...body, country: country ?? body.country ?? null }),
-            user_id: actor.userId,
-            customer_id: actor.customerId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertContactRequest(trx, {
+          kind: 'contactUs',
+          email: body.emailAddress || user.email,
+          payload: JSON.stringify({ ...body, country: country ?? body.country ?? null }),
+          user_id: actor.userId,
+          customer_id: actor.customerId,
+        });
         await queueMail(trx, {
           to: inbox,
           subject: `${TYPE_NAME[body.type]} request from ${body.firstName} ${body.lastName}${
@@ -311,17 +249,13 @@ export function feedbackRouter(deps: AppDeps) {
 
     requestMoreInfo: s.route(feedbackContract.requestMoreInfo, async ({ body }) => {
       await change(db, async (trx) => {
-        const { id } = await trx
-          .insertInto('contact_requests')
-          .values({
-            kind: 'noAccount',
-            email: body.emailAddress,
-            payload: JSON.stringify(body),
-            user_id: null,
-            customer_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertContactRequest(trx, {
+          kind: 'noAccount',
+          email: body.emailAddress,
+          payload: JSON.stringify(body),
+          user_id: null,
+          customer_id: null,
+        });
         await queueMail(trx, {
           to: [PROVIDER_INBOX],
           subject: `Portal access request from ${body.firstName} ${body.lastName}`,

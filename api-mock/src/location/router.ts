@@ -3,7 +3,7 @@ import { locationContract } from '../../../contract/location';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
-import { locationDetail, searchLocations, locationSummaries } from '../queries/locations';
+import { locationDetail, searchLocations, locationSummaries } from '../location/queries';
 
 const s = initServer();
 

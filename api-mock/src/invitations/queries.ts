@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Invitation, InvitationAddress } from '../../../contract/invitations';
 import { splitEmailList } from '../../../contract/validation';
 import type { Database, OnboardingInvitationsTable } from '../db/schema';
@@ -148,3 +148,16 @@ export async function locationOfCustomer(db: Db, locationId: number, customerId:
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Adds a sent invitation to the history. */
+export const insertInvitation = (trx: Db, values: Insertable<OnboardingInvitationsTable>) =>
+  trx.insertInto('onboarding_invitations').values(values).returningAll().executeTakeFirstOrThrow();
+
+/** Counts one more sending of an invitation of the history. */
+export const markResent = (trx: Db, id: number) =>
+  trx
+    .updateTable('onboarding_invitations')
+    .set((eb) => ({ last_sent_at: eb.fn('now'), send_count: eb('send_count', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();

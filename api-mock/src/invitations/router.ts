@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { initServer } from '@ts-rest/fastify';
 import { invitationsContract, INVITATION_DESCRIPTION_MAX, InvitationType } from '../../../contract/invitations';
 import { ErrorCode } from '../../../contract/errors';
-import { AccessCode } from '../../../contract/permissions';
 import { splitEmailList } from '../../../contract/validation';
 import type { AppDeps } from '../deps';
 import { hashPassword } from '../auth/password';
-import { requireAdministrator } from '../auth/administrator';
+import { actorOf } from '../access/actor';
 import { appendEvent } from '../db/events';
 import { fail, ok } from '../lib/envelope';
 import { languageCodeOf } from '../lib/languages';
@@ -22,10 +20,12 @@ import {
   customerByNumber,
   invitationById,
   invitationPage,
+  insertInvitation,
   invitationsOf,
   locationOfCustomer,
+  markResent,
   type OnboardedCustomer,
-} from '../queries/onboardingInvitations';
+} from './queries';
 
 const s = initServer();
 
@@ -41,8 +41,6 @@ const normalisedList = (value: string) => distinctAddresses(splitEmailList(value
  * is refused with 403, whatever the client shows.
  */
 export function onboardingRouter({ db, config }: AppDeps) {
-  const requireOnboardingStaff = (request: FastifyRequest) => requireAdministrator(db, request, AccessCode.Admin);
-
   const delivery = async (senderId: number, customer: OnboardedCustomer) => ({
     origin: config.publicOrigin,
     senderId,
@@ -54,24 +52,17 @@ export function onboardingRouter({ db, config }: AppDeps) {
     fail(ErrorCode.EmailAlreadyRegistered, 'An address was registered while the invitation was being sent');
 
   return s.router(invitationsContract, {
-    history: async ({ request, query }) => {
-      await requireOnboardingStaff(request);
+    history: async ({ query }) => {
       const page = await invitationPage(db, query);
       return ok({ items: await invitationsOf(db, page.rows), totalCount: page.totalCount });
     },
 
-    registeredUsers: async ({ request, body }) => {
-      await requireOnboardingStaff(request);
-      return ok(await addressesWithRegistration(db, distinctAddresses(body)));
-    },
+    registeredUsers: async ({ body }) => ok(await addressesWithRegistration(db, distinctAddresses(body))),
 
-    template: async ({ request, query }) => {
-      await requireOnboardingStaff(request);
-      return ok(onboardingTemplate(languageCodeOf(query.languageId)));
-    },
+    template: async ({ query }) => ok(onboardingTemplate(languageCodeOf(query.languageId))),
 
     send: async ({ request, body }) => {
-      const actor = await requireOnboardingStaff(request);
+      const actor = actorOf(request);
       const customer = await customerByNumber(db, body.customerNo);
       if (!customer) throw badRequest(`No customer has the number ${body.customerNo}`);
       if (body.locationId !== null && !(await locationOfCustomer(db, body.locationId, customer.id))) {
@@ -89,24 +80,20 @@ export function onboardingRouter({ db, config }: AppDeps) {
       const sending = await delivery(actor.userId, customer);
       try {
         const row = await db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('onboarding_invitations')
-            .values({
-              sent_by: actor.userId,
-              customer_id: customer.id,
-              customer_no: customer.customer_identifier,
-              location_id: body.locationId,
-              email_to: normalisedList(body.emailTo),
-              email_cc: normalisedList(body.emailCc),
-              email_bcc: normalisedList(body.emailBcc),
-              order_number: body.orderNumber,
-              language: body.language,
-              type: body.type,
-              subject: body.subject,
-              description,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const inserted = await insertInvitation(trx, {
+            sent_by: actor.userId,
+            customer_id: customer.id,
+            customer_no: customer.customer_identifier,
+            location_id: body.locationId,
+            email_to: normalisedList(body.emailTo),
+            email_cc: normalisedList(body.emailCc),
+            email_bcc: normalisedList(body.emailBcc),
+            order_number: body.orderNumber,
+            language: body.language,
+            type: body.type,
+            subject: body.subject,
+            description,
+          });
           await deliverInvitation(trx, inserted, sending);
           await appendEvent(trx, {
             customerId: customer.id,
@@ -126,7 +113,7 @@ export function onboardingRouter({ db, config }: AppDeps) {
     },
 
     resend: async ({ request, body }) => {
-      const actor = await requireOnboardingStaff(request);
+      const actor = actorOf(request);
       const found = await invitationById(db, body.id);
       if (!found) throw new HttpProblem(404, `No invitation ${body.id}`);
       const customer = await customerById(db, found.customer_id);
@@ -134,12 +121,7 @@ export function onboardingRouter({ db, config }: AppDeps) {
       const sending = await delivery(actor.userId, customer);
       try {
         const row = await db.transaction().execute(async (trx) => {
-          const updated = await trx
-            .updateTable('onboarding_invitations')
-            .set((eb) => ({ last_sent_at: eb.fn('now'), send_count: eb('send_count', '+', 1) }))
-            .where('id', '=', found.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const updated = await markResent(trx, found.id);
           await deliverInvitation(trx, updated, sending);
           await appendEvent(trx, {
             customerId: updated.customer_id,

@@ -9,11 +9,12 @@ import {
   WARRANTY_CONTRACT_CODES,
 } from '../../../contract/limits';
 import type { AppDeps } from '../deps';
-import { requireSession, sessionOf } from '../auth/context';
+import { actorOf, signedInActorOf } from '../access/actor';
 import { countriesIn } from '../lib/countries';
 import { ok } from '../lib/envelope';
 import { LANGUAGES, languageCodeOf, localeOf } from '../lib/languages';
 import { distinctEquipmentNames } from '../equipment/names.queries';
+import { activeSystemNotice, languageOfUser } from './queries';
 
 const s = initServer();
 
@@ -41,17 +42,11 @@ export function configurationRouter({ db }: AppDeps) {
   return s.router(configurationContract, {
     // Reference data, also for the pages shown before sign-in (the contact request of an unknown account).
     systemConfig: async ({ request, query }) => {
-      const session = await sessionOf(db, request);
-      const user = session
-        ? await db.selectFrom('users').select('language_code').where('id', '=', session.userId).executeTakeFirst()
-        : undefined;
-      const language = languageCodeOf(query.languageId ?? user?.language_code);
-      const notice = await db
-        .selectFrom('system_notification')
-        .select(['id', 'message'])
-        .where('active', '=', true)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const caller = signedInActorOf(request);
+      const language = languageCodeOf(
+        query.languageId ?? (caller ? await languageOfUser(db, caller.userId) : undefined),
+      );
+      const notice = await activeSystemNotice(db);
       return ok({
         languages: LANGUAGES,
         countries: countriesIn(localeOf(language)),
@@ -59,23 +54,20 @@ export function configurationRouter({ db }: AppDeps) {
       });
     },
 
-    optionSettings: async ({ request }) => {
-      await requireSession(db, request);
-      return ok(OPTION_SETTINGS);
-    },
+    optionSettings: async () => ok(OPTION_SETTINGS),
 
     vendors: async ({ request, query }) => {
-      const session = await requireSession(db, request);
       const { keyword, count } = query;
-      return ok(await distinctEquipmentNames(db, { customerId: session.customerId, column: 'mfg', keyword, count }));
+      return ok(
+        await distinctEquipmentNames(db, { customerId: actorOf(request).customerId, column: 'mfg', keyword, count }),
+      );
     },
 
     models: async ({ request, query }) => {
-      const session = await requireSession(db, request);
       const { keyword, count, vendor } = query;
       return ok(
         await distinctEquipmentNames(db, {
-          customerId: session.customerId,
+          customerId: actorOf(request).customerId,
           column: 'model',
           keyword,
           count,

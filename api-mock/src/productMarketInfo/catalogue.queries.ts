@@ -12,7 +12,7 @@ import { isRefusedWithoutLookup } from '../lib/outboundFetch';
 import { sanitiseRichText } from '../lib/richText';
 import type { Database, ProductMarketInfoTable } from '../db/schema';
 import type { Plain, SheetRow } from '../workbook/sheet';
-import { toProductMarketInfo } from './productMarketInfo';
+import { toProductMarketInfo } from './queries';
 import { pageOf } from '../lib/paging';
 
 type CatalogueValues = Insertable<ProductMarketInfoTable>;

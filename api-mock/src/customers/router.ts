@@ -1,16 +1,22 @@
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { customersContract, parseLogoFileIdentifier } from '../../../contract/customers';
 import type { AppDeps } from '../deps';
-import { requireActor, requirePEUser } from '../auth/actor';
+import { actorOf } from '../access/actor';
 import { change } from '../db/events';
 import { ok } from '../lib/envelope';
 import { containsPattern } from '../lib/like';
-import { forbidden, HttpProblem } from '../lib/problem';
-import { customerOr404, toCustomer } from '../queries/customers';
-import { storageIdentityOf } from '../storage/identity';
 import { storageOf } from '../storage';
-import { BUCKET_OF_FILE_TYPE, keyBelongsTo } from '../storage/layout';
+import { BUCKET_OF_FILE_TYPE } from '../storage/layout';
 import { registerFiles, releaseFiles } from '../storage/registry';
+import {
+  customersMatching,
+  lockedLogoOf,
+  setLogo,
+  switchHistoryOf,
+  switchSessionCustomer,
+  toCustomer,
+} from './queries';
+import { requireCustomer, requireOwnLogoFile } from './records';
 
 /**
  * Customer lookup and switching for provider staff, the logo of the current customer (spec 1 sections 6 and 7).
@@ -18,42 +24,13 @@ import { registerFiles, releaseFiles } from '../storage/registry';
  */
 export function customersRouter({ db, config }: AppDeps): Partial<RouterImplementation<typeof customersContract>> {
   return {
-    list: async ({ request, query }) => {
-      await requirePEUser(db, request);
-      const pattern = containsPattern(query.keyword);
-      const rows = await db
-        .selectFrom('customers')
-        .selectAll()
-        .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('customer_identifier', 'ilike', pattern)]))
-        .orderBy('name')
-        .orderBy('id')
-        .limit(query.count)
-        .execute();
+    list: async ({ query }) => {
+      const rows = await customersMatching(db, containsPattern(query.keyword), query.count);
       return ok(rows.map(toCustomer));
     },
 
     history: async ({ request, query }) => {
-      const actor = await requirePEUser(db, request);
-      const rows = await db
-        .selectFrom((qb) =>
-          qb
-            .selectFrom('customer_switch_history')
-            .select((eb) => [
-              'customer_id',
-              eb.fn.max('switched_at').as('last_switched'),
-              eb.fn.max('id').as('last_id'),
-            ])
-            .where('user_id', '=', actor.userId)
-            .groupBy('customer_id')
-            .as('h'),
-        )
-        .innerJoin('customers', 'customers.id', 'h.customer_id')
-        .selectAll('customers')
-        .select('h.last_switched')
-        .orderBy('h.last_switched', 'desc')
-        .orderBy('h.last_id', 'desc')
-        .limit(query.count)
-        .execute();
+      const rows = await switchHistoryOf(db, actorOf(request).userId, query.count);
       return ok(
         rows.map(({ last_switched, ...customer }) => ({
           // The switch is to a customer, not to one of its sites: no location to name.
@@ -64,14 +41,10 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
     },
 
     switchCustomer: async ({ request, params }) => {
-      const actor = await requirePEUser(db, request);
-      const target = await customerOr404(db, params.customerId);
+      const actor = actorOf(request);
+      const target = await requireCustomer(db, actor, params.customerId);
       await change(db, async (trx) => {
-        await trx.updateTable('sessions').set({ customer_id: target.id }).where('id', '=', actor.id).execute();
-        await trx
-          .insertInto('customer_switch_history')
-          .values({ user_id: actor.userId, customer_id: target.id })
-          .execute();
+        await switchSessionCustomer(trx, { sessionId: actor.id, userId: actor.userId, customerId: target.id });
         return {
           result: null,
           event: {
@@ -88,8 +61,7 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
     },
 
     updateLogo: async ({ request, body }) => {
-      const actor = await requireActor(db, request);
-      if (!actor.isAdmin) throw forbidden("Only an admin may change the customer's logo");
+      const actor = actorOf(request);
       const identifier = body.customerLogoFileIdentifier === '' ? null : body.customerLogoFileIdentifier;
       const logoFile = (value: string | null) => {
         const logo = parseLogoFileIdentifier(value);
@@ -97,17 +69,9 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
       };
       const next = logoFile(identifier);
       // Another customer's file is refused as every file route refuses it (403), before anything is looked up.
-      if (next && !keyBelongsTo(next.resourceKey, await storageIdentityOf(db, actor.customerId))) {
-        throw forbidden('The logo belongs to another customer');
-      }
+      if (next) await requireOwnLogoFile(db, actor, next.resourceKey);
       const { row, replaced } = await change(db, async (trx) => {
-        const before = await trx
-          .selectFrom('customers')
-          .select('logo_file_identifier')
-          .where('id', '=', actor.customerId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const previous = logoFile(before.logo_file_identifier);
+        const previous = logoFile(await lockedLogoOf(trx, actor.customerId));
         // The logo must be a file uploaded into this customer's logos and held by no other record.
         if (next && next.resourceKey !== previous?.resourceKey) {
           await registerFiles(
@@ -120,12 +84,7 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
         }
         const replaced = previous && previous.resourceKey !== next?.resourceKey ? previous : null;
         if (replaced) await releaseFiles(trx, [replaced]);
-        const updated = await trx
-          .updateTable('customers')
-          .set({ logo_file_identifier: identifier })
-          .where('id', '=', actor.customerId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await setLogo(trx, actor.customerId, identifier);
         return {
           result: { row: updated, replaced },
           event: {
@@ -148,12 +107,7 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
     },
 
     hasAssetGeniusSite: async ({ request, query }) => {
-      const actor = await requireActor(db, request);
-      // Customer users ask about their own customer only; another id is answered as unknown.
-      if (!actor.isPEUser && query.customerId !== actor.customerId) {
-        throw new HttpProblem(404, `No customer ${query.customerId}`);
-      }
-      const customer = await customerOr404(db, query.customerId);
+      const customer = await requireCustomer(db, actorOf(request), query.customerId);
       return ok(customer.has_asset_genius_site);
     },
   };
