@@ -265,7 +265,8 @@ export const inviteRoleChoices = (customerIsProviderDomain: boolean): RoleId[] =
  * Other users of the customer (spec 3 section 6): a manager or admin holding the user-management access code; in
  * admin mode every customer's.
  */
-const MANAGES_CUSTOMER_USERS = signedIn('customerUsers', {
+/** Managing the customer's users: a manager or admin holding USER_MANAGEMENT; admin mode stands in for the code. */
+export const MANAGES_CUSTOMER_USERS = signedIn('customerUsers', {
   minRole: 'manager',
   accessCode: AccessCode.UserManagement,
   adminModeWidens: true,

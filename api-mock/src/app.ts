@@ -13,7 +13,7 @@ import { productResourceFetcher } from './catalogue/productResources';
 import { badRequest, HttpProblem, Refusal } from './lib/problem';
 import { databaseRefusal } from './lib/databaseRefusal';
 import { sessionOf } from './auth/context';
-import { checkPageSession, refuseOtherUser } from './auth/pageSession';
+import { checkPageSession, refuseOtherUser } from './access/pageSession';
 import { guarded, registerAdminMode } from './access/guard';
 import { schedulePurge } from './db/purge';
 import { registerDeviceCookieKey } from './auth/deviceCookie';

@@ -20,10 +20,18 @@ export async function callerFactsOf(
     .where('id', '=', session.userId)
     .executeTakeFirst();
   if (!user) return null;
-  const wanted = needs(access, false);
+  return factsOf(db, { ...session, role: user.role as RoleId, isPEUser: user.is_pe_user }, needs(access, false));
+}
+
+/** The facts `decide` needs of a caller whose role is known: access codes and privileges only when wanted. */
+export async function factsOf(
+  db: Kysely<Database>,
+  caller: Pick<SessionRecord, 'userId' | 'customerId'> & Pick<CallerFacts, 'role' | 'isPEUser'>,
+  wanted: ReturnType<typeof needs>,
+): Promise<CallerFacts> {
   const [accessCodes, privileges] = await Promise.all([
-    wanted.accessCodes ? accessCodesOf(db, session.userId) : [],
-    wanted.privileges ? privilegesOf(db, session.userId, session.customerId) : [],
+    wanted.accessCodes ? accessCodesOf(db, caller.userId) : [],
+    wanted.privileges ? privilegesOf(db, caller.userId, caller.customerId) : [],
   ]);
-  return { role: user.role as RoleId, isPEUser: user.is_pe_user, accessCodes, privileges };
+  return { role: caller.role, isPEUser: caller.isPEUser, accessCodes, privileges };
 }

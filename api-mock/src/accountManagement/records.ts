@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { allowedRoleChoices, canManageOtherUsers } from '../../../contract/accountManagement';
+import { allowedRoleChoices, MANAGES_CUSTOMER_USERS } from '../../../contract/accountManagement';
 import type { FileIdentifier } from '../../../contract/images';
 import { ROLE, type RoleId } from '../../../contract/limits';
-import { AccessCode } from '../../../contract/permissions';
 import type { Actor } from '../access/actor';
-import { holdsAccessCode } from '../auth/privileges';
+import { requireAccess } from '../access/guard';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden, HttpProblem } from '../lib/problem';
 import { avatarKeyHeldByOther } from './avatar.queries';
@@ -31,11 +30,7 @@ export async function requireManagedUser(db: Kysely<Database>, actor: Actor, use
  */
 export async function requireReadableUser(db: Kysely<Database>, actor: Actor, userId: number): Promise<void> {
   if (userId === actor.userId) return;
-  if (!canManageOtherUsers(actor.role, actor.isPEUser))
-    throw forbidden('Only a manager or admin may open another user');
-  if (!actor.adminMode && !(await holdsAccessCode(db, actor.userId, AccessCode.UserManagement))) {
-    throw forbidden('Needs the user-management access code');
-  }
+  await requireAccess(db, actor, MANAGES_CUSTOMER_USERS.access);
   await requireManagedUser(db, actor, userId);
 }
 

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { FEATURES, type Feature, type FunctionCode } from '../../../contract/access';
+import { FEATURES, type FunctionCode } from '../../../contract/access';
 import { AccessCode } from '../../../contract/permissions';
 import type { UserPrivilege } from '../../../contract/accountManagement';
 import type { Database } from '../db/schema';
-import { forbidden } from '../lib/problem';
 
 /** The access codes a user holds (the users/me privilege list). */
 export async function accessCodesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
@@ -15,20 +14,6 @@ export async function accessCodesOf(db: Kysely<Database>, userId: number): Promi
     .execute();
   return rows.map((r) => r.access_code);
 }
-
-/** Whether a user holds an access code (the server checks what the menu hides). */
-export async function holdsAccessCode(db: Kysely<Database>, userId: number, code: AccessCode): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_access_codes')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('access_code', '=', code)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Admin mode (the /admin/api prefix) is for holders of the admin access code. */
-export const mayUseAdminMode = (db: Kysely<Database>, userId: number) => holdsAccessCode(db, userId, AccessCode.Admin);
 
 /**
  * A user's features and function codes as they apply to a customer: a feature counts only when both the user and
@@ -53,23 +38,6 @@ export async function privilegesOf(
     const row = rows.find((r) => r.feature === feature);
     return row ? [{ feature, functions: [...row.functions].sort() as FunctionCode[] }] : [];
   });
-}
-
-/**
- * Refuses (403) a caller without the feature or, when functions are named, without any one of them: the server
- * checks what the client hides.
- */
-export async function requireFeature(
-  db: Kysely<Database>,
-  actor: { userId: number; customerId: number },
-  feature: Feature,
-  anyOf: readonly FunctionCode[] = [],
-): Promise<void> {
-  const granted = (await privilegesOf(db, actor.userId, actor.customerId)).find((p) => p.feature === feature);
-  const allowed = granted !== undefined && (anyOf.length === 0 || anyOf.some((f) => granted.functions.includes(f)));
-  if (!allowed) {
-    throw forbidden(anyOf.length ? `Needs ${feature} with ${anyOf.join(' or ')}` : `Needs the ${feature} feature`);
-  }
 }
 
 /**

@@ -9,11 +9,8 @@ import {
   type ContractOrderSetting,
 } from '../../../contract/contracts';
 import { FilterOperator, type FilterSetting, type OrderSetting } from '../../../contract/listQuery';
-import { AccessCode } from '../../../contract/permissions';
 import type { ContractsTable, Database } from '../db/schema';
-import { holdsAccessCode } from '../auth/privileges';
 import { filtersWhere, orderBy, type ListFields } from '../lib/listQuerySql';
-import { forbidden } from '../lib/problem';
 import { pageOf } from '../lib/paging';
 
 /** The SQL column of every contract grid field (the fields and their kinds are the contract's). */
@@ -74,15 +71,6 @@ export function contractFilters(filter: ContractFilter): FilterSetting[] {
       }
     }
   });
-}
-
-/** Whether the user holds the contract-management access code (the server checks what the menu hides). */
-export const mayManageContracts = (db: Kysely<Database>, userId: number) =>
-  holdsAccessCode(db, userId, AccessCode.ContractManagement);
-
-/** Refuses (403) a caller without the contract-management access code: every call that reads contracts asks. */
-export async function requireContractManagement(db: Kysely<Database>, userId: number): Promise<void> {
-  if (!(await mayManageContracts(db, userId))) throw forbidden('Needs the contract-management access code');
 }
 
 const SELECTED = [

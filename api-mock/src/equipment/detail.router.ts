@@ -4,10 +4,10 @@ import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
-import { findEquipment, loadEquipmentExtras, toEquipment } from './queries';
+import { loadEquipmentExtras, toEquipment } from './queries';
 import { saveEhs, systemComponentPage, toEhsData } from './detail.queries';
 import { findProductMarketInfo } from '../productMarketInfo/queries';
-import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
+import { equipmentScopeOf, requireEquipment } from './records';
 
 const s = initServer();
 
@@ -23,8 +23,7 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
     detail: s.route(equipmentContract.detail, async ({ request, params, query }) => {
       const actor = actorOf(request);
       const scope = equipmentScopeOf(actor);
-      const row = await findEquipment(db, scope, params.id);
-      if (!row) return equipmentNotFound(params.id);
+      const row = await requireEquipment(db, scope, params.id);
       const [extras, components, productMarketInfo] = await Promise.all([
         loadEquipmentExtras(db, [row.id]),
         query.otherComponent
@@ -43,16 +42,14 @@ export function equipmentDetailRoutes({ db }: AppDeps) {
     updateEhs: s.route(equipmentContract.updateEhs, async ({ request, params, body }) => {
       const actor = actorOf(request);
       if (body.equipmentId !== params.equipmentId) throw badRequest('equipmentId differs from the path');
-      const row = await findEquipment(db, equipmentScopeOf(actor), params.equipmentId);
-      if (!row) return equipmentNotFound(params.equipmentId);
+      const row = await requireEquipment(db, equipmentScopeOf(actor), params.equipmentId);
       return ok(toEhsData(await saveEhs(db, actor, row, body)));
     }),
 
     systemComponents: s.route(equipmentContract.systemComponents, async ({ request, params, query }) => {
       const actor = actorOf(request);
       const scope = equipmentScopeOf(actor);
-      const row = await findEquipment(db, scope, params.equipmentId);
-      if (!row) return equipmentNotFound(params.equipmentId);
+      const row = await requireEquipment(db, scope, params.equipmentId);
       return ok(await systemComponentPage(db, scope, row, query));
     }),
   };

@@ -9,9 +9,8 @@ import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
-import { findEquipment } from '../equipment/queries';
 import { findProductMarketInfo } from '../productMarketInfo/queries';
-import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
+import { equipmentScopeOf, requireEquipment } from './records';
 import { customerNameOf } from './contractRequests.queries';
 
 const s = initServer();
@@ -25,16 +24,14 @@ export function productInformationRoutes({ db, config, productResources = produc
   return {
     productResources: s.route(equipmentContract.productResources, async ({ request, params }) => {
       const actor = actorOf(request);
-      const equipment = await findEquipment(db, equipmentScopeOf(actor), params.id);
-      if (!equipment) return equipmentNotFound(params.id);
+      const equipment = await requireEquipment(db, equipmentScopeOf(actor), params.id);
       const info = await findProductMarketInfo(db, equipment);
       return ok(await productResources.resourcesOf(info?.productUrl ?? null, config.publicOrigin));
     }),
 
     requestMarketInfo: s.route(equipmentContract.requestMarketInfo, async ({ request, body }) => {
       const actor = actorOf(request);
-      const equipment = await findEquipment(db, equipmentScopeOf(actor), body.equipmentId);
-      if (!equipment) return equipmentNotFound(body.equipmentId);
+      const equipment = await requireEquipment(db, equipmentScopeOf(actor), body.equipmentId);
       const info = await findProductMarketInfo(db, equipment);
       if (!info) throw badRequest('The instrument has no product information to ask more about');
       const [account, customerName] = await Promise.all([

@@ -5,17 +5,16 @@ import {
   USER_ADDED_DATA_SOURCE_ID,
   USER_ADDED_REFUSAL,
 } from '../../../contract/equipment';
-import { ErrorCode } from '../../../contract/errors';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { change } from '../db/events';
-import { fail, ok } from '../lib/envelope';
+import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients } from '../mail/routing';
 import { CONTACT_METHOD_NAMES } from '../mail/text';
 import { contractChangeRequestPage, customerNameOf, insertContractRequest } from './contractRequests.queries';
-import { findEquipment } from './queries';
+import { requireEquipment } from './records';
 
 const s = initServer();
 
@@ -32,12 +31,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
   return {
     requestContract: s.route(equipmentContract.requestContract, async ({ request, body }) => {
       const actor = actorOf(request);
-      const equipment = await findEquipment(
-        db,
-        { customerId: actor.customerId, userId: actor.userId },
-        body.equipmentId,
-      );
-      if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${body.equipmentId}`);
+      const equipment = await requireEquipment(db, { customerId: actor.customerId, userId: actor.userId }, body.equipmentId);
       if (equipment.data_source_id === USER_ADDED_DATA_SOURCE_ID) throw badRequest(USER_ADDED_REFUSAL);
       // The copy goes to the account's own address (the sender's): the form's address is for the contract team to
       // answer, and a copy to any address it names would let a caller send the portal's mail to strangers.
@@ -102,8 +96,7 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
 
     contractRequests: s.route(equipmentContract.contractRequests, async ({ request, params, query }) => {
       const actor = actorOf(request);
-      const equipment = await findEquipment(db, { customerId: actor.customerId, userId: actor.userId }, params.id);
-      if (!equipment) return fail(ErrorCode.EquipmentNotFound, `No equipment ${params.id}`);
+      const equipment = await requireEquipment(db, { customerId: actor.customerId, userId: actor.userId }, params.id);
       return ok(
         await contractChangeRequestPage(db, { customerId: actor.customerId, equipmentId: equipment.id }, query),
       );

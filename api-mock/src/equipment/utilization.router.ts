@@ -3,7 +3,6 @@ import { equipmentContract, UTILIZATION_EVENT_LIST_MAX } from '../../../contract
 import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
-import { findEquipment } from './queries';
 import { requireAssetMonitoringSite, requireOwnCustomer } from './utilization.records';
 import {
   assetMonitorOf,
@@ -13,7 +12,7 @@ import {
   utilizationEventList,
   utilizationEventPage,
 } from './utilization.queries';
-import { equipmentNotFound, equipmentScopeOf } from '../equipment/records';
+import { equipmentScopeOf, requireEquipment } from './records';
 
 const s = initServer();
 
@@ -26,8 +25,7 @@ export function utilizationRoutes({ db }: AppDeps) {
     utilizationAsset: s.route(equipmentContract.utilizationAsset, async ({ request, query }) => {
       const actor = actorOf(request);
       await requireAssetMonitoringSite(db, actor);
-      const equipment = await findEquipment(db, equipmentScopeOf(actor), query.equipmentId);
-      if (!equipment) return equipmentNotFound(query.equipmentId);
+      const equipment = await requireEquipment(db, equipmentScopeOf(actor), query.equipmentId);
       const monitor = await assetMonitorOf(db, actor.customerId, equipment.id);
       if (!monitor || monitor.status === 'requested') {
         return ok({ assetUtilization: null, assetRequested: monitor?.status === 'requested' });
@@ -39,8 +37,7 @@ export function utilizationRoutes({ db }: AppDeps) {
     utilizationSummary: s.route(equipmentContract.utilizationSummary, async ({ request, query }) => {
       const actor = actorOf(request);
       await requireAssetMonitoringSite(db, actor);
-      const equipment = await findEquipment(db, equipmentScopeOf(actor), query.equipmentId);
-      if (!equipment) return equipmentNotFound(query.equipmentId);
+      const equipment = await requireEquipment(db, equipmentScopeOf(actor), query.equipmentId);
       return ok(await eventSummaryOf(db, equipment.id, query.filter));
     }),
 

@@ -1,13 +1,13 @@
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { contract } from '../../../contract';
+import { accessOf, routesOf, type Access } from '../../../contract/access';
 import { CommonQuery } from '../../../contract/common';
 import { ErrorCode } from '../../../contract/errors';
 import type { Database } from '../db/schema';
 import { badRequest, Refusal } from '../lib/problem';
 import { userNamedBy, xsrfHeaderOf } from '../lib/xsrf';
-import { sessionOf } from './context';
+import { sessionOf } from '../auth/context';
 
 /**
  * Whether the page a call comes from still shows the session it is sent with (spec 1 sections 7 and 8). A tab keeps
@@ -24,42 +24,10 @@ import { sessionOf } from './context';
 
 const routeKey = (method: string, path: string) => `${method === 'HEAD' ? 'GET' : method} ${path.toLowerCase()}`;
 
-function keysOf(router: AppRouter, into = new Set<string>()): Set<string> {
-  for (const route of Object.values(router)) {
-    if (isAppRoute(route)) into.add(routeKey(route.method, route.path));
-    else keysOf(route, into);
-  }
-  return into;
-}
-const keys = (routes: AppRoute[]) => new Set(routes.map((r) => routeKey(r.method, r.path)));
-
-/** Every call of the contract; other routes (files, the hub, docs, dev pages, the app's files) are not a page's. */
-const CONTRACT_ROUTES = keysOf(contract);
-
-/** Signing in and out, before or after any page knew a user: never compared. */
-const SIGN_IN_AND_OUT = keys([
-  contract.account.login,
-  contract.account.logout,
-  contract.account.checkInvitation,
-  contract.account.acceptInvitation,
-]);
-
-/** The switch itself: a tab may pick another customer whatever customer it showed; the page reloads after it. */
-const ACROSS_CUSTOMERS = keys([contract.customers.switchCustomer]);
-
-/** What a user without a location may call: the profile completion page, the shell's own calls, and contact us. */
-const PROFILE_COMPLETION = keys([
-  contract.users.me,
-  contract.users.completeProfile,
-  contract.location.summary,
-  contract.location.get,
-  contract.configuration.systemConfig,
-  contract.configuration.optionSettings,
-  contract.accountManagement.changePassword,
-  contract.usage.record,
-  // A user who cannot complete the profile (no site of the customer is theirs) still reaches the provider.
-  contract.feedback.contactUs,
-]);
+/** How each call of the contract relates to the page it comes from, as its access declaration says. */
+const PAGE_RULES = new Map(
+  routesOf(contract).map(({ route }) => [routeKey(route.method, route.path), accessOf(route)?.page ?? {}]),
+);
 
 const userCustomerIdSchema = CommonQuery.shape.userCustomerId;
 
@@ -72,11 +40,12 @@ function pageCustomerOf(request: FastifyRequest): number | undefined {
   return parsed.data;
 }
 
-const pageRouteKey = (request: FastifyRequest): string | null => {
+/** The page rules of a contract call, or null for calls not compared with a page (other routes, signing in and out). */
+const pageRulesOf = (request: FastifyRequest): NonNullable<Access['page']> | null => {
   const route = request.routeOptions.url;
   if (route === undefined) return null;
-  const key = routeKey(request.method, route);
-  return CONTRACT_ROUTES.has(key) && !SIGN_IN_AND_OUT.has(key) ? key : null;
+  const rules = PAGE_RULES.get(routeKey(request.method, route));
+  return rules && !rules.signInOrOut ? rules : null;
 };
 
 /**
@@ -84,7 +53,7 @@ const pageRouteKey = (request: FastifyRequest): string | null => {
  * (onRequest), before it refuses a changing call whose token is not the cookie's with 403.
  */
 export async function refuseOtherUser(db: Kysely<Database>, request: FastifyRequest): Promise<void> {
-  if (pageRouteKey(request) === null) return;
+  if (pageRulesOf(request) === null) return;
   const pageUser = userNamedBy(request, xsrfHeaderOf(request));
   if (!pageUser) return;
   const session = await sessionOf(db, request);
@@ -97,13 +66,13 @@ export async function refuseOtherUser(db: Kysely<Database>, request: FastifyRequ
  * first, and a call without a valid anti-forgery token has been refused with 403.
  */
 export async function checkPageSession(db: Kysely<Database>, request: FastifyRequest): Promise<void> {
-  const key = pageRouteKey(request);
-  if (key === null) return;
+  const rules = pageRulesOf(request);
+  if (rules === null) return;
   const pageCustomer = pageCustomerOf(request);
   const session = await sessionOf(db, request);
   if (!session) return; // the route answers 401 (or 30005) itself
-  if (pageCustomer !== undefined && pageCustomer !== session.customerId && !ACROSS_CUSTOMERS.has(key))
+  if (pageCustomer !== undefined && pageCustomer !== session.customerId && !rules.acrossCustomers)
     throw new Refusal(ErrorCode.CustomerChanged, 'The customer has changed since this page was loaded');
-  if (session.profileIncomplete && !PROFILE_COMPLETION.has(key))
+  if (session.profileIncomplete && !rules.profileCompletion)
     throw new Refusal(ErrorCode.ProfileIncomplete, 'Complete your profile first: choose your location');
 }
