@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * Imports a folder may not make: the one-way architecture of DESIGN.md and STYLE.md. A later entry replaces an
  * earlier one for the same files, so each entry lists every pattern that applies to its files.
  */
+/** A list is paged by lib/paging.ts (pageOf, pageOfIds, onePage) and nowhere else. */
+const ONE_WAY_TO_PAGE = {
+  selector: "CallExpression[callee.property.name='offset']",
+  message: 'Page a list with lib/paging.ts (pageOf, pageOfIds or onePage).',
+};
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 const NO_SERVER = {
   regex: '(^|/)api-mock(/|$)',
@@ -80,10 +85,16 @@ export default tseslint.config(
     ],
   ),
   {
+    files: ['api-mock/src/**/*.ts'],
+    ignores: ['api-mock/src/lib/paging.ts'],
+    rules: { 'no-restricted-syntax': ['error', ONE_WAY_TO_PAGE] },
+  },
+  {
     files: ['api-mock/src/**/router.ts', 'api-mock/src/**/*.router.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ONE_WAY_TO_PAGE,
         {
           selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
           message: ROUTER_SQL,

@@ -12,7 +12,8 @@ import type { DomainEvent } from '../db/events';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { suggestionPage } from '../lib/filterSuggestions';
-import { BadListQuery, filtersWhere, idPageWithTotal, listFieldsOf } from '../lib/listQuerySql';
+import { BadListQuery, filtersWhere, listFieldsOf } from '../lib/listQuerySql';
+import { pageOfIds } from '../lib/paging';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar.queries';
 import { fullTextCondition } from '../equipment/queries';
@@ -139,7 +140,7 @@ export async function userListPage(
   const filtered = usersInScope(db, scope)
     .where(filtersWhere(USER_FIELDS, query.filterSettings))
     .$if(fullText !== null, (qb) => qb.where(fullText!));
-  const { ids, totalCount } = await idPageWithTotal(db, filtered as never, {
+  const { ids, totalCount } = await pageOfIds(db, filtered as never, {
     idColumn: 'users.id',
     fields: USER_FIELDS,
     orders: userOrder(query.orderSettings),

@@ -31,7 +31,11 @@ export function equipmentRequestRoutes({ db }: AppDeps) {
   return {
     requestContract: s.route(equipmentContract.requestContract, async ({ request, body }) => {
       const actor = actorOf(request);
-      const equipment = await requireEquipment(db, { customerId: actor.customerId, userId: actor.userId }, body.equipmentId);
+      const equipment = await requireEquipment(
+        db,
+        { customerId: actor.customerId, userId: actor.userId },
+        body.equipmentId,
+      );
       if (equipment.data_source_id === USER_ADDED_DATA_SOURCE_ID) throw badRequest(USER_ADDED_REFUSAL);
       // The copy goes to the account's own address (the sender's): the form's address is for the contract team to
       // answer, and a copy to any address it names would let a caller send the portal's mail to strangers.

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { FilterOperator, OrderType, type FilterSetting, type OrderSetting } from '../../../contract/listQuery';
 import { HttpProblem } from './problem';
 
@@ -28,7 +28,8 @@ export class BadListQuery extends HttpProblem {
   }
 }
 
-const fieldOf = (fields: ListFields, name: string): ListField => {
+/** A field of a list's whitelist by its API name; 400 for any other name. */
+export const fieldOf = (fields: ListFields, name: string): ListField => {
   const field = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
   if (!field) throw new BadListQuery(`Unknown field ${JSON.stringify(name)} for this list`);
   return field;
@@ -149,43 +150,4 @@ export function orderKeys(fields: ListFields, orders: readonly OrderSetting[], t
   );
   parts.push(tieBreakerOrder(orders, tieBreaker));
   return { keys, order: sql.join(parts) };
-}
-
-/**
- * A page of ids in the list's order and the count of every match: one pass finds every match on ids and sort keys
- * alone and counts them, then the page is sorted out of them; only a page past the end is counted on its own. The
- * sort stays outside the counting pass: inside it, a planner that takes the count for streaming (PostgreSQL before
- * 16) may walk a sorted column's index over every row of the scope instead of using the filter and search indexes.
- */
-export async function idPageWithTotal<DB, TB extends keyof DB>(
-  db: Kysely<DB>,
-  filtered: SelectQueryBuilder<DB, TB, object>,
-  page: {
-    idColumn: string;
-    fields: ListFields;
-    orders: readonly OrderSetting[];
-    pageIndex: number;
-    pageSize: number;
-  },
-): Promise<{ ids: number[]; totalCount: number }> {
-  const sorted = orderKeys(page.fields, page.orders, 'id');
-  const matches = filtered
-    .select([
-      sql<number>`${sql.ref(page.idColumn)}`.as('id'),
-      ...sorted.keys,
-      sql<string>`count(*) over ()`.as('total'),
-    ])
-    .as('matches');
-  const rows = (await (db as unknown as Kysely<Record<string, never>>)
-    .selectFrom(matches as never)
-    .select([sql<number>`id`.as('id'), sql<string>`total`.as('total')])
-    .orderBy(sorted.order as never)
-    .limit(page.pageSize)
-    .offset(page.pageIndex * page.pageSize)
-    .execute()) as unknown as { id: number; total: string }[];
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), totalCount: Number(rows[0]!.total) };
-  const counted = (await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()) as unknown as {
-    count: string;
-  };
-  return { ids: [], totalCount: Number(counted.count) };
 }

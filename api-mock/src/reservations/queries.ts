@@ -464,19 +464,12 @@ export async function searchReservations(
   condition: Expression<SqlBool>,
   page: { pageIndex: number; pageSize: number },
 ) {
-  const [rows, count] = await Promise.all([
+  return pageOf(
     reservationsWithDetails(db)
       .where(condition)
       .orderBy('reservations.start_date', 'desc')
-      .orderBy('reservations.id', 'desc')
-      .offset(page.pageIndex * page.pageSize)
-      .limit(page.pageSize)
-      .execute(),
-    db
-      .selectFrom('reservations')
-      .where(condition)
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, totalCount: Number(count.n) };
+      .orderBy('reservations.id', 'desc'),
+    db.selectFrom('reservations').where(condition),
+    page,
+  );
 }

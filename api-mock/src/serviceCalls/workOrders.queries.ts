@@ -1,10 +1,13 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
-import { WORK_ORDER_DEFAULT_ORDER, type WorkOrderRow } from '../../../contract/serviceCalls';
+import { WORK_ORDER_DEFAULT_ORDER, type WorkOrderListQuery, type WorkOrderRow } from '../../../contract/serviceCalls';
 import type { OrderSetting } from '../../../contract/listQuery';
 import type { Database, ServiceCallsTable } from '../db/schema';
 import { equipmentInScope, fullTextCondition } from '../equipment/queries';
-import { WORK_ORDER_FIELDS } from './fields';
+import { WORK_ORDER_FIELDS, workOrderWalk } from './fields';
+import { suggestionPage } from '../lib/filterSuggestions';
+import { fieldOf, filtersWhere, orderBy } from '../lib/listQuerySql';
+import { pageOf, pageOfIds } from '../lib/paging';
 
 /** Whose work orders a list reads: one customer's, one tab. */
 export interface WorkOrderScope {
@@ -27,6 +30,71 @@ export const workOrderFullText = (keyword: string | null | undefined): Expressio
 /** The tab's default order when the request gives none (spec 3 section 7). */
 export const workOrderOrder = (orders: readonly OrderSetting[], isHistory: boolean): OrderSetting[] =>
   orders.length > 0 ? [...orders] : [isHistory ? WORK_ORDER_DEFAULT_ORDER.history : WORK_ORDER_DEFAULT_ORDER.scheduled];
+
+/** The list query of a work-order grid: filters, sort, search and page (spec 3 section 7). */
+type WorkOrderListBody = Pick<WorkOrderListQuery, 'filterSettings' | 'orderSettings' | 'fullTextSearchSetting'>;
+
+/** The work orders of the tab its filters and search leave. */
+function matchingWorkOrders(
+  db: Kysely<Database>,
+  scope: WorkOrderScope,
+  body: Omit<WorkOrderListBody, 'orderSettings'>,
+) {
+  const fullText = workOrderFullText(body.fullTextSearchSetting?.keyword);
+  return workOrdersInScope(db, scope)
+    .where(filtersWhere(WORK_ORDER_FIELDS, body.filterSettings))
+    .$if(fullText !== null, (qb) => qb.where(fullText!));
+}
+
+/** A page of a work-order grid's ids in its order, and how many match. */
+export const workOrderIdPage = (
+  db: Kysely<Database>,
+  scope: WorkOrderScope,
+  body: WorkOrderListBody & { pageIndex: number; pageSize: number },
+) =>
+  pageOfIds(db, matchingWorkOrders(db, scope, body), {
+    idColumn: 'service_calls.id',
+    fields: WORK_ORDER_FIELDS,
+    orders: workOrderOrder(body.orderSettings, scope.isHistory),
+    pageIndex: body.pageIndex,
+    pageSize: body.pageSize,
+  });
+
+/** Every id of a work-order grid in its order (the export). */
+export async function workOrderExportIds(db: Kysely<Database>, scope: WorkOrderScope, body: WorkOrderListBody) {
+  const rows = await matchingWorkOrders(db, scope, body)
+    .select('service_calls.id')
+    .orderBy(
+      orderBy(WORK_ORDER_FIELDS, workOrderOrder(body.orderSettings, scope.isHistory), 'service_calls.id') as never,
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A page of each asked column's values among the grid's rows: a column's own filter does not narrow its own. */
+export async function workOrderSuggestions(
+  db: Kysely<Database>,
+  scope: WorkOrderScope,
+  body: Omit<WorkOrderListBody, 'orderSettings'> & {
+    selectFields: readonly string[];
+    pageIndex: number;
+    pageSize: number;
+  },
+) {
+  const result: Record<string, (string | null)[]> = {};
+  for (const name of new Set(body.selectFields)) {
+    const field = fieldOf(WORK_ORDER_FIELDS, name);
+    const others = body.filterSettings.filter((f) => f.field !== name);
+    result[name] = await suggestionPage(db, matchingWorkOrders(db, scope, { ...body, filterSettings: others }), {
+      column: field.column,
+      type: field.type,
+      ...workOrderWalk(name),
+      pageIndex: body.pageIndex,
+      pageSize: body.pageSize,
+    });
+  }
+  return result;
+}
 
 /** Whether the user may open service report PDFs at all. */
 export async function mayOpenServiceReports(db: Kysely<Database>, userId: number): Promise<boolean> {
@@ -234,15 +302,12 @@ export async function newestFirst(
   calls: Awaited<ReturnType<typeof callsOfEquipment>>,
   page: { pageIndex: number; pageSize: number },
 ) {
-  const [rows, count] = await Promise.all([
+  return pageOf(
     calls
       .select(CALL_COLUMNS)
       .orderBy(sql`service_calls.start_date desc nulls last`)
-      .orderBy('service_calls.id', 'desc')
-      .limit(page.pageSize)
-      .offset(page.pageIndex * page.pageSize)
-      .execute(),
-    calls.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, totalCount: Number(count.count) };
+      .orderBy('service_calls.id', 'desc'),
+    calls,
+    page,
+  );
 }

@@ -1,17 +1,14 @@
 import { initServer } from '@ts-rest/fastify';
 import { equipmentContract, type ServiceCallSummary } from '../../../contract/equipment';
 import { serviceCallsContract } from '../../../contract/serviceCalls';
-import type { FilterSetting } from '../../../contract/listQuery';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
-import { BadListQuery, filtersWhere, idPageWithTotal, orderBy } from '../lib/listQuerySql';
 import { exportColumns, streamListExport } from '../workbook/listExport';
 import { HttpProblem } from '../lib/problem';
 import { ReportBusy } from '../reports/reportRenderer';
 import { requireEquipment } from '../equipment/records';
-import { WORK_ORDER_FIELDS, workOrderWalk } from './fields';
-import { suggestionPage } from '../lib/filterSuggestions';
+import { WORK_ORDER_FIELDS } from './fields';
 import { requireServiceReport } from './records';
 import {
   callsOfEquipment,
@@ -23,9 +20,9 @@ import {
   upcomingServiceCalls,
   visibleEquipmentIds,
   workOrderExportBatch,
-  workOrderFullText,
-  workOrderOrder,
-  workOrdersInScope,
+  workOrderExportIds,
+  workOrderIdPage,
+  workOrderSuggestions,
   type ServiceCallRow,
 } from './workOrders.queries';
 
@@ -37,12 +34,6 @@ const s = initServer();
  * menu "Service order details", detail page, upcoming calls of the inventory rows). Every read is scoped to the
  * customer the caller works for.
  */
-
-const fieldOf = (name: string) => {
-  const field = Object.prototype.hasOwnProperty.call(WORK_ORDER_FIELDS, name) ? WORK_ORDER_FIELDS[name] : undefined;
-  if (!field) throw new BadListQuery(`Unknown field ${JSON.stringify(name)} for this list`);
-  return field;
-};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -65,17 +56,7 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
     list: s.route(serviceCallsContract.list, async ({ request, query, body }) => {
       const actor = actorOf(request);
       const scope = { customerId: actor.customerId, isHistory: query.isHistory };
-      const fullText = workOrderFullText(body.fullTextSearchSetting?.keyword);
-      const filtered = workOrdersInScope(db, scope)
-        .where(filtersWhere(WORK_ORDER_FIELDS, body.filterSettings))
-        .$if(fullText !== null, (qb) => qb.where(fullText!));
-      const { ids, totalCount } = await idPageWithTotal(db, filtered, {
-        idColumn: 'service_calls.id',
-        fields: WORK_ORDER_FIELDS,
-        orders: workOrderOrder(body.orderSettings, query.isHistory),
-        pageIndex: body.pageIndex,
-        pageSize: body.pageSize,
-      });
+      const { ids, totalCount } = await workOrderIdPage(db, scope, body);
       const [rows, mayOpen] = await Promise.all([serviceCallsByIds(db, ids), mayOpenServiceReports(db, actor.userId)]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const items = ids.flatMap((id) => {
@@ -88,44 +69,19 @@ export function workOrdersRouter({ db, reports }: AppDeps) {
     filterFields: s.route(serviceCallsContract.filterFields, async ({ request, query, body }) => {
       const actor = actorOf(request);
       const scope = { customerId: actor.customerId, isHistory: query.isHistory };
-      const fullText = workOrderFullText(body.fullTextSearchSetting?.keyword);
-      const result: Record<string, (string | null)[]> = {};
-      for (const name of new Set(body.selectFields)) {
-        const field = fieldOf(name);
-        // A column's own filter does not narrow its suggestions, so a picked value can be unpicked.
-        const others: FilterSetting[] = body.filterSettings.filter((f) => f.field !== name);
-        const base = workOrdersInScope(db, scope)
-          .where(filtersWhere(WORK_ORDER_FIELDS, others))
-          .$if(fullText !== null, (qb) => qb.where(fullText!));
-        result[name] = await suggestionPage(db, base, {
-          column: field.column,
-          type: field.type,
-          ...workOrderWalk(name),
-          pageIndex: body.pageIndex,
-          pageSize: body.pageSize,
-        });
-      }
-      return ok(result);
+      return ok(await workOrderSuggestions(db, scope, body));
     }),
 
     export: s.route(serviceCallsContract.export, async ({ request, reply, query, body }) => {
       const actor = actorOf(request);
       const scope = { customerId: actor.customerId, isHistory: query.isHistory };
       const columns = exportColumns(WORK_ORDER_FIELDS, body.layoutContent);
-      const fullText = workOrderFullText(body.fullTextSearchSetting?.keyword);
-      const ids = await workOrdersInScope(db, scope)
-        .select('service_calls.id')
-        .where(filtersWhere(WORK_ORDER_FIELDS, body.filterSettings))
-        .$if(fullText !== null, (qb) => qb.where(fullText!))
-        .orderBy(
-          orderBy(WORK_ORDER_FIELDS, workOrderOrder(body.orderSettings, query.isHistory), 'service_calls.id') as never,
-        )
-        .execute();
+      const ids = await workOrderExportIds(db, scope, body);
       const { stream, fileName } = streamListExport({
         fields: WORK_ORDER_FIELDS,
         columns,
         columnHeaders: body.layoutContent.columnHeaders,
-        ids: ids.map((r) => r.id),
+        ids,
         readBatch: (batch) => workOrderExportBatch(db, actor.customerId, columns, batch),
         sheetName: 'Work orders',
         filePrefix: query.isHistory ? 'WorkOrderHistory' : 'WorkOrderScheduled',
