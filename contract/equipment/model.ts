@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { providerStaff, signedIn } from './access';
-import { AccessCode } from './permissions';
+import { providerStaff, signedIn } from '../access';
+import { AccessCode } from '../permissions';
 import {
   c,
   envelope,
@@ -13,8 +13,8 @@ import {
   autocompleteQuery,
   pagingQuery,
   queryBoolean,
-} from './common';
-import { INVENTORY_PAGE_SIZE, INT32_MAX, PAGE_INDEX_MAX } from './limits';
+} from '../common';
+import { INVENTORY_PAGE_SIZE, INT32_MAX, PAGE_INDEX_MAX } from '../limits';
 import {
   FieldName,
   FilterFieldsQuery,
@@ -24,9 +24,9 @@ import {
   MAX_PAGE_SIZE,
   paged,
   XlsxDownload,
-} from './listQuery';
-import { ImageChanges, InstrumentImageData } from './images';
-import { CustomerLocation } from './users';
+} from '../listQuery';
+import { ImageChanges, InstrumentImageData } from '../images';
+import { CustomerLocation } from '../users';
 import {
   EMAIL_PATTERN,
   emailSchema,
@@ -35,7 +35,7 @@ import {
   PHONE_PATTERN,
   phoneSchema,
   requiredText,
-} from './validation';
+} from '../validation';
 
 /* ------------------------------------------------------------------------------------------------------------------
  * Business constants (spec 2 sections 4, 5 and 9).
