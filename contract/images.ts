@@ -16,7 +16,8 @@ import {
 /**
  * Equipment images (spec 2 section 3 "Image") and the file-storage calls every upload and download goes through
  * (spec 1 section 7 "File storage", DESIGN.md "Files"). The image routes themselves live under Equipment in
- * equipment.ts. The file limits of every upload kind are here, so the storage call can enforce them on the server.
+ * equipment/images.ts. The file limits of every upload kind are here, so the storage call can enforce them on the
+ * server.
  */
 
 /** Image (spec 2 section 5 "Attachments" and section 9): 1 file, 5 MB, jpg/jpeg/png/gif/bmp, 100 px thumbnail. */

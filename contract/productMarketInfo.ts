@@ -10,7 +10,8 @@ import { FileIdentifier } from './images';
 
 /**
  * The product catalogue of the administration screen "Import product info" (spec 3 sections 2, 3 and 7).
- * The equipment-side request for more information (POST Equipment/MarketInfo/Request) is in equipment.ts.
+ * The equipment-side request for more information (POST Equipment/MarketInfo/Request) is in
+ * equipment/productInformation.ts.
  */
 
 /** A catalogue row: the market info of a part number plus its create time and meta description. */

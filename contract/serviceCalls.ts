@@ -255,7 +255,7 @@ export const UpcomingServiceCallsQuery = z
   .object({
     equipmentIds: z.array(EntityId).min(1).max(MAX_PAGE_SIZE),
     startTime: IsoDateTime,
-    /** The client asks for the next UPCOMING_SERVICE_DAYS (equipment.ts) days. */
+    /** The client asks for the next UPCOMING_SERVICE_DAYS (equipment/model.ts) days. */
     endTime: IsoDateTime,
   })
   .refine((q) => Date.parse(q.endTime) >= Date.parse(q.startTime), {
