@@ -40,6 +40,8 @@ const SESSION_ENDING = ['accountManagement.changePassword', 'customers.switchCus
  * the refusal's message. Any other 401 or 403 of an allowed call fails, except another customer's refusal of a record
  * that is not its own.
  */
+const LOCATION_RULE = /"The location does not belong to your company"/;
+
 const RECORD_RULE_403: Readonly<Record<string, RegExp>> = {
   // Utilization is read from the customer's asset-monitoring site; Acme has none.
   ...Object.fromEntries(
@@ -50,6 +52,27 @@ const RECORD_RULE_403: Readonly<Record<string, RegExp>> = {
   ),
   // The generated request names another account than the caller's.
   'accountManagement.changePassword': /"Only your own password can be changed"/,
+  // Another user than the caller: the user managers' access, asked by the record check of a user.
+  'accountManagement.get': /"Another user's account: /,
+  'accountManagement.privilege': /"Another user's account: /,
+  // The generated location, role or view is not one the caller may pick; the reservation is not the caller's.
+  ...Object.fromEntries(
+    [
+      'users.completeProfile',
+      'equipment.create',
+      'equipment.update',
+      'equipment.listAll',
+      'accountManagement.inviteUser',
+    ].map((name) => [name, LOCATION_RULE]),
+  ),
+  'accountManagement.updateOwnProfile':
+    /"(The location does not belong to your company|This role cannot be chosen for your own account)"/,
+  'accountManagement.update':
+    /"(The location does not belong to your company|This role cannot be chosen for your own account)"/,
+  'preferences.list': /"Views can only be shared with the current customer"/,
+  'reservations.update': /"Only the reserver may change a reservation"/,
+  'reservations.remove':
+    /"(Only the reserver or an admin may delete a reservation|A reservation that has started can only be deleted by its reserver)"/,
 };
 
 const ACME = { name: 'Acme Labs', domain: 'acme-labs.example', tag: 'ACME-MATRIX-MARKER' };

@@ -59,9 +59,9 @@ export async function enforce(db: Kysely<Database>, declared: Access, args: Hand
  * For a caller already let in by its route, the further access a record rule asks for (reading another user is a
  * user manager's): the same decision, 403 when refused.
  */
-export async function requireAccess(db: Kysely<Database>, actor: Actor, access: Access): Promise<void> {
+export async function requireAccess(db: Kysely<Database>, actor: Actor, access: Access, what: string): Promise<void> {
   const decision = decide(access, await factsOf(db, actor, needs(access, actor.adminMode)), actor.adminMode);
-  if (!decision.allowed) throw forbidden(decision.reason);
+  if (!decision.allowed) throw forbidden(`${what}: ${decision.reason}`);
 }
 
 export interface HandlerArgs {

@@ -30,7 +30,7 @@ export async function requireManagedUser(db: Kysely<Database>, actor: Actor, use
  */
 export async function requireReadableUser(db: Kysely<Database>, actor: Actor, userId: number): Promise<void> {
   if (userId === actor.userId) return;
-  await requireAccess(db, actor, MANAGES_CUSTOMER_USERS.access);
+  await requireAccess(db, actor, MANAGES_CUSTOMER_USERS.access, "Another user's account");
   await requireManagedUser(db, actor, userId);
 }
 
