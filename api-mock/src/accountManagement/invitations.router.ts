@@ -29,7 +29,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
  * a role the customer may give; an address with an account anywhere is refused (16301). The invited user exists at
  * once, not activated; the mail's link (account/router.ts) sets their name and password and signs them in.
  */
-export function invitationRoutes({ db, config }: AppDeps) {
+export function userInvitationRoutes({ db, config }: AppDeps) {
   const inviteUser = s.route(accountManagementContract.inviteUser, async ({ request, body }) => {
     // Always into the customer the caller works for, also in admin mode.
     const actor = actorOf(request);

@@ -10,7 +10,13 @@ import { USER_ADDED_DATA_SOURCE_ID, type EquipmentContract } from '../../../cont
 import type { Database } from '../db/schema';
 import { languageCodeOf, localeOf } from '../lib/languages';
 import type { ContractReportContract, ContractReportData } from '../reports/contractReportData';
-import { equipmentInScope, findEquipment, toEquipmentContract, type EquipmentScope } from '../equipment/queries';
+import {
+  equipmentInScope,
+  findEquipment,
+  toEquipmentContract,
+  underContract,
+  type EquipmentScope,
+} from '../equipment/queries';
 
 /** Rows of the contract history a contract PDF lists at most; more end in "and M more". Chosen: not in spec. */
 export const CONTRACT_REPORT_HISTORY_MAX = 50;
@@ -69,16 +75,7 @@ export async function contractReportOf(
     listType: scope.isPEUser ? 'productsManagement' : undefined,
   })
     .where('equipment.id', '<>', row.id)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('equipment_contracts')
-          .innerJoin('contracts', 'contracts.id', 'equipment_contracts.contract_id')
-          .select(sql`1`.as('one'))
-          .whereRef('equipment_contracts.equipment_id', '=', 'equipment.id')
-          .where('contracts.customer_id', '=', scope.customerId)
-          .where('contracts.vendor_contract_id', '=', chosen.vendor_contract_id),
-      ),
-    );
+    .where(underContract(scope.customerId, chosen.vendor_contract_id));
   const [otherRows, place, user] = await Promise.all([
     others
       .select([

@@ -18,6 +18,7 @@ import {
   toEquipmentContract,
   type EquipmentListRow,
   type EquipmentScope,
+  underContract,
 } from './queries';
 import {
   changerName,
@@ -269,16 +270,7 @@ export async function searchContracts(db: Db, customerId: number, keyword: strin
 export async function countUnderContract(db: Db, scope: EquipmentScope, contractId: string): Promise<number> {
   const row = await equipmentInScope(db, scope)
     .select(({ fn }) => fn.count<string>('equipment.id').distinct().as('count'))
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('equipment_contracts')
-          .innerJoin('contracts', 'contracts.id', 'equipment_contracts.contract_id')
-          .select(sql`1`.as('one'))
-          .whereRef('equipment_contracts.equipment_id', '=', 'equipment.id')
-          .where('contracts.customer_id', '=', scope.customerId)
-          .where('contracts.vendor_contract_id', '=', contractId),
-      ),
-    )
+    .where(underContract(scope.customerId, contractId))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

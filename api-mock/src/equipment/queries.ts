@@ -1,4 +1,12 @@
-import { sql, type Expression, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Equipment, EquipmentContract, EquipmentListType } from '../../../contract/equipment';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import type { EquipmentImage, InstrumentImageData } from '../../../contract/images';
@@ -381,3 +389,16 @@ export async function productAddingEnabled(db: Kysely<Database>, customerId: num
     .executeTakeFirstOrThrow();
   return customer.is_product_adding_enabled;
 }
+
+/** The instrument is under the customer's contract of this number (one of its contract rows names it). */
+export const underContract =
+  (customerId: number, vendorContractId: string) =>
+  ({ exists, selectFrom }: ExpressionBuilder<Database, 'equipment'>) =>
+    exists(
+      selectFrom('equipment_contracts')
+        .innerJoin('contracts', 'contracts.id', 'equipment_contracts.contract_id')
+        .select(sql`1`.as('one'))
+        .whereRef('equipment_contracts.equipment_id', '=', 'equipment.id')
+        .where('contracts.customer_id', '=', customerId)
+        .where('contracts.vendor_contract_id', '=', vendorContractId),
+    );

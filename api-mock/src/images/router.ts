@@ -30,7 +30,7 @@ import { FILES_PREFIX } from '../storage/signing';
 const s = initServer();
 
 /** The Storage/* calls: sign uploads into the caller's customer folder, and downloads of files found there. */
-export function storageRouter({ db, config }: AppDeps) {
+export function imagesRouter({ db, config }: AppDeps) {
   const downloadUrl = async (file: FileIdentifier) => {
     const link = await storageOf(config).presignDownload({ bucket: file.bucketName, key: file.resourceKey });
     return { ...file, url: link.url, expiresInSeconds: link.expiresInSeconds };

@@ -40,7 +40,7 @@ const normalisedList = (value: string) => distinctAddresses(splitEmailList(value
  * e-mails (an order mail or a portal invite with sign-up links) and read and resend the sent history. Everyone else
  * is refused with 403, whatever the client shows.
  */
-export function onboardingRouter({ db, config }: AppDeps) {
+export function invitationsRouter({ db, config }: AppDeps) {
   const delivery = async (senderId: number, customer: OnboardedCustomer) => ({
     origin: config.publicOrigin,
     senderId,

@@ -20,7 +20,7 @@ import { equipmentListRouter } from '../equipment/list.router';
 import { feedbackRouter } from '../feedback/router';
 import { locationRouter } from '../location/router';
 import { messagesRouter } from '../messages/router';
-import { onboardingRouter } from '../invitations/router';
+import { invitationsRouter } from '../invitations/router';
 import { preferencesRouter } from '../preferences/router';
 import { privilegeRoutes } from '../accountManagement/privileges.router';
 import { productInformationRoutes } from '../equipment/productInformation.router';
@@ -29,12 +29,12 @@ import { productsManagementRoutes } from '../equipment/products.router';
 import { reservationsRouter } from '../reservations/router';
 import { serviceRequestsRouter } from '../serviceCalls/requests.router';
 import { cloudCredentialRoute } from '../customers/cloudCredential.router';
-import { storageRouter } from '../images/router';
+import { imagesRouter } from '../images/router';
 import { usageRouter } from '../usage/router';
 import { historyRouter } from '../history/router';
 import { usersRouter } from '../users/router';
 import { userManagementRoutes } from '../accountManagement/userManagement.router';
-import { invitationRoutes } from '../accountManagement/invitations.router';
+import { userInvitationRoutes } from '../accountManagement/invitations.router';
 import { utilizationRoutes } from '../equipment/utilization.router';
 import { refreshUpcomingRoute, workOrdersRouter } from '../serviceCalls/workOrders.router';
 
@@ -50,7 +50,7 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.location, locationRouter(deps)),
     implement(contract.configuration, configurationRouter(deps)),
     implement(contract.messages, messagesRouter(deps)),
-    implement(contract.images, storageRouter(deps)),
+    implement(contract.images, imagesRouter(deps)),
     implement(contract.customers, { cloudCredential: cloudCredentialRoute(deps) }),
     implement(contract.equipment, equipmentListRouter(deps)),
     implement(contract.equipment, equipmentImagesRoutes(deps)),
@@ -74,8 +74,8 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.serviceCalls, workOrdersRouter(deps)),
     implement(contract.contracts, contractsRouter(deps)),
     implement(contract.equipment, { refreshUpcomingServiceCalls: refreshUpcomingRoute(deps) }),
-    implement(contract.invitations, onboardingRouter(deps)),
-    implement(contract.accountManagement, invitationRoutes(deps)),
+    implement(contract.invitations, invitationsRouter(deps)),
+    implement(contract.accountManagement, userInvitationRoutes(deps)),
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
     implement(contract.history, historyRouter(deps)),
   ];

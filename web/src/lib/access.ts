@@ -16,13 +16,10 @@ export const callerFactsOf = (user: LoggedInUser, privileges: Privileges): Calle
   privileges,
 });
 
-/**
- * Whether the server would let this caller call the route: its declaration decided as the server decides it. A route
- * not declared yet is served to anyone, as the server still serves it.
- */
+/** Whether the server would let this caller call the route: its declaration decided as the server decides it. */
 export function mayCall(route: AppRoute, facts: CallerFacts, adminMode: boolean, args: CallArgs = {}): boolean {
   const access = accessOf(route);
-  return access === undefined || decide(accessFor(access, args), facts, adminMode).allowed;
+  return access !== undefined && decide(accessFor(access, args), facts, adminMode).allowed;
 }
 
 /** Whether the signed-in user may call the route in the current mode: what menus, buttons and pages show. */
