@@ -20,6 +20,8 @@ import { ok } from '../lib/envelope';
 import { badRequest } from '../lib/problem';
 import { PROVIDER_INBOX, queueMail, senderOf } from '../mail/outbox';
 import { routedRecipients, type RoutedKind } from '../mail/routing';
+import { distinctAddresses, unescapeHtml } from '../mail/text';
+import { escapeHtml } from '../lib/html';
 import { insertMessages } from '../messages/queries';
 import { storageOf } from '../storage';
 import { registerFiles } from '../storage/registry';
@@ -50,15 +52,6 @@ const METHOD_NAME: Readonly<Record<number, string>> = {
   [CONTACT_METHOD.SeeComments]: 'See comments',
 };
 
-/** The client HTML-escapes the description; the mail is plain text, so it shows the text as typed. */
-const unescapeHtml = (text: string) =>
-  text.replace(/&(lt|gt|quot|#39|amp);/g, (_, entity: string) =>
-    entity === 'lt' ? '<' : entity === 'gt' ? '>' : entity === 'quot' ? '"' : entity === '#39' ? "'" : '&',
-  );
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** An option code in words for the provider's mail: `within3Months` -> "within 3 months". */
 const words = (code: string | undefined) =>
   code
@@ -67,17 +60,6 @@ const words = (code: string | undefined) =>
         .replace(/([0-9])([A-Za-z])/g, '$1 $2')
         .toLowerCase()
     : '';
-
-/** Each address once (case-insensitive), in the order first given. */
-const distinctAddresses = (addresses: string[]) => {
-  const seen = new Set<string>();
-  return addresses.filter((a) => {
-    const key = a.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-};
 
 const reference = (id: number) => `FB-${String(id).padStart(6, '0')}`;
 
