@@ -5,22 +5,27 @@ import { accessCodesOf, privilegesOf } from '../auth/privileges';
 import type { SessionRecord } from '../auth/sessions';
 import type { Database } from '../db/schema';
 
+/** The role and provider status of a user, or null when the user is gone. */
+export async function roleOf(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<Pick<CallerFacts, 'role' | 'isPEUser'> | null> {
+  const user = await db.selectFrom('users').select(['role', 'is_pe_user']).where('id', '=', userId).executeTakeFirst();
+  return user ? { role: user.role as RoleId, isPEUser: user.is_pe_user } : null;
+}
+
 /**
- * What `decide` needs to know of a session's user for an access, where there is no HTTP request to enforce it on
- * (the hub's jobs); null when the user is gone.
+ * What `decide` needs to know of a session's user for an access, where no route's guard resolved it (the hub, admin
+ * mode's check of every path); null when the user is gone.
  */
 export async function callerFactsOf(
   db: Kysely<Database>,
   session: Pick<SessionRecord, 'userId' | 'customerId'>,
   access: Access,
+  adminMode = false,
 ): Promise<CallerFacts | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['role', 'is_pe_user'])
-    .where('id', '=', session.userId)
-    .executeTakeFirst();
-  if (!user) return null;
-  return factsOf(db, { ...session, role: user.role as RoleId, isPEUser: user.is_pe_user }, needs(access, false));
+  const role = await roleOf(db, session.userId);
+  return role && factsOf(db, { ...session, ...role }, needs(access, adminMode));
 }
 
 /** The facts `decide` needs of a caller whose role is known: access codes and privileges only when wanted. */

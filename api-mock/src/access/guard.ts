@@ -1,26 +1,22 @@
 import { isAppRoute, type AppRouter } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { accessFor, accessOf, decide, needs, type Access } from '../../../contract/access';
-import type { RoleId } from '../../../contract/limits';
+import { accessFor, accessOf, decide, hasRole, needs, type Access } from '../../../contract/access';
 import { isAdminApiPath } from '../auth/adminMode';
 import { sessionOf, requireSession } from '../auth/context';
-import { accessCodesOf } from '../auth/privileges';
 import type { Database } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/problem';
 import { rememberActor, type Actor } from './actor';
-import { factsOf } from './facts';
+import { callerFactsOf, factsOf, roleOf } from './facts';
 
 const WIDENED = new Set(['customerUsers', 'ownOrCustomerUsers']);
+/** What admin mode asks of every path before anything else: a signed-in holder of PORTAL_ADMIN (see decide). */
+const ADMIN_MODE: Access = { caller: 'signedIn', scope: 'none' };
 
 async function actorFor(db: Kysely<Database>, request: FastifyRequest, access: Access): Promise<Actor | null> {
   const session = access.caller === 'anyone' ? await sessionOf(db, request) : await requireSession(db, request);
   if (!session) return null;
-  const user = await db
-    .selectFrom('users')
-    .select(['role', 'is_pe_user'])
-    .where('id', '=', session.userId)
-    .executeTakeFirst();
+  const user = await roleOf(db, session.userId);
   if (!user) {
     if (access.caller === 'anyone') return null;
     throw unauthorized();
@@ -28,13 +24,12 @@ async function actorFor(db: Kysely<Database>, request: FastifyRequest, access: A
   const adminMode = isAdminApiPath(request.originalUrl);
   const everyCustomer =
     access.scope === 'anyCustomer' ||
-    (access.scope === 'customerOrAnyForStaff' && user.is_pe_user) ||
+    (access.scope === 'customerOrAnyForStaff' && user.isPEUser) ||
     (adminMode && WIDENED.has(access.scope));
   return {
     ...session,
-    role: user.role as RoleId,
-    isPEUser: user.is_pe_user,
-    isAdmin: user.role === 3 || user.is_pe_user,
+    ...user,
+    isAdmin: hasRole(user, 'admin'),
     adminMode,
     scopeCustomerId: everyCustomer ? null : session.customerId,
   };
@@ -104,11 +99,7 @@ export function registerAdminMode(app: FastifyInstance, db: Kysely<Database>): v
   app.addHook('onRequest', async (request) => {
     if (!isAdminApiPath(request.originalUrl)) return;
     const session = await sessionOf(db, request);
-    const decision = decide(
-      { caller: 'signedIn', scope: 'none' },
-      session && { role: 1, isPEUser: false, accessCodes: await accessCodesOf(db, session.userId), privileges: [] },
-      true,
-    );
+    const decision = decide(ADMIN_MODE, session && (await callerFactsOf(db, session, ADMIN_MODE, true)), true);
     if (!decision.allowed) throw decision.status === 401 ? unauthorized() : forbidden(decision.reason);
   });
 }
