@@ -1,10 +1,10 @@
 import { Alert, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Equipment } from '../../../../../contract/equipment';
-import { getToaster } from '../../../components/toaster';
-import { client, resultOf } from '../../../lib/api';
-import { useCurrentSession } from '../../../lib/currentUser';
+import type { Equipment } from '../../../../contract/equipment';
+import { getToaster } from '../toaster';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
 import { isUserAdded } from './equipmentDraft';
 
 export interface DeleteEquipmentAlertProps {

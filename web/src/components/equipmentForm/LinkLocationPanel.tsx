@@ -1,9 +1,9 @@
 import { Callout, Checkbox, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LocationEquipment } from '../../../../../contract/equipment';
-import { useSettled } from '../../../components/useSettled';
-import { client, resultOf } from '../../../lib/api';
+import type { LocationEquipment } from '../../../../contract/equipment';
+import { useSettled } from '../useSettled';
+import { client, resultOf } from '../../lib/api';
 
 /** Query key of GET Equipment/list/all (under 'equipment', so every change of equipment refreshes it). */
 export const LINKABLE_EQUIPMENT_KEY = ['equipment', 'linkable'] as const;

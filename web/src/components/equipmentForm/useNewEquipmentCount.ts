@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { client, resultOf } from '../../../lib/api';
+import { client, resultOf } from '../../lib/api';
 
 /** Query key of GET Equipment/list/new (under 'equipment', so every change of equipment refreshes it). */
 export const NEW_EQUIPMENT_KEY = ['equipment', 'new'] as const;

@@ -13,13 +13,13 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LocationEquipment } from '../../../../../contract/equipment';
-import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
-import { getToaster } from '../../../components/toaster';
-import { client, resultOf } from '../../../lib/api';
-import { useCurrentSession } from '../../../lib/currentUser';
-import { useUnsavedData } from '../../../lib/unsavedData';
+import type { LocationEquipment } from '../../../../contract/equipment';
+import { MODAL_WIDTH } from '../../../../contract/limits';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { getToaster } from '../toaster';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { useUnsavedData } from '../../lib/unsavedData';
 import { LINKABLE_EQUIPMENT_KEY, LinkLocationPanel } from './LinkLocationPanel';
 
 export interface LinkEquipmentDialogProps {

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { Callout, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { contract } from '../../../../../contract';
+import { contract } from '../../../../contract';
 import {
   SERVICE_CONTRACT_TYPES,
   WARRANTY_CONTRACT_TYPES,
   type EquipmentContract,
-} from '../../../../../contract/equipment';
-import { AUTOCOMPLETE_COUNT } from '../../../../../contract/limits';
-import { client, resultOf } from '../../../lib/api';
-import { useMayCall } from '../../../lib/access';
-import { formatDate } from '../../../lib/dates';
+} from '../../../../contract/equipment';
+import { AUTOCOMPLETE_COUNT } from '../../../../contract/limits';
+import { client, resultOf } from '../../lib/api';
+import { useMayCall } from '../../lib/access';
+import { formatDate } from '../../lib/dates';
 import {
   CONTRACT_MAX,
   contractKey,
