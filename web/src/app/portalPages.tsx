@@ -37,7 +37,10 @@ const EducationTrainingPage = screen(
   'EducationTrainingPage',
 );
 const EmailRoutingPage = screen(() => import('../features/emailRouting/EmailRoutingPage'), 'EmailRoutingPage');
-const EquipmentDetailScreen = screen(() => import('./screens/EquipmentDetailScreen'), 'EquipmentDetailScreen');
+const EquipmentDetailPage = screen(
+  () => import('../features/equipmentDetail/EquipmentDetailPage'),
+  'EquipmentDetailPage',
+);
 const FeedbackPage = screen(() => import('../features/feedback/FeedbackPage'), 'FeedbackPage');
 const FaqPage = screen(() => import('../features/help/FaqPage'), 'FaqPage');
 const HelpTutorialsPage = screen(() => import('../features/help/HelpTutorialsPage'), 'HelpTutorialsPage');
@@ -52,7 +55,10 @@ const ProductCataloguePage = screen(
   () => import('../features/productCatalogue/ProductCataloguePage'),
   'ProductCataloguePage',
 );
-const ProductsManagementScreen = screen(() => import('./screens/ProductsManagementScreen'), 'ProductsManagementScreen');
+const ProductsManagementPage = screen(
+  () => import('../features/productsManagement/ProductsManagementPage'),
+  'ProductsManagementPage',
+);
 
 export type PortalMode = 'normal' | 'admin';
 
@@ -88,7 +94,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   },
   {
     path: 'product/equipmentDetail/:equipmentId',
-    element: <EquipmentDetailScreen />,
+    element: <EquipmentDetailPage />,
     modes: ['normal'],
   },
   {
@@ -135,7 +141,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   },
   {
     path: 'administration/productsManagement',
-    element: <ProductsManagementScreen />,
+    element: <ProductsManagementPage />,
     views: PreferenceKeys.productsManagement,
     modes: ['normal', 'admin'],
     calls: contract.equipment.updateEditingList,

@@ -8,7 +8,9 @@ import type { EquipmentDetail } from '../../../../contract/equipment';
 import type { InstrumentImageData } from '../../../../contract/images';
 import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsDialog } from '../../components/ehs/EditEhsDialog';
+import { EquipmentFormDialog, equipmentFieldLabelKey } from '../../components/equipmentForm';
 import { HistoryList } from '../../components/history';
+import { ServiceRequestDialog } from '../../components/serviceRequest/ServiceRequestDialog';
 import { showToast } from '../../components/showToast';
 import { useMayCall } from '../../lib/access';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -24,16 +26,11 @@ import {
 } from './equipmentDetailQuery';
 import { equipmentHistoryFields } from './historyFields';
 import { InstrumentTab } from './InstrumentTab';
-import type { EquipmentDetailParts } from './parts';
 import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
 import { ProductInformationTab } from './productInfo/ProductInformationTab';
 import { EMethodsTab } from './emethods/EMethodsTab';
 import { useEMethods } from './emethods/useEMethods';
 import { UtilizationTab, useHasAssetGeniusSite, usePrefetchUtilization } from './utilization';
-
-export interface EquipmentDetailPageProps {
-  parts: EquipmentDetailParts;
-}
 
 type TabId = 'instrument' | 'workOrders' | 'productInfo' | 'emethods' | 'utilization' | 'history';
 
@@ -53,13 +50,13 @@ function loadProblemKey(error: unknown): string {
 }
 
 /** /app/product/equipmentDetail/{equipmentId} (spec 2 section 2): one instrument with its tabs. */
-export function EquipmentDetailPage({ parts }: EquipmentDetailPageProps) {
+export function EquipmentDetailPage() {
   const { equipmentId } = useParams();
   // A fresh page for each instrument: tabs, dialogs and redirects start over.
-  return <EquipmentDetailView key={equipmentId} equipmentId={parseEquipmentId(equipmentId)} parts={parts} />;
+  return <EquipmentDetailView key={equipmentId} equipmentId={parseEquipmentId(equipmentId)} />;
 }
 
-function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | null; parts: EquipmentDetailParts }) {
+function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -75,10 +72,7 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
   const listPath = `${base}/product`;
   const locations = user.userLocation.customer.customerLocations;
-  const historyFields = useMemo(
-    () => equipmentHistoryFields(parts.fieldLabelKey, locations),
-    [parts.fieldLabelKey, locations],
-  );
+  const historyFields = useMemo(() => equipmentHistoryFields(equipmentFieldLabelKey, locations), [locations]);
   const notFound = equipmentId === null || (detail.isError && isNotFound(detail.error));
   const leaving = useRef(false);
 
@@ -135,7 +129,6 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
   }
 
   const title = detailTitle(equipment);
-  const { ServiceRequestDialog, EquipmentFormDialog } = parts;
   const imagesChanged = (data: InstrumentImageData | null) =>
     queryClient.setQueryData<EquipmentDetail>(
       equipmentDetailKey(equipment.equipmentId),
@@ -181,7 +174,6 @@ function EquipmentDetailView({ equipmentId, parts }: { equipmentId: number | nul
             <InstrumentTab
               equipment={equipment}
               title={title}
-              parts={parts}
               onImagesChanged={imagesChanged}
               onRequestContractChange={
                 mayRequestContractChange && !isUserAdded(equipment) ? () => setDialog('contract') : undefined

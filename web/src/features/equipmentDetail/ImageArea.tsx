@@ -3,7 +3,7 @@ import { Button, Card, Classes, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentDetail } from '../../../../contract/equipment';
 import type { InstrumentImageData } from '../../../../contract/images';
-import type { EquipmentDetailParts } from './parts';
+import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
 import { useSignedUrl } from '../../components/images/signedUrls';
 
 /** Height of the picture. Chosen: not in spec. */
@@ -22,7 +22,6 @@ const picture = { maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' } as
 export interface ImageAreaProps {
   equipment: EquipmentDetail;
   title: string;
-  parts: Pick<EquipmentDetailParts, 'ImageViewerDialog'>;
   onChanged(data: InstrumentImageData | null): void;
 }
 
@@ -30,9 +29,8 @@ export interface ImageAreaProps {
  * The image area (spec 2 section 2): the instrument's default image, else the product catalogue's official one,
  * and the button that opens the image dialog to upload, choose or delete images.
  */
-export function ImageArea({ equipment, title, parts, onChanged }: ImageAreaProps) {
+export function ImageArea({ equipment, title, onChanged }: ImageAreaProps) {
   const { t } = useTranslation();
-  const { ImageViewerDialog } = parts;
   const [editing, setEditing] = useState(false);
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const image = equipment.instrumentImageData?.defaultImage ?? null;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { EquipmentDetail } from '../../../../contract/equipment';
 import type { InstrumentImageData } from '../../../../contract/images';
+import { equipmentFieldLabelKey } from '../../components/equipmentForm';
 import { ContractSection } from './ContractSection';
 import { DetailSection } from './DetailSection';
 import { EhsSection } from './EhsSection';
@@ -13,13 +14,11 @@ import {
   VendorSection,
 } from './FieldSections';
 import { ImageArea } from './ImageArea';
-import type { EquipmentDetailParts } from './parts';
 import { SystemComponentsList } from './systemComponents/SystemComponentsList';
 
 export interface InstrumentTabProps {
   equipment: EquipmentDetail;
   title: string;
-  parts: EquipmentDetailParts;
   onImagesChanged(data: InstrumentImageData | null): void;
   /** Opens the request to the contract team; absent where the page does not offer it. */
   onRequestContractChange?: () => void;
@@ -33,22 +32,16 @@ const LAYOUT = {
 } as const;
 
 /** The Instrument tab (spec 2 section 2): the image area beside the collapsible sections. */
-export function InstrumentTab({
-  equipment,
-  title,
-  parts,
-  onImagesChanged,
-  onRequestContractChange,
-}: InstrumentTabProps) {
+export function InstrumentTab({ equipment, title, onImagesChanged, onRequestContractChange }: InstrumentTabProps) {
   const { t } = useTranslation();
   const fieldLabel = (field: string) => {
-    const key = parts.fieldLabelKey(field);
+    const key = equipmentFieldLabelKey(field);
     return key ? t(key) : field;
   };
   const fields = { equipment, fieldLabel };
   return (
     <div style={LAYOUT}>
-      <ImageArea equipment={equipment} title={title} parts={parts} onChanged={onImagesChanged} />
+      <ImageArea equipment={equipment} title={title} onChanged={onImagesChanged} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
         <EquipmentDetailsSection {...fields} />
         <ContractSection

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { DocumentViewerDialog } from '../../components/documents/DocumentViewerDialog';
+import { equipmentFieldLabelKey } from '../../components/equipmentForm';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
+import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
 import {
   ColumnFilterDialog,
   ColumnsPanel,
@@ -19,7 +21,6 @@ import {
 import { Pager } from '../../components/Pager';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
-import type { ProductsManagementParts } from './parts';
 import { ProductsGrid } from './ProductsGrid';
 import { initialProductsLayout, productsFields, type ProductsLayout } from './productsFields';
 import { PRODUCTS_KEY, PRODUCTS_PAGE_SIZE, PRODUCTS_SUGGESTIONS, saveRows, useProductsList } from './productsQueries';
@@ -36,10 +37,10 @@ const titleOf = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).joi
  * /administration/productsManagement (spec 3 sections 2 and 4): the PE user's grid over the switched customer's
  * equipment, hidden instruments included, with saved views, editable cells and an Update of the selected rows.
  */
-export function ProductsManagementPage({ parts }: { parts: ProductsManagementParts }) {
+export function ProductsManagementPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const fields = useMemo(() => productsFields(parts.fieldLabelKey), [parts.fieldLabelKey]);
+  const fields = useMemo(() => productsFields(equipmentFieldLabelKey), []);
   const rowEdits = useRowEdits();
   const { edits, selected, guard } = rowEdits;
   const [initialLayout] = useState(initialProductsLayout);
@@ -229,7 +230,7 @@ export function ProductsManagementPage({ parts }: { parts: ProductsManagementPar
         />
       )}
       {dialog?.kind === 'images' && (
-        <parts.ImageViewerDialog
+        <ImageViewerDialog
           isOpen
           equipmentId={dialog.equipment.equipmentId}
           title={titleOf(dialog.equipment)}
