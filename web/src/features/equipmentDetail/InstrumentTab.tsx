@@ -4,7 +4,7 @@ import type { InstrumentImageData } from '../../../../contract/images';
 import { ContractSection } from './ContractSection';
 import { DetailSection } from './DetailSection';
 import { EhsSection } from './EhsSection';
-import { isUserAdded } from './equipmentDetailQuery';
+import { isUserAdded } from './equipmentIdentity';
 import {
   AdditionalSection,
   ContactsSection,

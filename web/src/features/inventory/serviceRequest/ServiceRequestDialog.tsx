@@ -26,7 +26,7 @@ import { ATTACHMENT_EXTENSIONS } from '../../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
 import { RemoteSuggest } from '../../../components/RemoteSuggest';
-import { SERVICE_CALLS_KEY } from '../../../components/serviceCalls';
+import { serviceCallKeys } from '../../../components/serviceCalls';
 import { showToast } from '../../../components/showToast';
 import { SubmitProblemCallout } from '../../../components/SubmitProblemCallout';
 import { client, resultOf } from '../../../lib/api';
@@ -140,7 +140,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
     onSuccess: ({ serviceOrderNo }) => {
       toast(t('serviceRequest:submitted', { serviceOrderNo }), Intent.SUCCESS);
       // The request is a new work order: the lists of service calls show it.
-      void queryClient.invalidateQueries({ queryKey: [SERVICE_CALLS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: serviceCallKeys.all });
       onSubmitted?.(serviceOrderNo);
       onClose();
     },
