@@ -11,7 +11,7 @@ import {
   parseDraft,
   withChange,
   withContract,
-} from '../../web/src/features/inventory/equipmentForm/equipmentDraft';
+} from '../../web/src/components/equipmentForm/equipmentDraft';
 
 const newDraft = (changes: Record<string, string> = {}) =>
   Object.entries({ mfg: 'Agilent', model: '7890B', ...changes }).reduce(

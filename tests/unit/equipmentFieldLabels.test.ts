@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EQUIPMENT_FIELD_NAMES } from '../../api-mock/src/equipment/fields';
-import {
-  EQUIPMENT_FIELD_LABEL_KEYS,
-  equipmentFieldLabelKey,
-} from '../../web/src/features/inventory/equipmentForm/fieldLabels';
+import { EQUIPMENT_FIELD_LABEL_KEYS, equipmentFieldLabelKey } from '../../web/src/components/equipmentForm/fieldLabels';
 import { ROOT } from '../support/testServer';
 
 const english = JSON.parse(readFileSync(path.join(ROOT, 'web/src/locales/en-us/equipmentForm.json'), 'utf8')) as Record<

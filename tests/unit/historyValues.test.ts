@@ -12,7 +12,7 @@ import {
 } from '../../web/src/components/history/historyValues';
 import { RESERVATION_HISTORY_FIELDS } from '../../web/src/components/reservations/reservationHistoryFields';
 import { equipmentHistoryFields } from '../../web/src/features/equipmentDetail/historyFields';
-import { equipmentFieldLabelKey } from '../../web/src/features/inventory/equipmentForm/fieldLabels';
+import { equipmentFieldLabelKey } from '../../web/src/components/equipmentForm/fieldLabels';
 import { WORK_ORDER_HISTORY_FIELDS } from '../../web/src/features/workOrders/workOrderFields';
 import { ROOT } from '../support/testServer';
 

@@ -1,7 +1,7 @@
 import { EquipmentDetailPage } from '../../features/equipmentDetail/EquipmentDetailPage';
-import { EquipmentFormDialog, equipmentFieldLabelKey } from '../../features/inventory/equipmentForm';
-import { ImageViewerDialog } from '../../features/inventory/images/ImageViewerDialog';
-import { ServiceRequestDialog } from '../../features/inventory/serviceRequest/ServiceRequestDialog';
+import { EquipmentFormDialog, equipmentFieldLabelKey } from '../../components/equipmentForm';
+import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
+import { ServiceRequestDialog } from '../../components/serviceRequest/ServiceRequestDialog';
 
 const PARTS = { ServiceRequestDialog, EquipmentFormDialog, ImageViewerDialog, fieldLabelKey: equipmentFieldLabelKey };
 

@@ -1,5 +1,5 @@
-import { equipmentFieldLabelKey } from '../../features/inventory/equipmentForm';
-import { ImageViewerDialog } from '../../features/inventory/images/ImageViewerDialog';
+import { equipmentFieldLabelKey } from '../../components/equipmentForm';
+import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
 import { ProductsManagementPage } from '../../features/productsManagement/ProductsManagementPage';
 
 const PARTS = { ImageViewerDialog, fieldLabelKey: equipmentFieldLabelKey };

@@ -3,7 +3,7 @@ import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 const ServiceRequestDialog = lazy(() =>
-  import('../../features/inventory/serviceRequest/ServiceRequestDialog').then((m) => ({
+  import('../../components/serviceRequest/ServiceRequestDialog').then((m) => ({
     default: m.ServiceRequestDialog,
   })),
 );

@@ -38,13 +38,13 @@ import type { RowActions } from './RowActionsMenu';
 import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
-import { ImageViewerDialog } from './images/ImageViewerDialog';
+import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
 import { ServiceOrdersPanel } from './serviceOrders/ServiceOrdersPanel';
 import { ArcRequestsPanel } from './arcRequests/ArcRequestsPanel';
 import { invalidateArcRequests } from './arcRequests/arcRequests';
-import { ServiceRequestDialog } from './serviceRequest/ServiceRequestDialog';
+import { ServiceRequestDialog } from '../../components/serviceRequest/ServiceRequestDialog';
 import { UpcomingReservationsPanel } from './upcomingReservations/UpcomingReservationsPanel';
 import {
   DeleteEquipmentAlert,
@@ -52,7 +52,7 @@ import {
   EquipmentFormDialog,
   LinkEquipmentDialog,
   useNewEquipmentCount,
-} from './equipmentForm';
+} from '../../components/equipmentForm';
 
 /** Make - model - serial, as the dialogs name an equipment. */
 export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');

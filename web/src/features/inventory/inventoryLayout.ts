@@ -1,6 +1,6 @@
 import { EQUIPMENT_LIST_FIELDS, type EquipmentListField } from '../../../../contract/equipment';
 import type { ListFields, ListLayout } from '../../components/list';
-import { equipmentFieldLabelKey } from './equipmentForm/fieldLabels';
+import { equipmentFieldLabelKey } from '../../components/equipmentForm/fieldLabels';
 
 export type InventoryMode = 'grid' | 'tile';
 

@@ -9,7 +9,7 @@ import {
   ServiceOrderNumber,
   type ServiceCallColumn,
 } from '../../../components/serviceCalls';
-import { useServiceCallsOf } from '../api/equipmentChanges';
+import { useServiceCallsOf } from '../api/serviceCallsOf';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { formatDateTime } from '../../../lib/dates';
 

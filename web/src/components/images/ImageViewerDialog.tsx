@@ -19,16 +19,16 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { EquipmentImage, InstrumentImageData } from '../../../../../contract/images';
-import { IMAGE_STRIP_PAGE_SIZE } from '../../../../../contract/limits';
-import { getToaster } from '../../../components/toaster';
-import { client, resultOf } from '../../../lib/api';
-import { handOverSessionErrors } from '../../../lib/sessionHandOver';
-import { useUnsavedData } from '../../../lib/unsavedData';
-import { EquipmentThumbnail } from '../../../components/images/EquipmentThumbnail';
+import type { EquipmentImage, InstrumentImageData } from '../../../../contract/images';
+import { IMAGE_STRIP_PAGE_SIZE } from '../../../../contract/limits';
+import { getToaster } from '../toaster';
+import { client, resultOf } from '../../lib/api';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { useUnsavedData } from '../../lib/unsavedData';
+import { EquipmentThumbnail } from './EquipmentThumbnail';
 import { problemOf } from './imageUpload';
 import { ImageUploadPanel } from './ImageUploadPanel';
-import { useSignedUrl } from '../../../components/images/signedUrls';
+import { useSignedUrl } from './signedUrls';
 
 /** Width of the image viewer (spec 2 section 9: modal widths 1000 and 750). */
 const IMAGE_DIALOG_WIDTH = 750;

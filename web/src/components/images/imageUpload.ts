@@ -1,9 +1,9 @@
-import { ErrorCode } from '../../../../../contract/errors';
-import { IMAGE_EXTENSIONS, fileExtension } from '../../../../../contract/images';
-import { IMAGE_THUMBNAIL_WIDTH } from '../../../../../contract/limits';
-import { TOO_LARGE, WRONG_TYPE } from '../../../../../machines/imageUpload.machine';
-import { canvasBlob, drawingCanvas } from '../../../lib/canvasImage';
-import { uploadProblemOf } from '../../../lib/uploadProblem';
+import { ErrorCode } from '../../../../contract/errors';
+import { IMAGE_EXTENSIONS, fileExtension } from '../../../../contract/images';
+import { IMAGE_THUMBNAIL_WIDTH } from '../../../../contract/limits';
+import { TOO_LARGE, WRONG_TYPE } from '../../../../machines/imageUpload.machine';
+import { canvasBlob, drawingCanvas } from '../../lib/canvasImage';
+import { uploadProblemOf } from '../../lib/uploadProblem';
 
 export {
   checkPickedFiles,
@@ -11,7 +11,7 @@ export {
   TOO_LARGE,
   WRONG_TYPE,
   type Problem,
-} from '../../../../../machines/imageUpload.machine';
+} from '../../../../machines/imageUpload.machine';
 
 export const IMAGE_ACCEPT = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export const IMAGE_TYPE_LIST = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(' ');

@@ -20,20 +20,20 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Equipment } from '../../../../../contract/equipment';
-import { ErrorCode } from '../../../../../contract/errors';
-import { ATTACHMENT_EXTENSIONS } from '../../../../../contract/images';
-import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
-import { RemoteSuggest } from '../../../components/RemoteSuggest';
-import { serviceCallKeys } from '../../../components/serviceCalls';
-import { showToast } from '../../../components/showToast';
-import { SubmitProblemCallout } from '../../../components/SubmitProblemCallout';
-import { client, resultOf } from '../../../lib/api';
-import { useCurrentSession } from '../../../lib/currentUser';
-import { handOverSessionErrors } from '../../../lib/sessionHandOver';
-import { submitProblemOf } from '../../../lib/submitProblems';
-import { useUnsavedData } from '../../../lib/unsavedData';
+import type { Equipment } from '../../../../contract/equipment';
+import { ErrorCode } from '../../../../contract/errors';
+import { ATTACHMENT_EXTENSIONS } from '../../../../contract/images';
+import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../contract/serviceCalls';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { RemoteSuggest } from '../RemoteSuggest';
+import { serviceCallKeys } from '../serviceCalls';
+import { showToast } from '../showToast';
+import { SubmitProblemCallout } from '../SubmitProblemCallout';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { submitProblemOf } from '../../lib/submitProblems';
+import { useUnsavedData } from '../../lib/unsavedData';
 import { uploadAttachment } from './attachmentUpload';
 import {
   attachmentProblem,

@@ -1,8 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SERVICE_CALL_PAGE_SIZE } from '../../../../../contract/equipment';
-import type { ImageChanges } from '../../../../../contract/images';
 import { AUTOCOMPLETE_COUNT } from '../../../../../contract/limits';
-import { serviceCallKeys } from '../../../components/serviceCalls';
 import { client, resultOf } from '../../../lib/api';
 import { equipmentKeys } from '../../../lib/equipmentKeys';
 
@@ -41,21 +38,3 @@ export const useContractEquipmentCount = (contractId: string, enabled: boolean) 
 /** The customer's contracts whose number matches what is typed. */
 export const searchContracts = (keyword: string) =>
   resultOf(client.equipment.contracts({ query: { keyword, count: AUTOCOMPLETE_COUNT } }));
-
-/** A page of the instrument's service calls: GET Equipment/{id}/servicecall, 10 a page (spec 2 section 9). */
-export const useServiceCallsOf = (equipmentId: number, pageIndex: number) =>
-  useQuery({
-    queryKey: serviceCallKeys.equipment(equipmentId, pageIndex),
-    queryFn: () =>
-      resultOf(
-        client.serviceCalls.equipmentServiceCalls({
-          params: { id: equipmentId },
-          query: { pageIndex, pageSize: SERVICE_CALL_PAGE_SIZE },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-/** Register uploaded images of an instrument and remove others (PUT Equipment/{id}/images). */
-export const updateImages = (equipmentId: number, body: ImageChanges) =>
-  resultOf(client.equipment.updateImages({ params: { id: equipmentId }, body, silent: true }));

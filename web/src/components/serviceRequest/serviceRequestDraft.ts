@@ -1,22 +1,22 @@
 import type { z, ZodIssue } from 'zod';
-import type { CustomerUserOption } from '../../../../../contract/accountManagement';
-import type { Equipment } from '../../../../../contract/equipment';
+import type { CustomerUserOption } from '../../../../contract/accountManagement';
+import type { Equipment } from '../../../../contract/equipment';
 import {
   FILE_SIZE_MESSAGE,
   FILE_TYPE_MESSAGE,
   hasAllowedExtension,
   SERVICE_REQUEST_ATTACHMENT_MAX_BYTES,
   SERVICE_REQUEST_ATTACHMENT_MAX_FILES,
-} from '../../../../../contract/images';
-import { MB } from '../../../../../contract/limits';
+} from '../../../../contract/images';
+import { MB } from '../../../../contract/limits';
 import {
   DEFAULT_SERVICE_PRIORITY,
   SERVICE_REQUEST_MAX,
   ServiceRequest,
   type ServiceRequestAttachment,
   type ServiceRequestInput,
-} from '../../../../../contract/serviceCalls';
-import { EMAIL_PATTERN, splitEmailList } from '../../../../../contract/validation';
+} from '../../../../contract/serviceCalls';
+import { EMAIL_PATTERN, splitEmailList } from '../../../../contract/validation';
 
 /** A colleague the request can be made for (users/customer/users). */
 export type CustomerUser = z.infer<typeof CustomerUserOption>;

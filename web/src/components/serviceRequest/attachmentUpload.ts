@@ -1,6 +1,6 @@
-import type { UploadKind } from '../../../../../contract/images';
-import type { ServiceRequestAttachment } from '../../../../../contract/serviceCalls';
-import { uploadFile } from '../../../lib/fileUpload';
+import type { UploadKind } from '../../../../contract/images';
+import type { ServiceRequestAttachment } from '../../../../contract/serviceCalls';
+import { uploadFile } from '../../lib/fileUpload';
 
 export const ATTACHMENT_UPLOAD_KIND: UploadKind = 'ServiceRequestAttachment';
 

@@ -13,14 +13,14 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LocationEquipment } from '../../../../../contract/equipment';
-import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
-import { getToaster } from '../../../components/toaster';
-import { equipmentKeys } from '../../../lib/equipmentKeys';
-import { linkEquipment, useLinkableEquipment } from '../api/equipmentChanges';
-import { useCurrentSession } from '../../../lib/currentUser';
-import { useUnsavedData } from '../../../lib/unsavedData';
+import type { LocationEquipment } from '../../../../contract/equipment';
+import { MODAL_WIDTH } from '../../../../contract/limits';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { getToaster } from '../toaster';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { linkEquipment, useLinkableEquipment } from './api/equipmentForm';
+import { useCurrentSession } from '../../lib/currentUser';
+import { useUnsavedData } from '../../lib/unsavedData';
 import { LinkLocationPanel } from './LinkLocationPanel';
 
 export interface LinkEquipmentDialogProps {

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Callout, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { contract } from '../../../../../contract';
+import { contract } from '../../../../contract';
 import {
   SERVICE_CONTRACT_TYPES,
   WARRANTY_CONTRACT_TYPES,
   type EquipmentContract,
-} from '../../../../../contract/equipment';
-import { equipmentKeys } from '../../../lib/equipmentKeys';
-import { searchContracts, useContractEquipmentCount } from '../api/equipmentChanges';
-import { useMayCall } from '../../../lib/access';
-import { formatDate } from '../../../lib/dates';
+} from '../../../../contract/equipment';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { searchContracts, useContractEquipmentCount } from './api/equipmentForm';
+import { useMayCall } from '../../lib/access';
+import { formatDate } from '../../lib/dates';
 import {
   CONTRACT_MAX,
   contractKey,

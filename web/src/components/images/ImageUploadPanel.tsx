@@ -3,28 +3,28 @@ import { Button, Checkbox, Classes, FormGroup, Intent, Spinner } from '@blueprin
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import type { InstrumentImageData } from '../../../../../contract/images';
-import { IMAGE_MAX_BYTES } from '../../../../../contract/images';
-import { IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../../contract/limits';
+import type { InstrumentImageData } from '../../../../contract/images';
+import { IMAGE_MAX_BYTES } from '../../../../contract/images';
+import { IMAGE_THUMBNAIL_WIDTH, MB } from '../../../../contract/limits';
 import {
   imageUploadMachine,
   percentSent,
   type ChosenImage,
   type UploadImageInput,
-} from '../../../../../machines/imageUpload.machine';
-import type { PickedFile } from '../../../../../machines/documentUpload.machine';
-import { FileDropCard } from '../../../components/FileDropCard';
+} from '../../../../machines/imageUpload.machine';
+import type { PickedFile } from '../../../../machines/documentUpload.machine';
+import { FileDropCard } from '../FileDropCard';
 import {
   ClearChoiceButton,
   DropHint,
   PickFileInput,
   ProblemCallout,
   UploadProgress,
-} from '../../../components/UploadFormParts';
-import { updateImages } from '../api/equipmentChanges';
-import { uploadFile } from '../../../lib/fileUpload';
-import { useObjectUrl } from '../../../lib/objectUrl';
-import { handOverSessionErrors } from '../../../lib/sessionHandOver';
+} from '../UploadFormParts';
+import { updateImages } from './api/images';
+import { uploadFile } from '../../lib/fileUpload';
+import { useObjectUrl } from '../../lib/objectUrl';
+import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import {
   IMAGE_ACCEPT,
   IMAGE_TYPE_LIST,

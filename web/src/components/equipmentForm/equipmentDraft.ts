@@ -10,7 +10,7 @@ import {
   USER_ADDED_DATA_SOURCE_ID,
   type ContractInput,
   type Equipment,
-} from '../../../../../contract/equipment';
+} from '../../../../contract/equipment';
 
 /*
  * The add/edit equipment form without the screen (spec 2 sections 4 and 5): the draft, the fields of each tab,

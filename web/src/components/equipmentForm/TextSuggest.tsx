@@ -1,7 +1,7 @@
 import { type Intent, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSettled } from '../../../components/useSettled';
+import { useSettled } from '../useSettled';
 
 /** Wait this long after the last keystroke before asking for suggestions. Chosen: not in spec. */
 const SUGGEST_DEBOUNCE_MS = 250;

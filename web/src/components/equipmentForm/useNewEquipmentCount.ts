@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { client, resultOf } from '../../../lib/api';
-import { equipmentKeys } from '../../../lib/equipmentKeys';
+import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
 
 /**
  * How many equipment are newly available to the user (the badge of manage my products, spec 2 section 2): the

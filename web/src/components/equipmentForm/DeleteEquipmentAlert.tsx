@@ -1,11 +1,11 @@
 import { Alert, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Equipment } from '../../../../../contract/equipment';
-import { getToaster } from '../../../components/toaster';
-import { equipmentKeys } from '../../../lib/equipmentKeys';
-import { removeEquipment } from '../api/equipmentChanges';
-import { useCurrentSession } from '../../../lib/currentUser';
+import type { Equipment } from '../../../../contract/equipment';
+import { getToaster } from '../toaster';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { removeEquipment } from './api/equipmentForm';
+import { useCurrentSession } from '../../lib/currentUser';
 import { isUserAdded } from './equipmentDraft';
 
 export interface DeleteEquipmentAlertProps {

@@ -22,14 +22,14 @@ import {
   type Equipment,
   type EquipmentEdit,
   type EquipmentInput,
-} from '../../../../../contract/equipment';
-import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
-import { LocationOptions } from '../../../components/LocationOptions';
-import { getToaster } from '../../../components/toaster';
-import { client, resultOf } from '../../../lib/api';
-import { useCurrentSession } from '../../../lib/currentUser';
-import { useUnsavedData } from '../../../lib/unsavedData';
+} from '../../../../contract/equipment';
+import { MODAL_WIDTH } from '../../../../contract/limits';
+import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { LocationOptions } from '../LocationOptions';
+import { getToaster } from '../toaster';
+import { client, resultOf } from '../../lib/api';
+import { useCurrentSession } from '../../lib/currentUser';
+import { useUnsavedData } from '../../lib/unsavedData';
 import { ContractFields } from './ContractFields';
 import {
   ADDITIONAL_FIELDS,

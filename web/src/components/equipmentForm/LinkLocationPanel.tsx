@@ -1,8 +1,8 @@
 import { Callout, Checkbox, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { LocationEquipment } from '../../../../../contract/equipment';
-import { useSettled } from '../../../components/useSettled';
-import { useLinkableInLocation } from '../api/equipmentChanges';
+import type { LocationEquipment } from '../../../../contract/equipment';
+import { useSettled } from '../useSettled';
+import { useLinkableInLocation } from './api/equipmentForm';
 
 /** Wait this long after the last keystroke before searching on the server. Chosen: not in spec. */
 const SEARCH_DEBOUNCE_MS = 250;

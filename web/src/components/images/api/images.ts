@@ -1,0 +1,6 @@
+import type { ImageChanges } from '../../../../../contract/images';
+import { client, resultOf } from '../../../lib/api';
+
+/** Register uploaded images of an instrument and remove others (PUT Equipment/{id}/images). */
+export const updateImages = (equipmentId: number, body: ImageChanges) =>
+  resultOf(client.equipment.updateImages({ params: { id: equipmentId }, body, silent: true }));
