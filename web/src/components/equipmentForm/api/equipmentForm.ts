@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EquipmentEdit, EquipmentInput } from '../../../../../contract/equipment';
 import { AUTOCOMPLETE_COUNT } from '../../../../../contract/limits';
 import { client, resultOf } from '../../../lib/api';
 import { equipmentKeys } from '../../../lib/equipmentKeys';
@@ -38,3 +39,17 @@ export const useContractEquipmentCount = (contractId: string, enabled: boolean) 
 /** The customer's contracts whose number matches what is typed. */
 export const searchContracts = (keyword: string) =>
   resultOf(client.equipment.contracts({ query: { keyword, count: AUTOCOMPLETE_COUNT } }));
+
+/** Save an instrument: the edit of an existing one, or a new one. */
+export const saveEquipment = (body: Record<string, unknown>, existing: boolean) =>
+  existing
+    ? resultOf(client.equipment.update({ body: body as EquipmentEdit }))
+    : resultOf(client.equipment.create({ body: body as EquipmentInput }));
+
+/** Vendors (makes) matching what is typed. */
+export const searchVendors = (keyword: string) =>
+  resultOf(client.configuration.vendors({ query: { keyword, count: 100 } }));
+
+/** A vendor's models matching what is typed (any vendor's without one). */
+export const searchModels = (keyword: string, vendor: string | undefined) =>
+  resultOf(client.configuration.models({ query: { keyword, count: 100, vendor } }));
