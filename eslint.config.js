@@ -17,6 +17,34 @@ const NO_SERVER = {
   message: 'The web app talks to the server only through the contract.',
 };
 
+const FEATURE_FILE = [
+  NO_SERVER,
+  { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'A feature never imports another feature.' },
+  { regex: '^\\.\\./\\.\\./app(/|$)', message: 'Features do not import the app shell.' },
+];
+const FEATURE_SUBFOLDER_FILE = [
+  NO_SERVER,
+  { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: 'A feature never imports another feature.' },
+  { regex: '^\\.\\./\\.\\./\\.\\./app(/|$)', message: 'Features do not import the app shell.' },
+];
+const SHARED_FILE = [
+  NO_SERVER,
+  { regex: '^\\.\\./(app|features)(/|$)', message: 'Shared code imports neither the app nor features.' },
+];
+/** A feature owns its server state: query hooks and calls live in its api module (STYLE.md). */
+const NO_CLIENT = {
+  regex: '(^|/)lib/api$',
+  importNames: ['client'],
+  message: 'Components call the hooks and calls of their api module (features/<x>/api, components/<area>/api).',
+};
+/** Components that still call the client, by name with the reason. */
+const CLIENT_EXCEPTIONS = [
+  // Temporary: list query moved by issue 35's URL work.
+  'web/src/features/inventory/InventoryPage.tsx',
+  // Temporary: list query moved by issue 35's URL work (the inactive users list).
+  'web/src/features/users/InactiveUsersDialog.tsx',
+];
+
 const NO_WEB = { regex: '(^|/)web(/|$)', message: 'The server does not import the web app.' };
 /** Kysely's ways into the database: a router calls its folder's queries instead. */
 const QUERY_BUILDERS = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'with'];
@@ -38,27 +66,14 @@ export default tseslint.config(
     },
   },
   restrict(['web/**/*.{ts,tsx}'], [NO_SERVER]),
-  restrict(
-    ['web/src/features/*/*.{ts,tsx}'],
-    [
-      NO_SERVER,
-      { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: 'A feature never imports another feature.' },
-      { regex: '^\\.\\./\\.\\./app(/|$)', message: 'Features do not import the app shell.' },
-    ],
-  ),
+  restrict(['web/src/features/*/*.{ts,tsx}'], FEATURE_FILE),
   // One folder down in a feature, "../x/" is the feature's own folder and "../../x/" another feature.
-  restrict(
-    ['web/src/features/*/*/*.{ts,tsx}'],
-    [
-      NO_SERVER,
-      { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: 'A feature never imports another feature.' },
-      { regex: '^\\.\\./\\.\\./\\.\\./app(/|$)', message: 'Features do not import the app shell.' },
-    ],
-  ),
-  restrict(
-    ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
-    [NO_SERVER, { regex: '^\\.\\./(app|features)(/|$)', message: 'Shared code imports neither the app nor features.' }],
-  ),
+  restrict(['web/src/features/*/*/*.{ts,tsx}'], FEATURE_SUBFOLDER_FILE),
+  restrict(['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'], SHARED_FILE),
+  // Components call their api module's hooks and calls; only api modules (and what is not a component) use the client.
+  { ...restrict(['web/src/features/*/*.tsx'], [...FEATURE_FILE, NO_CLIENT]), ignores: CLIENT_EXCEPTIONS },
+  { ...restrict(['web/src/features/*/*/*.tsx'], [...FEATURE_SUBFOLDER_FILE, NO_CLIENT]), ignores: CLIENT_EXCEPTIONS },
+  { ...restrict(['web/src/components/**/*.tsx'], [...SHARED_FILE, NO_CLIENT]), ignores: CLIENT_EXCEPTIONS },
   restrict(['machines/**/*.ts'], [{ regex: '(^|/)(web|api-mock)(/|$)', message: 'Machines are pure.' }]),
   restrict(
     ['contract/**/*.ts'],

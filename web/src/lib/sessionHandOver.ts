@@ -11,5 +11,10 @@ export function handOverSessionErrors(e: unknown): void {
   const global =
     (error.kind === 'http' && error.status === 401) ||
     (error.kind === 'api' && GLOBAL_ERROR_CODES.includes(error.errorCode));
-  if (global) void client.users.me().catch(() => undefined);
+  if (global) askWhoIsSignedIn();
+}
+
+/** Ask who is signed in without silence: an ended session or a changed user brings up the app's modal. */
+export function askWhoIsSignedIn(): void {
+  void client.users.me().catch(() => undefined);
 }

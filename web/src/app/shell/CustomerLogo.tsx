@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { parseLogoFileIdentifier } from '../../../../contract/customers';
 import { SIGNED_URL_SECONDS, type UploadKind } from '../../../../contract/images';
-import { client, resultOf } from '../../lib/api';
+import { customerLogoKeys, useCloudCredential, useLogoDownloadUrl } from './api/customers';
 import { useCurrentSession } from '../../lib/currentUser';
 
 /** The upload kind of logos; the file store names the logo bucket after the same file type. */
@@ -10,9 +10,6 @@ export const LOGO_UPLOAD_KIND: UploadKind = 'CustomerLogo';
 
 /** Signed URLs are cached for their lifetime (spec 1 section 7), less a minute so an image never loads expired. */
 const SIGNED_URL_CACHE_MS = (SIGNED_URL_SECONDS - 60) * 1000;
-
-/** Query key of the current customer's logo identifier: the JSON string, or null without a logo. */
-export const customerLogoKey = (customerId: number) => ['customerLogo', customerId] as const;
 
 /**
  * The current customer's logo identifier: a JSON string, null without a logo, undefined while not known.
@@ -26,7 +23,7 @@ export function useCustomerLogoIdentifier(): string | null | undefined {
   const { customerId, customer } = user.userLocation;
   // The signed-in user carries the logo; an upload in this page replaces the cached value.
   const logo = useQuery({
-    queryKey: customerLogoKey(customerId),
+    queryKey: customerLogoKeys.of(customerId),
     queryFn: async () => customer.customerLogoFileIdentifier,
     initialData: customer.customerLogoFileIdentifier,
     staleTime: Infinity,
@@ -38,26 +35,9 @@ export function useCustomerLogoIdentifier(): string | null | undefined {
 export function useLogoUrl(identifierJson: string | null | undefined): string | null {
   const identifier = parseLogoFileIdentifier(identifierJson);
   // The identifier keeps no bucket: the file store says which bucket holds the files of the logo type.
-  const credential = useQuery({
-    queryKey: ['cloudCredential'],
-    queryFn: () => resultOf(client.customers.cloudCredential({ query: {}, silent: true })),
-    enabled: identifier !== null,
-    staleTime: SIGNED_URL_CACHE_MS,
-  });
+  const credential = useCloudCredential(identifier !== null, SIGNED_URL_CACHE_MS);
   const bucketName = credential.data?.fileTypeBucketNameMaps[LOGO_UPLOAD_KIND];
-  const link = useQuery({
-    queryKey: ['downloadUrl', bucketName, identifier?.resourceKey],
-    queryFn: () =>
-      resultOf(
-        client.images.requestDownloadUrl({
-          query: { resourceKey: identifier!.resourceKey, bucketName: bucketName! },
-          silent: true,
-        }),
-      ),
-    enabled: identifier !== null && bucketName !== undefined,
-    staleTime: SIGNED_URL_CACHE_MS,
-    gcTime: SIGNED_URL_CACHE_MS,
-  });
+  const link = useLogoDownloadUrl(bucketName, identifier?.resourceKey, SIGNED_URL_CACHE_MS);
   return identifier && link.data ? link.data.url : null;
 }
 

@@ -14,13 +14,13 @@ import {
   ProblemCallout,
   UploadProgress,
 } from '../../components/UploadFormParts';
-import { client, resultOf } from '../../lib/api';
+import { customerKeys, customerLogoKeys, updateLogo } from './api/customers';
 import { useCurrentSession } from '../../lib/currentUser';
 import { uploadFile } from '../../lib/fileUpload';
 import { useObjectUrl } from '../../lib/objectUrl';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { uploadProblemOf, type Problem } from '../../lib/uploadProblem';
-import { customerLogoKey, LOGO_UPLOAD_KIND, useCustomerLogoIdentifier, useLogoUrl } from './CustomerLogo';
+import { LOGO_UPLOAD_KIND, useCustomerLogoIdentifier, useLogoUrl } from './CustomerLogo';
 
 /** Width of the logo modal (spec 3 section 9). */
 const LOGO_DIALOG_WIDTH = 500;
@@ -93,8 +93,8 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
   useEffect(() => () => upload.current?.abort(), []);
 
   const saved = (updated: Customer, messageKey: string) => {
-    queryClient.setQueryData(customerLogoKey(customerId), updated.customerLogoFileIdentifier);
-    void queryClient.invalidateQueries({ queryKey: ['customers'] });
+    queryClient.setQueryData(customerLogoKeys.of(customerId), updated.customerLogoFileIdentifier);
+    void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     void getToaster().then((toaster) => toaster.show({ message: t(messageKey), intent: Intent.SUCCESS, icon: 'tick' }));
     onClose();
   };
@@ -110,16 +110,14 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
         onProgress: ({ percent }) => setPercent(percent),
       });
       const identifier: LogoFileIdentifier = { fileName: file.name, resourceKey };
-      return resultOf(
-        client.customers.updateLogo({ body: { customerLogoFileIdentifier: JSON.stringify(identifier) }, silent: true }),
-      );
+      return updateLogo(JSON.stringify(identifier));
     },
     onSuccess: (result) => saved(result, 'logo_saved'),
     onError: handOverSessionErrors,
   });
 
   const remove = useMutation({
-    mutationFn: () => resultOf(client.customers.updateLogo({ body: { customerLogoFileIdentifier: '' }, silent: true })),
+    mutationFn: () => updateLogo(''),
     onSuccess: (result) => saved(result, 'logo_removed'),
     onError: handOverSessionErrors,
   });

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { AnchorButton, Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { noticeMachine, type NoticeChoice } from '../../../../machines/notice.machine';
-import { client, resultOf } from '../../lib/api';
+import { useSystemConfig } from '../../components/config/api/systemConfig';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 
 const COOKIE_POLICY_URL = 'https://www.provider.example/cookie-policy';
@@ -53,10 +52,7 @@ export function CookieBanner({ userId }: { userId: number }) {
 /** The system notification message: a modal until the user ticks don't-show-again for that message (spec 1 section 4). */
 export function NotificationMessageModal({ userId }: { userId: number }) {
   const { i18n } = useTranslation();
-  const config = useQuery({
-    queryKey: ['systemConfig', i18n.language],
-    queryFn: () => resultOf(client.configuration.systemConfig({ query: {}, silent: true })),
-  });
+  const config = useSystemConfig(i18n.language);
   const message = config.data?.notificationMessage ?? null;
   if (!message) return null;
   return <NotificationMessageDialog userId={userId} messageId={message.messageId} text={message.message} />;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, H6, InputGroup, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSettled } from '../../components/useSettled';
-import { client, resultOf } from '../../lib/api';
+import { switchCustomer, useCustomerHistory, useCustomerSearch } from './api/customers';
 import { announce } from '../../lib/crossTab';
 import { useCurrentSession } from '../../lib/currentUser';
 import { setUserCustomerId } from '../../lib/requestLayer';
@@ -18,19 +18,11 @@ export function SwitchCustomerDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const location = useLocation();
   const [keyword, setKeyword] = useState('');
   const search = useSettled(keyword.trim(), SEARCH_DEBOUNCE_MS);
-  const customers = useQuery({
-    queryKey: ['customers', search],
-    queryFn: () => resultOf(client.customers.list({ query: { keyword: search } })),
-    enabled: isOpen,
-  });
-  const history = useQuery({
-    queryKey: ['customers', 'history'],
-    queryFn: () => resultOf(client.customers.history({ query: {} })),
-    enabled: isOpen,
-  });
+  const customers = useCustomerSearch(search, isOpen);
+  const history = useCustomerHistory(isOpen);
   const switchTo = useMutation({
     mutationFn: (customerId: number) =>
-      resultOf(client.customers.switchCustomer({ params: { customerId }, body: {} })).then(() => {
+      switchCustomer(customerId).then(() => {
         // From now on this tab's calls are for the new customer (the server answers 1041 to the old one).
         setUserCustomerId(customerId);
         return customerId;

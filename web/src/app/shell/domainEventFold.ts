@@ -5,10 +5,11 @@ import {
   PUBLISHED_ENTITY_TYPES,
   type PublishedEntityType,
 } from '../../../../contract/domainEvents';
-import { SERVICE_CALLS_KEY } from '../../components/serviceCalls/serviceCallKeys';
-import { DOCUMENTS_KEY } from '../../components/documents/documentsApi';
-import { HISTORY_KEY, historyKeys, type HistoryKind } from '../../components/history/historyKeys';
-import { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys';
+import { documentKeys } from '../../components/documents/api/documentKeys';
+import { historyKeys, type HistoryKind } from '../../components/history/historyKeys';
+import { reservationKeys } from '../../components/reservations/reservationKeys';
+import { serviceCallKeys } from '../../components/serviceCalls/serviceCallKeys';
+import { equipmentKeys } from '../../lib/equipmentKeys';
 
 /**
  * What each kind of change makes stale: the first parts of the query keys whose data shows it (the inventory and
@@ -16,14 +17,14 @@ import { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys'
  * document lists). Open screens re-read through their own calls, so what they show is what the reader may see.
  */
 const STALE_AFTER: Record<PublishedEntityType, QueryKey[]> = {
-  equipment: [['equipment'], [RESERVATIONS_KEY], [SERVICE_CALLS_KEY]],
-  document: [[DOCUMENTS_KEY], ['equipment'], [SERVICE_CALLS_KEY]],
-  reservation: [[RESERVATIONS_KEY]],
-  serviceCall: [[SERVICE_CALLS_KEY], ['equipment']],
+  equipment: [equipmentKeys.all, reservationKeys.all, serviceCallKeys.all],
+  document: [documentKeys.all, equipmentKeys.all, serviceCallKeys.all],
+  reservation: [reservationKeys.all],
+  serviceCall: [serviceCallKeys.all, equipmentKeys.all],
 };
 
 const EVERYTHING: QueryKey[] = [
-  ...new Set([...PUBLISHED_ENTITY_TYPES.flatMap((t) => STALE_AFTER[t].map((k) => k[0])), HISTORY_KEY]),
+  ...new Set([...PUBLISHED_ENTITY_TYPES.flatMap((t) => STALE_AFTER[t].map((k) => k[0])), historyKeys.all[0]]),
 ].map((first) => [first]);
 
 /**
@@ -33,7 +34,7 @@ const EVERYTHING: QueryKey[] = [
  */
 function historiesAfter({ entityType, entityId }: DomainEventMessage): QueryKey[] {
   const id = /^\d+$/.test(entityId) ? Number(entityId) : null;
-  const own = (kind: HistoryKind) => (id === null ? historyKeys.kind(kind) : historyKeys.of(kind, id));
+  const own = (kind: HistoryKind) => (id === null ? historyKeys[kind]() : historyKeys[kind](id));
   switch (entityType) {
     case 'equipment':
       return [own('equipment')];
@@ -41,9 +42,9 @@ function historiesAfter({ entityType, entityId }: DomainEventMessage): QueryKey[
       return [own('reservation')];
     case 'serviceCall':
       // A service request is also in its instrument's history, which the message does not name.
-      return [own('serviceCall'), historyKeys.kind('equipment')];
+      return [own('serviceCall'), historyKeys.equipment()];
     case 'document':
-      return [historyKeys.kind('equipment'), historyKeys.kind('serviceCall')];
+      return [historyKeys.equipment(), historyKeys.serviceCall()];
   }
 }
 

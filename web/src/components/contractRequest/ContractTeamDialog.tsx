@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ContractTeamRequest } from '../../../../contract/equipment';
 import { showToast } from '../showToast';
 import { REQUEST_FIELD_COLUMNS, RequestDialog } from '../requestForm/RequestDialog';
 import { CommentsField, ContactMethodField, TextFields, useRequestForm } from '../requestForm/useRequestForm';
-import { client, resultOf } from '../../lib/api';
+import { requestContract } from './api/requestContract';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import {
@@ -54,7 +53,7 @@ export function ContractTeamDialog({ equipment, onClose }: { equipment: Contract
   const [draft, setDraft] = useState<Draft>(initial);
 
   const send = useMutation({
-    mutationFn: (body: ContractTeamRequest) => resultOf(client.equipment.requestContract({ body, silent: true })),
+    mutationFn: requestContract,
     onSuccess: () => {
       showToast(t('contractRequest:sent_toast'), Intent.SUCCESS);
       onClose();

@@ -1,8 +1,8 @@
 import { Button, Callout, Classes, HTMLTable, Intent, Popover, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
-import { documentHistory, historyKey, problemOf, type DocumentOwner } from './documentsApi';
+import { useDocumentVersions } from './api/documents';
+import { problemOf, type DocumentOwner } from './documentsApi';
 import { UploadCells, UploadHeadCells } from './UploadCells';
 
 export interface DocumentVersionsProps {
@@ -35,11 +35,7 @@ export function DocumentVersions({ owner, document, onDownload }: DocumentVersio
 
 function VersionList({ owner, document, onDownload }: DocumentVersionsProps) {
   const { t } = useTranslation();
-  const history = useQuery({
-    queryKey: historyKey(owner, document.documentId),
-    queryFn: () => documentHistory(owner, document.documentId),
-    staleTime: 0,
-  });
+  const history = useDocumentVersions(owner, document.documentId);
   return (
     <div style={{ padding: 12, minWidth: 420, maxHeight: 320, overflowY: 'auto' }}>
       <h4 className={Classes.HEADING}>{t('documents:version_history_title', { name: document.documentName })}</h4>

@@ -13,7 +13,7 @@ import {
   Tabs,
   type TabId,
 } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
@@ -21,17 +21,9 @@ import { MODAL_WIDTH } from '../../../../contract/limits';
 import { documentUploadMachine } from '../../../../machines/documentUpload.machine';
 import { getToaster } from '../toaster';
 import { useUnsavedData } from '../../lib/unsavedData';
-import {
-  deleteDocument,
-  documentsKey,
-  downloadDocument,
-  listDocuments,
-  openDocument,
-  problemOf,
-  restoreDocument,
-  uploadBatchActor,
-  type DocumentOwner,
-} from './documentsApi';
+import { documentsKey } from './api/documentKeys';
+import { deleteDocument, restoreDocument, useDocuments } from './api/documents';
+import { downloadDocument, openDocument, problemOf, uploadBatchActor, type DocumentOwner } from './documentsApi';
 import { DocumentTable } from './DocumentTable';
 import { DocumentUploadArea } from './DocumentUploadArea';
 
@@ -103,7 +95,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
 
-  const documents = useQuery({ queryKey: documentsKey(owner), queryFn: () => listDocuments(owner) });
+  const documents = useDocuments(owner);
   const refresh = () => queryClient.invalidateQueries({ queryKey: documentsKey(owner) });
 
   // The machine outlives renders; what it tells the page goes through a ref to the current render's callbacks.

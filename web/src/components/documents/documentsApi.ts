@@ -10,6 +10,8 @@ import { DOCUMENT_MAX_BYTES, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadKi
 import { MB } from '../../../../contract/limits';
 import type { DocumentUploadEvent, PendingUpload, UploadProblem } from '../../../../machines/documentUpload.machine';
 import { client, resultOf } from '../../lib/api';
+import type { DocumentOwner } from './api/documentKeys';
+import { documentParams } from './api/documents';
 import { GENERIC_CONTENT_TYPE, TransferFailure, uploadFile } from '../../lib/fileUpload';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -26,36 +28,7 @@ const UPLOAD_KIND: Readonly<Record<DocumentOwnerType, UploadKind>> = {
  */
 const UPLOAD_CONTENT_TYPE = GENERIC_CONTENT_TYPE;
 
-export interface DocumentOwner {
-  ownerType: DocumentOwnerType;
-  ownerId: number;
-}
-
-/** The first part of the query key of every document list. */
-export const DOCUMENTS_KEY = 'documents';
-export const documentsKey = ({ ownerType, ownerId }: DocumentOwner) => [DOCUMENTS_KEY, ownerType, ownerId] as const;
-export const historyKey = (owner: DocumentOwner, documentId: number) =>
-  [...documentsKey(owner), 'history', documentId] as const;
-
-const params = ({ ownerType, ownerId }: DocumentOwner) => ({ type: ownerType, id: ownerId });
-
-export const listDocuments = (owner: DocumentOwner): Promise<Document[]> =>
-  resultOf(client.documents.list({ params: params(owner), query: {}, silent: true }));
-
-export const documentHistory = (owner: DocumentOwner, documentId: number): Promise<Document[]> =>
-  resultOf(client.documents.history({ params: { ...params(owner), documentId }, query: {}, silent: true }));
-
-export const deleteDocument = (owner: DocumentOwner, documentId: number, permanently: boolean) =>
-  resultOf(
-    client.documents.remove({
-      params: { ...params(owner), documentId },
-      query: { isDeletePermanently: permanently },
-      silent: true,
-    }),
-  );
-
-export const restoreDocument = (owner: DocumentOwner, documentId: number): Promise<Document> =>
-  resultOf(client.documents.restore({ params: { ...params(owner), documentId }, query: {}, body: {}, silent: true }));
+export type { DocumentOwner } from './api/documentKeys';
 
 const TOO_LARGE: UploadProblem = { key: FILE_SIZE_MESSAGE, values: { maxSize: DOCUMENT_MAX_BYTES / MB } };
 const WRONG_TYPE: UploadProblem = { key: FILE_TYPE_MESSAGE };
@@ -112,7 +85,12 @@ export const uploadBatchActor = (owner: DocumentOwner) =>
     Promise.all(input.uploads.map(send))
       .then((files) =>
         resultOf(
-          client.documents.upload({ params: params(owner), query: {}, body: files.map(toDocumentJson), silent: true }),
+          client.documents.upload({
+            params: documentParams(owner),
+            query: {},
+            body: files.map(toDocumentJson),
+            silent: true,
+          }),
         ),
       )
       .then(

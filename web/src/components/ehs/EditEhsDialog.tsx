@@ -18,7 +18,8 @@ import { EHS_NONE, EHS_OPTIONS, type EhsData, type EhsUpdate } from '../../../..
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
 import { showToast } from '../showToast';
-import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { updateEhs } from './api/ehs';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { picksOf, togglePick, valueOf } from './ehsPicks';
 
@@ -79,10 +80,9 @@ export function EditEhsDialog({
   useUnsavedData(dirty);
 
   const save = useMutation({
-    mutationFn: (body: EhsUpdate) =>
-      resultOf(client.equipment.updateEhs({ params: { equipmentId: target.equipmentId }, body })),
+    mutationFn: (body: EhsUpdate) => updateEhs(target.equipmentId, body),
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['equipment'] });
+      void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
       showToast(t('ehs:saved'), Intent.SUCCESS);
       onSaved(saved);
       onClose();

@@ -1,17 +1,13 @@
 import { Callout, Dialog, DialogBody, Intent, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
-import { client, resultOf } from '../../lib/api';
+import { useEquipmentForEhs } from './api/ehs';
 import { EditEhsDialog } from './EditEhsDialog';
 
 /** Edit EHS data of an instrument known only by id (the inventory row menu): its current data is read first. */
 export function EditEhsForEquipment({ equipmentId, onClose }: { equipmentId: number; onClose(): void }) {
   const { t } = useTranslation();
-  const current = useQuery({
-    queryKey: ['equipment', 'detail', equipmentId],
-    queryFn: () => resultOf(client.equipment.detail({ params: { id: equipmentId }, query: {} })),
-  });
+  const current = useEquipmentForEhs(equipmentId);
   if (current.data) return <EditEhsDialog target={current.data} onClose={onClose} onSaved={() => undefined} />;
   return (
     <Dialog isOpen onClose={onClose} title={t('ehs:title')} icon="shield" style={{ width: MODAL_WIDTH.default }}>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Callout, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contract } from '../../../../contract';
 import {
@@ -8,8 +7,8 @@ import {
   WARRANTY_CONTRACT_TYPES,
   type EquipmentContract,
 } from '../../../../contract/equipment';
-import { AUTOCOMPLETE_COUNT } from '../../../../contract/limits';
-import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { searchContracts, useContractEquipmentCount } from './api/equipmentForm';
 import { useMayCall } from '../../lib/access';
 import { formatDate } from '../../lib/dates';
 import {
@@ -43,11 +42,7 @@ export function ContractFields({ idPrefix, draft, errors, pickedContractId, onCh
 
   const maySearchContracts = useMayCall(contract.equipment.contracts);
   const isPicked = number !== '' && number === pickedContractId;
-  const count = useQuery({
-    queryKey: ['equipment', 'contractCount', number],
-    queryFn: () => resultOf(client.equipment.contractEquipmentCount({ params: { contractId: number } })),
-    enabled: isPicked,
-  });
+  const count = useContractEquipmentCount(number, isPicked);
 
   const group = (field: ContractField, control: ReactNode) => {
     const key = contractKey(field);
@@ -102,10 +97,8 @@ export function ContractFields({ idPrefix, draft, errors, pickedContractId, onCh
                 value={value('contractId')}
                 onChange={(v) => onChange(contractKey('contractId'), v)}
                 onPick={(contract) => onPick(withContract(draft, contract), contract.contractId ?? '')}
-                queryKey={['equipment', 'contracts']}
-                fetchItems={(keyword) =>
-                  resultOf(client.equipment.contracts({ query: { keyword, count: AUTOCOMPLETE_COUNT } }))
-                }
+                queryKey={equipmentKeys.contracts()}
+                fetchItems={searchContracts}
                 itemText={(c) => c.contractId ?? ''}
                 itemLabel={(c) =>
                   [c.contractType, c.contractExpiry ? formatDate(c.contractExpiry) : null].filter(Boolean).join(' · ')

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
 import { getToaster } from '../toaster';
-import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { removeEquipment } from './api/equipmentForm';
 import { useCurrentSession } from '../../lib/currentUser';
 import { isUserAdded } from './equipmentDraft';
 
@@ -28,9 +29,9 @@ export function DeleteEquipmentAlert({ equipment, onClose, onDeleted }: DeleteEq
   const name = equipment ? [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' ') : '';
 
   const remove = useMutation({
-    mutationFn: (id: number) => resultOf(client.equipment.remove({ params: { id } })),
+    mutationFn: removeEquipment,
     onSuccess: ({ deleted }) => {
-      void queryClient.invalidateQueries({ queryKey: ['equipment'] });
+      void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
       void getToaster().then((toaster) =>
         toaster.show({
           message: deleted ? t('equipmentForm:deleted', { name }) : t('equipmentForm:removed', { name }),

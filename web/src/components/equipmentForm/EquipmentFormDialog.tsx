@@ -16,18 +16,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  EQUIPMENT_CODES,
-  EQUIPMENT_MAX,
-  type Equipment,
-  type EquipmentEdit,
-  type EquipmentInput,
-} from '../../../../contract/equipment';
+import { EQUIPMENT_CODES, EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
 import { LocationOptions } from '../LocationOptions';
 import { getToaster } from '../toaster';
-import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { configurationKeys } from '../config/api/configurationKeys';
+import { saveEquipment, searchModels, searchVendors } from './api/equipmentForm';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { ContractFields } from './ContractFields';
@@ -98,12 +94,9 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
   const counts = errorCountByTab(shown);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      equipment
-        ? resultOf(client.equipment.update({ body: body as EquipmentEdit }))
-        : resultOf(client.equipment.create({ body: body as EquipmentInput })),
+    mutationFn: (body: Record<string, unknown>) => saveEquipment(body, equipment !== null),
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['equipment'] });
+      void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
       void getToaster().then((toaster) =>
         toaster.show({
           message: equipment ? t('equipmentForm:saved_edited') : t('equipmentForm:saved_added'),
@@ -245,8 +238,8 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
           id={`${idPrefix}-mfg`}
           value={draft.mfg ?? ''}
           onChange={change('mfg')}
-          queryKey={['configuration', 'vendors']}
-          fetchItems={(keyword) => resultOf(client.configuration.vendors({ query: { keyword, count: 100 } }))}
+          queryKey={configurationKeys.vendors()}
+          fetchItems={searchVendors}
           itemText={(s) => s}
           noResults={t('equipmentForm:no_suggestions')}
           maxLength={EQUIPMENT_MAX.mfg}
@@ -261,14 +254,8 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
           id={`${idPrefix}-model`}
           value={draft.model ?? ''}
           onChange={change('model')}
-          queryKey={['configuration', 'models', draft.mfg?.trim() ?? '']}
-          fetchItems={(keyword) =>
-            resultOf(
-              client.configuration.models({
-                query: { keyword, count: 100, vendor: draft.mfg?.trim() || undefined },
-              }),
-            )
-          }
+          queryKey={configurationKeys.models(draft.mfg?.trim() ?? '')}
+          fetchItems={(keyword) => searchModels(keyword, draft.mfg?.trim() || undefined)}
           itemText={(s) => s}
           noResults={t('equipmentForm:no_suggestions')}
           maxLength={EQUIPMENT_MAX.modelForm}

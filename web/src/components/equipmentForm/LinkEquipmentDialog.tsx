@@ -11,16 +11,17 @@ import {
   Tab,
   Tabs,
 } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LocationEquipment } from '../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
 import { getToaster } from '../toaster';
-import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { linkEquipment, useLinkableEquipment } from './api/equipmentForm';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useUnsavedData } from '../../lib/unsavedData';
-import { LINKABLE_EQUIPMENT_KEY, LinkLocationPanel } from './LinkLocationPanel';
+import { LinkLocationPanel } from './LinkLocationPanel';
 
 export interface LinkEquipmentDialogProps {
   isOpen: boolean;
@@ -50,11 +51,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
   const [tab, setTab] = useState<number | null>(null);
   useUnsavedData(selected.size > 0);
 
-  const all = useQuery({
-    queryKey: LINKABLE_EQUIPMENT_KEY,
-    queryFn: () => resultOf(client.equipment.listAll({ query: {} })),
-    staleTime: 0,
-  });
+  const all = useLinkableEquipment();
   const locations = useMemo(
     () => orderLocations(all.data?.locations ?? [], user.locationId),
     [all.data, user.locationId],
@@ -64,9 +61,9 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
   const activeTab = tab ?? locations[0]?.locationId ?? null;
 
   const link = useMutation({
-    mutationFn: (ids: number[]) => resultOf(client.equipment.link({ body: ids })),
+    mutationFn: linkEquipment,
     onSuccess: (_, ids) => {
-      void queryClient.invalidateQueries({ queryKey: ['equipment'] });
+      void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
       void getToaster().then((toaster) =>
         toaster.show({
           message: t('equipmentForm:link_done', { count: ids.length }),

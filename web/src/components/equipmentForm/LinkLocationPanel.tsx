@@ -1,12 +1,8 @@
 import { Callout, Checkbox, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LocationEquipment } from '../../../../contract/equipment';
 import { useSettled } from '../useSettled';
-import { client, resultOf } from '../../lib/api';
-
-/** Query key of GET Equipment/list/all (under 'equipment', so every change of equipment refreshes it). */
-export const LINKABLE_EQUIPMENT_KEY = ['equipment', 'linkable'] as const;
+import { useLinkableInLocation } from './api/equipmentForm';
 
 /** Wait this long after the last keystroke before searching on the server. Chosen: not in spec. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -24,16 +20,7 @@ export interface LinkLocationPanelProps {
 export function LinkLocationPanel({ location, search, onSearchChange, selected, onToggle }: LinkLocationPanelProps) {
   const { t } = useTranslation();
   const keyword = useSettled(search.trim(), SEARCH_DEBOUNCE_MS);
-  const searched = useQuery({
-    queryKey: [...LINKABLE_EQUIPMENT_KEY, location.locationId, keyword],
-    queryFn: () =>
-      resultOf(client.equipment.listAll({ query: { locationId: location.locationId, keyword } })).then(
-        (r) => r.locations[0],
-      ),
-    enabled: keyword !== '',
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const searched = useLinkableInLocation(location.locationId, keyword);
   const shownLocation = keyword === '' ? location : searched.data;
   const shown = shownLocation?.equipment ?? [];
   const selectable = shown.filter((e) => !e.isMine).map((e) => e.equipmentId);

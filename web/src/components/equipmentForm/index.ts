@@ -2,5 +2,5 @@
 export { EquipmentFormDialog, type EquipmentFormDialogProps } from './EquipmentFormDialog';
 export { LinkEquipmentDialog, type LinkEquipmentDialogProps } from './LinkEquipmentDialog';
 export { DeleteEquipmentAlert, deletesEquipment, type DeleteEquipmentAlertProps } from './DeleteEquipmentAlert';
-export { useNewEquipmentCount, NEW_EQUIPMENT_KEY } from './useNewEquipmentCount';
+export { useNewEquipmentCount } from './useNewEquipmentCount';
 export { EQUIPMENT_FIELD_LABEL_KEYS, equipmentFieldLabelKey, type EquipmentLabelledField } from './fieldLabels';

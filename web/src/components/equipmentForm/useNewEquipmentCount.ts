@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { client, resultOf } from '../../lib/api';
-
-/** Query key of GET Equipment/list/new (under 'equipment', so every change of equipment refreshes it). */
-export const NEW_EQUIPMENT_KEY = ['equipment', 'new'] as const;
+import { equipmentKeys } from '../../lib/equipmentKeys';
 
 /**
  * How many equipment are newly available to the user (the badge of manage my products, spec 2 section 2): the
@@ -10,7 +8,8 @@ export const NEW_EQUIPMENT_KEY = ['equipment', 'new'] as const;
  */
 export function useNewEquipmentCount(): { count: number; isLoading: boolean; refresh(): void } {
   const query = useQuery({
-    queryKey: NEW_EQUIPMENT_KEY,
+    // Under equipmentKeys.all, so every change of equipment refreshes it.
+    queryKey: equipmentKeys.new(),
     queryFn: () => resultOf(client.equipment.listNew({ query: {} })),
   });
   return {

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/dates';
 import { LoadFailedCallout } from '../LoadFailedCallout';
 import type { HistoryKind } from './historyKeys';
 import { historyEventLabel, historyFieldLabel, historyValueText, type HistoryFields } from './historyValues';
-import { useHistory } from './useHistory';
+import { useHistory } from './api/useHistory';
 
 export interface HistoryListProps {
   kind: HistoryKind;

@@ -1,4 +1,4 @@
-export { HISTORY_KEY, historyKeys, type HistoryKind } from './historyKeys';
+export { historyKeys, type HistoryKind } from './historyKeys';
 export {
   EMPTY_VALUE,
   historyEventLabel,

@@ -14,8 +14,14 @@ import {
 } from '../../../../machines/imageUpload.machine';
 import type { PickedFile } from '../../../../machines/documentUpload.machine';
 import { FileDropCard } from '../FileDropCard';
-import { ClearChoiceButton, DropHint, PickFileInput, ProblemCallout, UploadProgress } from '../UploadFormParts';
-import { client, resultOf } from '../../lib/api';
+import {
+  ClearChoiceButton,
+  DropHint,
+  PickFileInput,
+  ProblemCallout,
+  UploadProgress,
+} from '../UploadFormParts';
+import { updateImages } from './api/images';
 import { uploadFile } from '../../lib/fileUpload';
 import { useObjectUrl } from '../../lib/objectUrl';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -46,16 +52,10 @@ async function sendImage(equipmentId: number, { chosen, asDefault, report }: Upl
     uploadFile(file as File, { ...options, onProgress: ({ sent }) => report((imageSent = sent) + thumbnailSent) }),
     uploadFile(thumbnailFile, { ...options, onProgress: ({ sent }) => report(imageSent + (thumbnailSent = sent)) }),
   ]);
-  return resultOf(
-    client.equipment.updateImages({
-      params: { id: equipmentId },
-      body: {
-        addList: [{ imageIdentifier, thumbnailIdentifier, fileName: file.name, isDefault: asDefault }],
-        deleteList: [],
-      },
-      silent: true,
-    }),
-  );
+  return updateImages(equipmentId, {
+    addList: [{ imageIdentifier, thumbnailIdentifier, fileName: file.name, isDefault: asDefault }],
+    deleteList: [],
+  });
 }
 
 /** Pick one image, see it and its thumbnail, then upload both and register them (the imageUpload machine). */

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import type { EquipmentImage, InstrumentImageData } from '../../../../contract/images';
 import { IMAGE_STRIP_PAGE_SIZE } from '../../../../contract/limits';
 import { getToaster } from '../toaster';
-import { client, resultOf } from '../../lib/api';
+import { setDefaultImage, updateImages } from './api/images';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { EquipmentThumbnail } from './EquipmentThumbnail';
@@ -144,14 +144,7 @@ function ImageViewer({
   };
 
   const makeDefault = useMutation({
-    mutationFn: (image: EquipmentImage) =>
-      resultOf(
-        client.equipment.setDefaultImage({
-          params: { id: equipmentId },
-          body: { resourceId: image.resourceId },
-          silent: true,
-        }),
-      ),
+    mutationFn: (image: EquipmentImage) => setDefaultImage(equipmentId, image.resourceId),
     onSuccess: (result) => {
       applyResult(result);
       toast(t('images:default_set'));
@@ -160,14 +153,7 @@ function ImageViewer({
   });
 
   const remove = useMutation({
-    mutationFn: (image: EquipmentImage) =>
-      resultOf(
-        client.equipment.updateImages({
-          params: { id: equipmentId },
-          body: { addList: [], deleteList: [image.resourceId] },
-          silent: true,
-        }),
-      ),
+    mutationFn: (image: EquipmentImage) => updateImages(equipmentId, { addList: [], deleteList: [image.resourceId] }),
     onSuccess: (result) => {
       setToDelete(null);
       applyResult(result);

@@ -7,12 +7,16 @@ import {
   type FileIdentifier,
 } from '../../../../contract/images';
 import { client, resultOf } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** Signed URLs are cached for their lifetime (spec 1 section 7), less a minute so an image never loads expired. */
 const SIGNED_URL_CACHE_MS = (SIGNED_URL_SECONDS - 60) * 1000;
 
-/** The query key of a file's signed download URL (the same key the customer logo uses). */
-export const downloadUrlKey = (file: FileIdentifier) => ['downloadUrl', file.bucketName, file.resourceKey] as const;
+/** The keys of signed download URLs, by bucket and resource key (the customer logo's too). */
+export const downloadUrlKeys = queryKeys('downloadUrl', {
+  of: (bucketName: string | undefined, resourceKey: string | undefined) => [bucketName, resourceKey],
+  none: () => [],
+});
 
 interface Waiting {
   file: FileIdentifier;
@@ -59,7 +63,7 @@ export function signedDownloadUrl(file: FileIdentifier): Promise<DownloadUrl> {
 }
 
 const signedUrlQuery = (file: FileIdentifier | null) => ({
-  queryKey: file ? downloadUrlKey(file) : ['downloadUrl', 'none'],
+  queryKey: file ? downloadUrlKeys.of(file.bucketName, file.resourceKey) : downloadUrlKeys.none(),
   queryFn: () => signedDownloadUrl(file!),
   enabled: file !== null,
   staleTime: SIGNED_URL_CACHE_MS,

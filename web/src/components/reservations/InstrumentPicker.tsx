@@ -2,7 +2,8 @@ import type { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
 import { RemoteSuggest } from '../RemoteSuggest';
-import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { searchOwnInstruments } from './api/reservations';
 import { instrumentLabel, type ReservationInstrument } from '../../../../machines/reservationForm';
 
 /** How many instruments one search shows (as the inventory asks for them). */
@@ -43,22 +44,8 @@ export function InstrumentPicker({
       id={id}
       value={value}
       onChange={onChange}
-      search={async (keyword) =>
-        (
-          await resultOf(
-            client.equipment.list({
-              body: {
-                pageIndex: 0,
-                pageSize: PICKER_PAGE_SIZE,
-                isFollowed: true,
-                listType: 'inventory',
-                fullTextSearchSetting: keyword ? { keyword } : null,
-              },
-            }),
-          )
-        ).items.map(toInstrument)
-      }
-      queryKey={['equipment', 'reservationPicker']}
+      search={async (keyword) => (await searchOwnInstruments(keyword, PICKER_PAGE_SIZE)).map(toInstrument)}
+      queryKey={equipmentKeys.reservationPicker()}
       itemKey={(item) => item.equipmentId}
       itemText={(item) => item.label}
       inputValue={(item) => item.label}

@@ -32,7 +32,7 @@ import type {
 } from '../../../../machines/reservationForm';
 import { DiscardChangesAlert } from '../DiscardChangesAlert';
 import { getToaster } from '../toaster';
-import { client, resultOf } from '../../lib/api';
+import { createReservation, updateReservation } from './api/reservations';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { InstrumentPicker } from './InstrumentPicker';
@@ -77,15 +77,8 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
   const [machine] = useState(() =>
     reservationMachine.provide({
       actors: {
-        createReservation: fromPromise(async ({ input }) => {
-          const { items } = await resultOf(
-            client.reservations.create({ params: { id: input.equipmentId }, body: input.body, silent: true }),
-          );
-          return items;
-        }),
-        updateReservation: fromPromise(({ input }) =>
-          resultOf(client.reservations.update({ body: input, silent: true })),
-        ),
+        createReservation: fromPromise(({ input }) => createReservation(input)),
+        updateReservation: fromPromise(({ input }) => updateReservation(input)),
       },
       actions: {
         notifyInvalid: () =>

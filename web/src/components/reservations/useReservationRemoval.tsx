@@ -25,7 +25,7 @@ import {
   type RemovalScope,
 } from '../../../../machines/reservationRemoval.machine';
 import { getToaster } from '../toaster';
-import { client, resultOf } from '../../lib/api';
+import { removeReservation } from './api/reservations';
 import { formatDateTime } from '../../lib/dates';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -55,18 +55,7 @@ export function useReservationRemoval(): ReservationRemoval {
   const [machine] = useState(() =>
     reservationRemovalMachine.provide({
       actors: {
-        removeReservation: fromPromise(({ input }) =>
-          resultOf(
-            client.reservations.remove({
-              params: { id: input.reservationId },
-              query: {
-                isSeriesDelete: input.isSeriesDelete,
-                ...(input.comments === undefined ? {} : { comments: input.comments }),
-              },
-              silent: true,
-            }),
-          ),
-        ),
+        removeReservation: fromPromise(({ input }) => removeReservation(input)),
       },
       actions: {
         notifyRemoved: (_, { isSeriesDelete }) => {

@@ -1,4 +1,4 @@
-export { SERVICE_CALLS_KEY } from './serviceCallKeys';
+export { serviceCallKeys } from './serviceCallKeys';
 export { openServiceCallPdf } from './serviceCallPdf';
 export { STATUS_STYLE, statusToneOf, type ServiceCallStatusTone } from './serviceCallStatus';
 export { ServiceCallStatusTag } from './ServiceCallStatusTag';

@@ -1,5 +1,12 @@
+import { queryKeys } from '../../lib/queryKeys';
+
 /**
- * The first part of the query key of every service-call list (work orders, an instrument's service calls): a new
- * service request or a document change invalidates it, so each list shows the calls as they are now.
+ * The keys of every service-call list (work orders, an instrument's service calls): a new service request or a
+ * document change invalidates them all, so each list shows the calls as they are now.
  */
-export const SERVICE_CALLS_KEY = 'serviceCalls';
+export const serviceCallKeys = queryKeys('serviceCalls', {
+  workOrders: (...parts: unknown[]) => parts,
+  filterFields: (activeType: unknown) => [activeType],
+  equipment: (equipmentId: number, pageIndex: number) => [equipmentId, pageIndex],
+  instrument: (...parts: unknown[]) => parts,
+});

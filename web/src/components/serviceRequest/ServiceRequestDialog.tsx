@@ -18,7 +18,7 @@ import {
   Switch,
   TextArea,
 } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
 import { ErrorCode } from '../../../../contract/errors';
@@ -26,10 +26,16 @@ import { ATTACHMENT_EXTENSIONS } from '../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../contract/serviceCalls';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
 import { RemoteSuggest } from '../RemoteSuggest';
-import { SERVICE_CALLS_KEY } from '../serviceCalls';
+import { serviceCallKeys } from '../serviceCalls';
 import { showToast } from '../showToast';
 import { SubmitProblemCallout } from '../SubmitProblemCallout';
-import { client, resultOf } from '../../lib/api';
+import {
+  createServiceRequest,
+  searchCustomerUsers,
+  searchEquipment,
+  serviceRequestKeys,
+  useOptionSettings,
+} from './api/serviceRequest';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { submitProblemOf } from '../../lib/submitProblems';
@@ -110,11 +116,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
   useUnsavedData(dirty);
 
   // Service types and priorities come from the application configuration (spec 2 section 9).
-  const options = useQuery({
-    queryKey: ['configuration', 'optionSettings'],
-    queryFn: () => resultOf(client.configuration.optionSettings()),
-    staleTime: Infinity,
-  });
+  const options = useOptionSettings();
   const issueTypes = (options.data?.serviceTypes ?? []).filter((type) => type.group === 'ServiceWork');
   const priorities = options.data?.priorities ?? [];
   const labelOf = (name: string) => (i18n.exists(`serviceRequest:${name}`) ? t(`serviceRequest:${name}`) : name);
@@ -133,14 +135,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
         setPercent(0);
         attachFiles = [await uploadAttachment(file, setPercent, controller.signal)];
       }
-      return resultOf(
-        client.serviceCalls.createRequest({ body: requestOf(draft, defaults, attachFiles), silent: true }),
-      );
+      return createServiceRequest(requestOf(draft, defaults, attachFiles));
     },
     onSuccess: ({ serviceOrderNo }) => {
       toast(t('serviceRequest:submitted', { serviceOrderNo }), Intent.SUCCESS);
       // The request is a new work order: the lists of service calls show it.
-      void queryClient.invalidateQueries({ queryKey: [SERVICE_CALLS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: serviceCallKeys.all });
       onSubmitted?.(serviceOrderNo);
       onClose();
     },
@@ -273,22 +273,8 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
                     id={idOf('equipment')}
                     value={draft.equipment}
                     onChange={(next) => changeEquipment({ equipment: next })}
-                    search={async (keyword) =>
-                      (
-                        await resultOf(
-                          client.equipment.list({
-                            body: {
-                              pageIndex: 0,
-                              pageSize: EQUIPMENT_SEARCH_SIZE,
-                              listType: 'inventory',
-                              fullTextSearchSetting: keyword ? { keyword } : null,
-                            },
-                            silent: true,
-                          }),
-                        )
-                      ).items
-                    }
-                    queryKey={['serviceRequest.equipment']}
+                    search={(keyword) => searchEquipment(keyword, EQUIPMENT_SEARCH_SIZE)}
+                    queryKey={serviceRequestKeys.equipment()}
                     itemKey={(e) => e.equipmentId}
                     itemText={(e) => [e.mfg, e.model].filter(Boolean).join(' ')}
                     itemLabel={(e) => e.serial ?? undefined}
@@ -400,12 +386,8 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
                 id={idOf('requestedFor')}
                 value={draft.requestedFor}
                 onChange={(next) => change({ requestedFor: next }, ['requestedFor'])}
-                search={async (keyword) =>
-                  (
-                    await resultOf(client.accountManagement.customerUsers({ query: { keyword }, silent: true }))
-                  ).items.filter((u) => u.userId !== user.userId)
-                }
-                queryKey={['serviceRequest.customerUsers']}
+                search={async (keyword) => (await searchCustomerUsers(keyword)).filter((u) => u.userId !== user.userId)}
+                queryKey={serviceRequestKeys.customerUsers()}
                 itemKey={(u) => u.userId}
                 itemText={(u) => u.displayName}
                 itemLabel={(u) => u.emailAddress}

@@ -42,7 +42,8 @@ import {
   saveAvatar,
   UnreadablePhoto,
 } from './avatarUpload';
-import { OwnAvatar, ownAvatarKey } from './ownAvatar';
+import { ownAvatarKeys } from './api/accountKeys';
+import { OwnAvatar } from './ownAvatar';
 
 /** Width of the avatar modal. Chosen: not in spec. */
 const AVATAR_DIALOG_WIDTH = 500;
@@ -138,7 +139,7 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
       return saveAvatar(photo, thumbnail, setPercent, controller.signal);
     },
     onSuccess: (urls: AvatarUrls) => {
-      queryClient.setQueryData(ownAvatarKey(user.userId), urls);
+      queryClient.setQueryData(ownAvatarKeys.of(user.userId), urls);
       void getToaster().then((toaster) =>
         toaster.show({ message: t('avatar:saved'), intent: Intent.SUCCESS, icon: 'tick' }),
       );

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, FormGroup, H2, InputGroup, Intent } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../../../../contract/accountManagement';
 import { ErrorCode } from '../../../../contract/errors';
-import { client, resultOf } from '../../lib/api';
+import { changePassword, useOwnAccountQuietly } from './api/accountDetail';
 import { useCurrentSession } from '../../lib/currentUser';
 import { formatDateTime } from '../../lib/dates';
 import { requestErrorOf } from '../../lib/requestErrors';
@@ -27,11 +27,7 @@ export function ChangePasswordPage() {
   const [changedAt, setChangedAt] = useState<string | null>(null);
 
   // The time of the last change, when the account service answers it (the page works without it).
-  const detail = useQuery({
-    queryKey: ['accountManagement.get', user.userId],
-    queryFn: () => resultOf(client.accountManagement.get({ params: { id: user.userId }, query: {}, silent: true })),
-    retry: false,
-  });
+  const detail = useOwnAccountQuietly(user.userId);
   const lastChange = changedAt ?? detail.data?.lastPwdChange ?? null;
 
   const messages: Record<string, string> = {
@@ -52,13 +48,11 @@ export function ChangePasswordPage() {
 
   const save = useMutation({
     mutationFn: () =>
-      resultOf(
-        client.accountManagement.changePassword({
-          body: { oldPassword: values.oldPassword, newPassword: values.newPassword, userEmail: user.emailAddress },
-          query: {},
-          silent: true,
-        }),
-      ),
+      changePassword({
+        oldPassword: values.oldPassword,
+        newPassword: values.newPassword,
+        userEmail: user.emailAddress,
+      }),
     onSuccess: (result) => {
       setChangedAt(result.lastPwdChange);
       setValues(EMPTY);

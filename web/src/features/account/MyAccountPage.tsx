@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Classes, H2, H4, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contract } from '../../../../contract';
 import type { UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
 import { ROLE } from '../../../../contract/limits';
 import { useMayCall } from '../../lib/access';
-import { client, resultOf } from '../../lib/api';
+import { useAccountDetail } from './api/accountDetail';
 import { useCurrentSession } from '../../lib/currentUser';
 import { AccountAvatar } from './AccountAvatar';
 import { ProfileEditDialog } from './ProfileEditDialog';
@@ -38,10 +37,7 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
   const mayEditOthers = useMayCall(contract.accountManagement.update);
   const mayEdit = self || mayEditOthers;
   const [editing, setEditing] = useState(false);
-  const detail = useQuery({
-    queryKey: ['users', viewedId],
-    queryFn: () => resultOf(client.accountManagement.get({ params: { id: viewedId } })),
-  });
+  const detail = useAccountDetail(viewedId);
 
   if (detail.isPending) {
     return (

@@ -16,7 +16,7 @@ import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/Di
 import { LocationOptions } from '../../components/LocationOptions';
 import { allowedRoleChoices, ProfileEdit, type UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
-import { client, resultOf } from '../../lib/api';
+import { saveProfile } from './api/accountDetail';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
 
@@ -69,12 +69,7 @@ export function ProfileEditDialog({
   useUnsavedData(isOpen && dirty);
 
   const save = useMutation({
-    mutationFn: (body: ProfileEdit) =>
-      resultOf(
-        self
-          ? client.accountManagement.updateOwnProfile({ body })
-          : client.accountManagement.update({ params: { id: user.userId }, body }),
-      ),
+    mutationFn: (body: ProfileEdit) => saveProfile(self, user.userId, body),
     onSuccess: (saved) => {
       void getToaster().then((toaster) => toaster.show({ message: t('my_account_saved'), intent: Intent.SUCCESS }));
       onSaved(saved);

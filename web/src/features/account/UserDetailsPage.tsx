@@ -7,9 +7,9 @@ import { contract } from '../../../../contract';
 import { showToast } from '../../components/showToast';
 import { AccountPage } from './MyAccountPage';
 import { useMayCall } from '../../lib/access';
-import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
-import { USERS_KEY } from '../../lib/userListKey';
+import { userListKeys } from '../../lib/userListKeys';
+import { removeUser } from './api/accountDetail';
 
 /**
  * Another user's account (/userManagement/userDetails/{userId}): the account screen, with Back when opened from a
@@ -29,10 +29,10 @@ export function UserDetailsPage() {
   const mayDelete = useMayCall(contract.accountManagement.remove) && userId !== user.userId;
 
   const remove = useMutation({
-    mutationFn: () => resultOf(client.accountManagement.remove({ params: { id: userId } })),
+    mutationFn: () => removeUser(userId),
     onSuccess: () => {
       showToast(t('users:deleted'), Intent.SUCCESS);
-      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: userListKeys.all });
       navigate(listPath, { replace: true });
     },
     onSettled: () => setConfirming(false),
@@ -66,7 +66,7 @@ export function UserDetailsPage() {
       key={userId}
       userId={userId}
       actions={actions}
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: [USERS_KEY] })}
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: userListKeys.all })}
     />
   );
 }

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LoggedInUser } from '../../../../contract/users';
-import { client, resultOf } from '../../lib/api';
+import { signIn } from './api/session';
 import { RequestFailure, requestErrorOf } from '../../lib/requestErrors';
 
 export interface LoginPageProps {
@@ -28,8 +28,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const login = useMutation({
-    mutationFn: () =>
-      resultOf(client.account.login({ body: { emailAddress: emailAddress.trim(), password }, silent: true })),
+    mutationFn: () => signIn(emailAddress.trim(), password),
     onSuccess: onSignedIn,
   });
 

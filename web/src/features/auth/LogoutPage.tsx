@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { client } from '../../lib/api';
+import { signOut } from './api/session';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 
 /** /logout: ends the session on the server, then hands over to the sign-in page. */
@@ -8,10 +8,7 @@ export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    client.account
-      .logout({ body: {}, silent: true, ignoreCancel: true })
-      .catch(() => undefined)
-      .finally(onSignedOut);
+    void signOut().finally(onSignedOut);
   }, [onSignedOut]);
   return <FullPageSpinner />;
 }

@@ -2,12 +2,10 @@ import { useId, useState } from 'react';
 import { Button, FormGroup, Intent, MenuItem, Popover, PopupKind } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_MAX } from '../../../../contract/equipment';
-import { AUTOCOMPLETE_COUNT } from '../../../../contract/limits';
 import { useSettled } from '../../components/useSettled';
-import { client, resultOf } from '../../lib/api';
+import { useFieldOptions } from '../../components/equipment/api/fieldOptions';
 import { EMPTY_FILTER, hasFilter, type CalendarFilter } from './calendarLayout';
 
 /** Wait this long after the last keystroke before asking for suggestions. Chosen: not in spec. */
@@ -37,18 +35,8 @@ interface FieldSuggestProps {
 function FieldSuggest({ id, optionType, value, maxLength, onChange }: FieldSuggestProps) {
   const { t } = useTranslation();
   const keyword = useSettled(value.trim(), SUGGEST_DEBOUNCE_MS);
-  const options = useQuery({
-    queryKey: ['equipment', 'fieldOption', optionType, keyword],
-    queryFn: () =>
-      resultOf(
-        client.equipment.fieldOption({
-          query: { optionType, keyword: keyword || undefined, count: AUTOCOMPLETE_COUNT },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-  const items = (options.data?.fieldOptions ?? options.data?.items ?? []).filter((v): v is string => !!v);
+  const options = useFieldOptions(optionType, keyword);
+  const items = options.values;
   return (
     <Suggest<string>
       fill

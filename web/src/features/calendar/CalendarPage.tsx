@@ -46,7 +46,8 @@ import {
   SIDEBAR_COLLAPSED_KEY,
   type CalendarLayout,
 } from './calendarLayout';
-import { RESERVATIONS_KEY, useCalendarRows, useReservationDays, useReservationSearch } from './calendarQueries';
+import { reservationKeys } from '../../components/reservations/reservationKeys';
+import { useCalendarRows, useReservationDays, useReservationSearch } from './calendarQueries';
 import { CalendarSidebar } from './CalendarSidebar';
 import { formatPeriod, type ReservationActions } from './ReservationBlock';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
@@ -120,7 +121,7 @@ export function CalendarPage() {
   const reservedDays = useMemo(() => days.data?.items.map((d) => d.date) ?? [], [days.data]);
 
   const changeLayout = (change: Partial<CalendarLayout>) => views.changeLayout({ ...layout, ...change });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [RESERVATIONS_KEY] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: reservationKeys.all });
   const removal = useReservationRemoval();
 
   const actions: ReservationActions = {

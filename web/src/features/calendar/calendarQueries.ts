@@ -4,9 +4,7 @@ import { CALENDAR_PAGE_SIZE } from '../../../../contract/reservations';
 import type { Period } from '../../../../machines/calendar.machine';
 import { client, resultOf } from '../../lib/api';
 import { serviceCallTypeParam, type CalendarLayout } from './calendarLayout';
-import { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys';
-
-export { RESERVATIONS_KEY } from '../../components/reservations/reservationKeys';
+import { reservationKeys } from '../../components/reservations/reservationKeys';
 
 const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
@@ -27,7 +25,7 @@ export function useCalendarRows(layout: CalendarLayout, period: Period, pageInde
   const end = period.end.toISOString();
   return useQuery({
     enabled,
-    queryKey: [RESERVATIONS_KEY, 'calendar', start, end, pageIndex, filterQuery(layout), layout.sortBy],
+    queryKey: reservationKeys.calendar(start, end, pageIndex, filterQuery(layout), layout.sortBy),
     queryFn: () =>
       resultOf(
         client.reservations.calendar({
@@ -51,7 +49,7 @@ export function useReservationDays(layout: CalendarLayout, month: Date, enabled:
   const query = { start: start.toISOString(), end: start.add(1, 'month').toISOString(), ...filterQuery(layout) };
   return useQuery({
     enabled,
-    queryKey: [RESERVATIONS_KEY, 'overview', query],
+    queryKey: reservationKeys.overview(query),
     queryFn: () => resultOf(client.reservations.overview({ query })),
     placeholderData: keepPreviousData,
   });
@@ -61,7 +59,7 @@ export function useReservationDays(layout: CalendarLayout, month: Date, enabled:
 export function useReservationSearch(keyword: string, pageIndex: number, enabled: boolean) {
   return useQuery({
     enabled,
-    queryKey: [RESERVATIONS_KEY, 'search', keyword, pageIndex],
+    queryKey: reservationKeys.search(keyword, pageIndex),
     queryFn: () =>
       resultOf(
         client.reservations.search({

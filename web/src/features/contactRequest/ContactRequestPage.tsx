@@ -11,10 +11,11 @@ import {
   NonIdealState,
   TextArea,
 } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoAccountContactRequest } from '../../../../contract/feedback';
-import { client, resultOf } from '../../lib/api';
+import { useSystemConfig } from '../../components/config/api/systemConfig';
+import { requestMoreInfo } from './api/requestMoreInfo';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
 import { PortalFooter } from '../../components/PortalFooter';
@@ -41,13 +42,10 @@ export function ContactRequestPage({ onBackToLogin }: { onBackToLogin: () => voi
   });
   const [countryId, setCountryId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const config = useQuery({
-    queryKey: ['systemConfig', i18n.language],
-    queryFn: () => resultOf(client.configuration.systemConfig({ query: {}, silent: true })),
-  });
+  const config = useSystemConfig(i18n.language);
   const dirty = Object.values(values).some((v) => v.trim() !== '') || countryId !== null;
   const send = useMutation({
-    mutationFn: (body: NoAccountContactRequest) => resultOf(client.feedback.requestMoreInfo({ body, silent: true })),
+    mutationFn: requestMoreInfo,
   });
   useUnsavedData(dirty && !send.isSuccess);
 

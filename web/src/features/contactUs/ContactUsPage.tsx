@@ -19,7 +19,7 @@ import {
   TextArea,
   type IconName,
 } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../contract/configuration';
@@ -32,11 +32,11 @@ import {
   CONTACT_US_REFUSAL,
   INSTRUMENT_COUNT_OPTIONS,
   SUPPORT_CATEGORIES,
-  type ContactUsRequestInput,
 } from '../../../../contract/feedback';
 import { showToast as toast } from '../../components/showToast';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
-import { client, resultOf } from '../../lib/api';
+import { useSystemConfig } from '../../components/config/api/systemConfig';
+import { sendContactUs } from './api/contactUs';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { submitProblemOf } from '../../lib/submitProblems';
@@ -86,11 +86,7 @@ const problemOf = (e: unknown) =>
  */
 export function ContactUsPage() {
   const { t, i18n } = useTranslation();
-  const config = useQuery({
-    queryKey: ['systemConfig', i18n.language],
-    queryFn: () => resultOf(client.configuration.systemConfig({ query: {}, silent: true })),
-    staleTime: Infinity,
-  });
+  const config = useSystemConfig(i18n.language, { staleTime: Infinity });
   return (
     <main className="portal-page">
       <H2>{t('feedback:contact_title')}</H2>
@@ -169,8 +165,7 @@ function ContactUsForm({ countries, countriesFailed, onRetryCountries }: Contact
   const countryName = countries.find((c) => c.countryId === draft.countryId)?.name ?? null;
 
   const send = useMutation({
-    mutationFn: (body: ContactUsRequestInput) =>
-      resultOf(client.feedback.contactUs({ params: { type: body.type }, body, silent: true })),
+    mutationFn: sendContactUs,
     onSuccess: () => toast(t('feedback:contact_sent_toast'), Intent.SUCCESS),
     onError: (e) => {
       handOverSessionErrors(e);

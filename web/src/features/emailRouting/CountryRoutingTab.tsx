@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../contract/configuration';
 import { ROUTING_EMAILS_MAX } from '../../../../contract/countryEmailRouting';
 import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
 import { showToast } from '../../components/showToast';
-import { client, resultOf } from '../../lib/api';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { submitProblemOf } from '../../lib/submitProblems';
 import {
@@ -22,23 +21,10 @@ import {
   type CountryField,
   type CountryValues,
 } from './routingForm';
-
-export const ROUTING_KEY = 'emailRouting';
+import { emailRoutingKeys, saveCountryRouting, useCountryRouting } from './api/emailRouting';
 
 /** The selects keep one width, whatever the names in them. */
 export const SELECT_STYLE = { maxWidth: 360 };
-
-const countryQuery = (countryId: number) => ({
-  queryKey: [ROUTING_KEY, 'country', countryId],
-  queryFn: () =>
-    resultOf(
-      client.countryEmailRouting.getCountryEmails({
-        query: countryId === ALL_COUNTRIES ? {} : { countryId },
-      }),
-    ),
-  // A refetch would put the stored values over what is being typed.
-  refetchOnWindowFocus: false,
-});
 
 /**
  * The country tab: a country (All first) and its five e-mail lists. Save is enabled after a change; choosing a
@@ -48,7 +34,7 @@ export function CountryRoutingTab({ countries, onDirty }: { countries: Country[]
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [countryId, setCountryId] = useState(ALL_COUNTRIES);
-  const routing = useQuery(countryQuery(countryId));
+  const routing = useCountryRouting(countryId);
   const [values, setValues] = useState<CountryValues>(valuesOf(undefined));
   const [changed, setChanged] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<CountryField, string>>>({});
@@ -62,10 +48,9 @@ export function CountryRoutingTab({ countries, onDirty }: { countries: Country[]
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof countryBody>) =>
-      resultOf(client.countryEmailRouting.updateCountryEmails({ body, silent: true })),
+    mutationFn: saveCountryRouting,
     onSuccess: (saved) => {
-      queryClient.setQueryData(countryQuery(countryId).queryKey, { countryEmailRouting: saved });
+      queryClient.setQueryData(emailRoutingKeys.country(countryId), { countryEmailRouting: saved });
       showToast(t('emailRouting:saved'), Intent.SUCCESS);
     },
     onError: (e) => {

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Card, H2, Tab, Tabs } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { client, resultOf } from '../../lib/api';
+import { useSystemConfig } from '../../components/config/api/systemConfig';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { CountryRoutingTab } from './CountryRoutingTab';
 import { RegionRoutingTab } from './RegionRoutingTab';
@@ -18,10 +17,7 @@ export function EmailRoutingPage() {
   const onCountryDirty = useCallback((country: boolean) => setDirty((d) => ({ ...d, country })), []);
   const onRegionDirty = useCallback((region: boolean) => setDirty((d) => ({ ...d, region })), []);
   useUnsavedData(dirty.country || dirty.region);
-  const config = useQuery({
-    queryKey: ['systemConfig', i18n.language],
-    queryFn: () => resultOf(client.configuration.systemConfig({ query: {} })),
-  });
+  const config = useSystemConfig(i18n.language, { loud: true });
   const countries = config.data?.countries ?? [];
 
   return (

@@ -1,18 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../contract/configuration';
 import { ROUTING_EMAILS_MAX, type CountryRegions } from '../../../../contract/countryEmailRouting';
 import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
 import { showToast } from '../../components/showToast';
-import { client, resultOf } from '../../lib/api';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { submitProblemOf } from '../../lib/submitProblems';
-import { ROUTING_KEY, SELECT_STYLE } from './CountryRoutingTab';
+import { emailRoutingKeys, saveRegionRouting, useRegionRouting } from './api/emailRouting';
+import { SELECT_STYLE } from './CountryRoutingTab';
 import { cleanEmails, EMAILS_WARNING, emailsValid } from './routingForm';
-
-const regionsKey = (countryId: number | null) => [ROUTING_KEY, 'regions', countryId];
 
 /**
  * The region tab: a country, one of its regions and the addresses of that region's new service requests. Save needs
@@ -25,23 +23,16 @@ export function RegionRoutingTab({ countries, onDirty }: { countries: Country[];
   const [regionId, setRegionId] = useState<number | null>(null);
   const [emails, setEmails] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const regions = useQuery({
-    queryKey: regionsKey(countryId),
-    queryFn: () => resultOf(client.countryEmailRouting.getRegionEmails({ params: { countryId: countryId! } })),
-    enabled: countryId !== null,
-  });
+  const regions = useRegionRouting(countryId);
   const list = regions.data?.regions ?? [];
   const region = list.find((r) => r.regionId === regionId);
   const changed = region !== undefined && emails !== region.adminEmails;
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
   const save = useMutation({
-    mutationFn: (body: { regionId: number; adminEmails: string }) =>
-      resultOf(
-        client.countryEmailRouting.updateRegionEmails({ params: { countryId: countryId! }, body, silent: true }),
-      ),
+    mutationFn: (body: { regionId: number; adminEmails: string }) => saveRegionRouting(countryId!, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData<CountryRegions>(regionsKey(countryId), (old) =>
+      queryClient.setQueryData<CountryRegions>(emailRoutingKeys.regions(countryId), (old) =>
         old ? { ...old, regions: old.regions.map((r) => (r.regionId === saved.regionId ? saved : r)) } : old,
       );
       setEmails(saved.adminEmails);

@@ -3,7 +3,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, GLOBAL_ERROR_CODES } from '../../../../contract/errors';
 import { showToast } from '../../components/showToast';
-import { client } from '../../lib/api';
+import { fetchContractPdf } from './api/contractPdf';
 import { openPdfWindow } from '../../lib/pdfWindow';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -33,10 +33,7 @@ export function ContractPdfButton({ equipmentId }: ContractPdfButtonProps) {
   const [opening, setOpening] = useState(false);
   const open = () => {
     setOpening(true);
-    openPdfWindow(
-      () => client.equipment.contractPdf({ params: { id: equipmentId }, silent: true }),
-      `Contract_${equipmentId}.pdf`,
-    )
+    openPdfWindow(() => fetchContractPdf(equipmentId), `Contract_${equipmentId}.pdf`)
       .then((shown) => {
         if (shown === 'downloaded') showToast(t('equipmentDetail:contract_pdf_downloaded'), Intent.WARNING);
       })

@@ -16,14 +16,9 @@ import { useMayCall } from '../../lib/access';
 import { useCurrentSession } from '../../lib/currentUser';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import {
-  detailTitle,
-  equipmentDetailKey,
-  isNotFound,
-  isUserAdded,
-  parseEquipmentId,
-  useEquipmentDetail,
-} from './equipmentDetailQuery';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { useEquipmentDetail } from './api/equipmentDetail';
+import { detailTitle, isNotFound, isUserAdded, parseEquipmentId } from './equipmentIdentity';
 import { equipmentHistoryFields } from './historyFields';
 import { InstrumentTab } from './InstrumentTab';
 import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
@@ -131,7 +126,7 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
   const title = detailTitle(equipment);
   const imagesChanged = (data: InstrumentImageData | null) =>
     queryClient.setQueryData<EquipmentDetail>(
-      equipmentDetailKey(equipment.equipmentId),
+      equipmentKeys.detail(equipment.equipmentId),
       (old) => old && { ...old, instrumentImageData: data },
     );
 

@@ -5,7 +5,7 @@ import { equipmentFieldLabelKey } from '../../components/equipmentForm';
 import { ContractSection } from './ContractSection';
 import { DetailSection } from './DetailSection';
 import { EhsSection } from './EhsSection';
-import { isUserAdded } from './equipmentDetailQuery';
+import { isUserAdded } from './equipmentIdentity';
 import {
   AdditionalSection,
   ContactsSection,

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_REFUSAL, type FeedbackFile } from '../../../../contract/feedback';
 import { showToast as toast } from '../../components/showToast';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
-import { client, resultOf } from '../../lib/api';
+import { sendFeedback } from './api/sendFeedback';
 import { uploadFile } from '../../lib/fileUpload';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -85,7 +85,7 @@ export function FeedbackPage() {
         attachFiles.push({ ...stored, fileName: file.name, size: file.size });
       }
       setProgress(null);
-      return resultOf(client.feedback.sendFeedback({ body: requestOf(current, attachFiles), silent: true }));
+      return sendFeedback(requestOf(current, attachFiles));
     },
     onSuccess: () => toast(t('feedback:feedback_sent_toast'), Intent.SUCCESS),
     onError: (e) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fetchHelpFile } from './staticContent';
+import { helpKeys } from './api/helpKeys';
 
 /** FAQ file entries (spec 3 section 3): ID, Module, FAQ (Q and A, where A is a list of HTML lines). */
 export const FaqModuleSchema = z.object({
@@ -10,7 +11,7 @@ export const FaqModuleSchema = z.object({
 export type FaqModule = z.infer<typeof FaqModuleSchema>;
 
 export const faqQuery = {
-  queryKey: ['help', 'faq'],
+  queryKey: helpKeys.faq(),
   queryFn: () => fetchHelpFile('faq.json', z.array(FaqModuleSchema)),
   staleTime: Infinity,
 } as const;

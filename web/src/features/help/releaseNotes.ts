@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fetchHelpFile } from './staticContent';
+import { helpKeys } from './api/helpKeys';
 
 /** Release note entries (spec 1 and 3, section 3): VersionNum, VersionName, Date, ChangeLog. */
 export const ReleaseNoteSchema = z.object({
@@ -28,7 +29,7 @@ export async function loadReleaseNotes(): Promise<ReleaseNote[]> {
 }
 
 export const releaseNotesQuery = {
-  queryKey: ['help', 'releaseNotes'],
+  queryKey: helpKeys.releaseNotes(),
   queryFn: loadReleaseNotes,
   staleTime: Infinity,
 } as const;

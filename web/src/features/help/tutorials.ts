@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fetchHelpFile } from './staticContent';
+import { helpKeys } from './api/helpKeys';
 
 /** An entry of help/tutorials.json: a recorded tutorial (written by scripts/recordTutorials.ts). */
 export const TutorialSchema = z.object({
@@ -63,7 +64,7 @@ export const TUTORIAL_TEXT: Readonly<Record<string, { titleKey: string; introKey
 };
 
 export const tutorialsQuery = {
-  queryKey: ['help', 'tutorials'],
+  queryKey: helpKeys.tutorials(),
   queryFn: () => fetchHelpFile('tutorials.json', z.array(TutorialSchema)),
   staleTime: Infinity,
 } as const;

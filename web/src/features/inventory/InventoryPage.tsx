@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, ButtonGroup, H2, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EQUIPMENT_FILTER_FIELDS_PAGE_SIZE, NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
+import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
 import { Pager } from '../../components/Pager';
@@ -21,9 +21,10 @@ import {
   useSearchText,
   visibleColumns,
   withFilter,
-  type FilterSuggestions,
 } from '../../components/list';
 import { downloadFile } from '../../lib/downloadFile';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { exportInventory, INVENTORY_SUGGESTIONS } from './api/inventoryFilterFields';
 import { EquipmentGrid, EquipmentTiles } from './EquipmentGrid';
 import {
   initialInventoryLayout,
@@ -55,26 +56,6 @@ import {
 
 /** Make - model - serial, as the dialogs name an equipment. */
 export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
-
-/** The inventory's filter suggestions: POST Equipment/FilterFields of the followed equipment. */
-const INVENTORY_SUGGESTIONS: FilterSuggestions = {
-  queryKey: ['equipment', 'filterFields'],
-  pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
-  load: (field, others, keyword) =>
-    resultOf(
-      client.equipment.filterFields({
-        body: {
-          pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
-          pageIndex: 0,
-          selectFields: [field],
-          filterSettings: others,
-          fullTextSearchSetting: keyword ? { keyword } : null,
-          isFollowed: true,
-          listType: 'inventory',
-        },
-      }),
-    ),
-};
 
 type OpenDialog =
   | {
@@ -134,7 +115,7 @@ export function InventoryPage() {
   });
   const rows = list.data?.items ?? [];
   const columns = useMemo(() => visibleColumns(layout, INVENTORY_FIELDS.columns), [layout]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['equipment'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
 
   const actions: RowActions = {
     serviceRequest: (equipment) => setDialog({ kind: 'serviceRequest', equipment }),
@@ -158,17 +139,15 @@ export function InventoryPage() {
     setExporting(true);
     const toaster = await getToaster();
     try {
-      const response = await client.equipment.export({
-        body: {
-          pageIndex: 0,
-          pageSize: 0,
-          isFollowed: true,
-          listType: 'inventory',
-          filterSettings: layout.filter,
-          orderSettings: layout.sort,
-          fullTextSearchSetting: searchText ? { keyword: searchText } : null,
-          layoutContent: exportLayoutOf(t, INVENTORY_FIELDS, [PINNED_FIELD, ...columns]),
-        },
+      const response = await exportInventory({
+        pageIndex: 0,
+        pageSize: 0,
+        isFollowed: true,
+        listType: 'inventory',
+        filterSettings: layout.filter,
+        orderSettings: layout.sort,
+        fullTextSearchSetting: searchText ? { keyword: searchText } : null,
+        layoutContent: exportLayoutOf(t, INVENTORY_FIELDS, [PINNED_FIELD, ...columns]),
       });
       downloadFile(response, 'Product.xlsx');
       toaster.show({ message: t('inventory:export_done'), intent: Intent.SUCCESS, icon: 'tick' });

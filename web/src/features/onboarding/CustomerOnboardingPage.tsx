@@ -6,14 +6,13 @@ import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { invitationMachine } from '../../../../machines/invitation.machine';
 import { showToast } from '../../components/showToast';
-import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { resolveLanguage } from '../../lib/i18n';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { InvitationForm } from './InvitationForm';
 import { RegisteredUsersDialog } from './RegisteredUsersDialog';
 import { SentHistory } from './SentHistory';
-import { HISTORY_KEY, useInvitationTemplate } from './onboardingQueries';
+import { onboardingKeys, registeredUsers, sendInvitation, useInvitationTemplate } from './api/onboarding';
 import './onboarding.css';
 
 /**
@@ -27,15 +26,13 @@ export function CustomerOnboardingPage() {
   const [machine] = useState(() =>
     invitationMachine.provide({
       actors: {
-        checkRegistered: fromPromise(({ input }) =>
-          resultOf(client.invitations.registeredUsers({ body: input.addresses })),
-        ),
-        sendInvitation: fromPromise(({ input }) => resultOf(client.invitations.send({ body: input }))),
+        checkRegistered: fromPromise(({ input }) => registeredUsers(input.addresses)),
+        sendInvitation: fromPromise(({ input }) => sendInvitation(input)),
       },
       actions: {
         notifySent: () => {
           showToast(t('onboarding:sent'), Intent.SUCCESS);
-          void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+          void queryClient.invalidateQueries({ queryKey: onboardingKeys.history() });
         },
       },
     }),

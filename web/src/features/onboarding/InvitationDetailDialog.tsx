@@ -6,10 +6,9 @@ import { InvitationType, type Invitation } from '../../../../contract/invitation
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { SanitizedHtml } from '../../components/SanitizedHtml';
 import { showToast } from '../../components/showToast';
-import { client, resultOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { HISTORY_KEY } from './onboardingQueries';
+import { onboardingKeys, resendInvitation } from './api/onboarding';
 
 export interface InvitationDetailDialogProps {
   /** The invitation shown; null while closed. */
@@ -24,10 +23,10 @@ export function InvitationDetailDialog({ invitation, onClose }: InvitationDetail
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const resend = useMutation({
-    mutationFn: (id: number) => resultOf(client.invitations.resend({ body: { id }, silent: true })),
+    mutationFn: resendInvitation,
     onSuccess: () => {
       showToast(t('onboarding:sent'), Intent.SUCCESS);
-      void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+      void queryClient.invalidateQueries({ queryKey: onboardingKeys.history() });
       onClose();
     },
     onError: handOverSessionErrors,

@@ -24,7 +24,7 @@ import type {
 } from '../../../../machines/invitation.machine';
 import { RemoteSuggest } from '../../components/RemoteSuggest';
 import { RichTextEditor } from '../../components/richText/RichTextEditor';
-import { ONBOARDING_KEY, searchCustomerLocations } from './onboardingQueries';
+import { onboardingKeys, searchCustomerLocations } from './api/onboarding';
 
 /** Room for the whole template in the editor. chosen: not in spec */
 const DESCRIPTION_HEIGHT = 340;
@@ -118,7 +118,7 @@ export function InvitationForm({ snapshot, send, templateLoading }: InvitationFo
             value={draft.customer}
             onChange={(customer) => send({ type: 'CHOOSE_CUSTOMER', customer })}
             search={searchCustomerLocations}
-            queryKey={[ONBOARDING_KEY, 'locations']}
+            queryKey={onboardingKeys.locations()}
             itemKey={(c) => c.locationId}
             itemText={(c) => c.label}
             inputValue={(c) => c.label}

@@ -5,7 +5,7 @@ import type { Invitation } from '../../../../contract/invitations';
 import { formatDateTime } from '../../lib/dates';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import { InvitationDetailDialog } from './InvitationDetailDialog';
-import { useSentHistory } from './onboardingQueries';
+import { useSentHistory } from './api/onboarding';
 
 /** Sidebar width (spec 3 "Customer onboarding"): 350 to 700, default 400, remembered in this browser. */
 export const HISTORY_WIDTH = { min: 350, max: 700, initial: 400 } as const;

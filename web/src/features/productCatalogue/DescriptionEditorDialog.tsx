@@ -9,7 +9,7 @@ import { RichTextEditor } from '../../components/richText/RichTextEditor';
 import { getToaster } from '../../components/toaster';
 import { useUnsavedData } from '../../lib/unsavedData';
 import type { DescriptionField } from './CatalogueGrid';
-import { useSaveDescriptions } from './catalogueQueries';
+import { useSaveDescriptions } from './api/saveDescriptions';
 
 /** The edit modal's width (spec 3 section 9: edit 1000, editor 500 high). */
 const DIALOG_WIDTH = 1000;

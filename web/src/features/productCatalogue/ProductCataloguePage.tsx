@@ -11,9 +11,10 @@ import { importProductMarketMachine } from '../../../../machines/importProductMa
 import { ListBody, useSearchText } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { getToaster } from '../../components/toaster';
-import { client } from '../../lib/api';
+import { askWhoIsSignedIn } from '../../lib/sessionHandOver';
 import { CatalogueGrid, type DescriptionField } from './CatalogueGrid';
-import { CATALOGUE_KEY, CATALOGUE_PAGE_SIZE, useCatalogueList } from './catalogueQueries';
+import { catalogueKeys } from './api/catalogueKeys';
+import { CATALOGUE_PAGE_SIZE, useCatalogueList } from './catalogueQueries';
 import { DescriptionEditorDialog } from './DescriptionEditorDialog';
 import { FailedRows } from './FailedRows';
 import { runCatalogueImportOverHub, uploadCatalogueFile } from './hubCatalogueImport';
@@ -73,7 +74,7 @@ export function ProductCataloguePage() {
         notifyFailed: (_, errorCode) => {
           if (errorCode === ProductMarketImportFailure.NotSignedIn) {
             // The whole app answers an ended session: asking who is signed in brings up its modal.
-            void client.users.me().catch(() => undefined);
+            askWhoIsSignedIn();
             return;
           }
           const message = latest.current.t(FAILURE_MESSAGE[errorCode ?? 0] ?? 'productCatalogue:import_failed');
@@ -81,7 +82,7 @@ export function ProductCataloguePage() {
         },
         imported: () => {
           setPageIndex(0);
-          void queryClient.invalidateQueries({ queryKey: [CATALOGUE_KEY] });
+          void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
         },
       },
     }),

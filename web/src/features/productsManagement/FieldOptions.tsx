@@ -1,8 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AUTOCOMPLETE_COUNT } from '../../../../contract/limits';
+import { useFieldOptions } from '../../components/equipment/api/fieldOptions';
 import { SEARCH_DEBOUNCE_MS } from '../../components/list';
 import { useSettled } from '../../components/useSettled';
-import { client, resultOf } from '../../lib/api';
 import type { EditableField } from './productsFields';
 
 /** The cells with the customer's existing values as suggestions (spec 3 section 3: make, model, system id). */
@@ -16,19 +14,7 @@ export const optionsListId = (field: EditableField) => `products-options-${field
 export function FieldOptions({ typing }: { typing: { field: EditableField; value: string } | null }) {
   const keyword = useSettled(typing?.value.trim() ?? '', SEARCH_DEBOUNCE_MS);
   const field = typing?.field;
-  const options = useQuery({
-    enabled: field !== undefined,
-    queryKey: ['equipment', 'fieldOption', field, keyword],
-    queryFn: () =>
-      resultOf(
-        client.equipment.fieldOption({
-          query: { optionType: field!, keyword: keyword || undefined, count: AUTOCOMPLETE_COUNT },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-  const values = (options.data?.fieldOptions ?? options.data?.items ?? []).filter((v): v is string => !!v);
+  const { values } = useFieldOptions(field, keyword);
   return (
     <>
       {SUGGESTED_FIELDS.map((f) => (

@@ -23,7 +23,9 @@ import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
 import { ProductsGrid } from './ProductsGrid';
 import { initialProductsLayout, productsFields, type ProductsLayout } from './productsFields';
-import { PRODUCTS_KEY, PRODUCTS_PAGE_SIZE, PRODUCTS_SUGGESTIONS, saveRows, useProductsList } from './productsQueries';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+import { PRODUCTS_SUGGESTIONS, saveRows } from './api/productsChanges';
+import { PRODUCTS_PAGE_SIZE, useProductsList } from './productsQueries';
 import { problemsOf, rowsToSave } from './rowEdits';
 import { useRowEdits } from './useRowEdits';
 import './productsManagement.css';
@@ -63,7 +65,7 @@ export function ProductsManagementPage() {
   useEffect(() => clear(), [views.currentViewId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const changeLayout = (change: Partial<ProductsLayout>) => views.changeLayout({ ...layout, ...change });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.productsManagement() });
 
   const update = async () => {
     const body = rowsToSave(edits, selected);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LocationOptions } from '../../components/LocationOptions';
 import { ProfileCompletion, type LoggedInUser } from '../../../../contract/users';
 import { profileCompletionMachine } from '../../../../machines/profileCompletion.machine';
-import { client, resultOf } from '../../lib/api';
+import { completeProfile } from './api/completeProfile';
 import { getToaster } from '../../components/toaster';
 
 type Field = 'firstName' | 'lastName' | 'officePhone';
@@ -17,7 +17,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(
     profileCompletionMachine.provide({
-      actors: { saveProfile: fromPromise(({ input }) => resultOf(client.users.completeProfile({ body: input }))) },
+      actors: { saveProfile: fromPromise(({ input }) => completeProfile(input)) },
       actions: { completed: onCompleted },
     }),
   );

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, FormGroup, H2, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { InvitationToken, SignUpForm } from '../../../../contract/account';
 import { ErrorCode } from '../../../../contract/errors';
 import type { LoggedInUser } from '../../../../contract/users';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
-import { client, resultOf } from '../../lib/api';
+import { acceptInvitation, endSession, useInvitationCheck } from './api/invitation';
 import { announce } from '../../lib/crossTab';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { submitProblemOf, type Message } from '../../lib/submitProblems';
@@ -55,12 +55,7 @@ export function SignUpPage(props: SignUpPageProps) {
 function SignUp({ onSignedIn }: { onSignedIn: (user: LoggedInUser) => void }) {
   const { t } = useTranslation();
   const token = tokenOf(useLocation().hash);
-  const check = useQuery({
-    queryKey: ['account.checkInvitation', token],
-    queryFn: () => resultOf(client.account.checkInvitation({ body: { token: token! }, query: {}, silent: true })),
-    enabled: token !== null,
-    retry: false,
-  });
+  const check = useInvitationCheck(token);
 
   if (token === null || (check.isError && isInvalidLink(check.error))) return <InvalidLink />;
   if (check.isError) {
@@ -93,7 +88,7 @@ function InvalidLink() {
 function SignedInNotice({ user }: { user: LoggedInUser }) {
   const { t } = useTranslation();
   const signOut = useMutation({
-    mutationFn: () => client.account.logout({ body: {}, query: {}, silent: true, ignoreCancel: true }),
+    mutationFn: endSession,
     onSettled: () => {
       announce({ type: 'signedOut' });
       window.location.reload();
@@ -151,14 +146,7 @@ function SignUpFormCard({
   const errorOf = (field: Field) => (touched[field] ? errors[field] : undefined);
 
   const accept = useMutation({
-    mutationFn: (form: SignUpForm) =>
-      resultOf(
-        client.account.acceptInvitation({
-          body: { token, firstName: form.firstName, lastName: form.lastName, password: form.password },
-          query: {},
-          silent: true,
-        }),
-      ),
+    mutationFn: (form: SignUpForm) => acceptInvitation(token, form),
     onSuccess: onSignedIn,
     onError: (e) => {
       if (isInvalidLink(e)) setLinkUsed(true);

@@ -8,7 +8,8 @@ import { ListBody, useSearchText } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { showToast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
-import { USERS_KEY } from '../../lib/userListKey';
+import { userListKeys } from '../../lib/userListKeys';
+import { enableUser } from './api/userChanges';
 
 /**
  * The admins' inactive-users modal (spec 3 sections 2 and 4): disabled users 10 a page, searched by display name,
@@ -27,7 +28,7 @@ export function InactiveUsersDialog({ isOpen, onClose }: { isOpen: boolean; onCl
 
   const list = useQuery({
     enabled: isOpen,
-    queryKey: [USERS_KEY, 'inactive', keyword, pageIndex],
+    queryKey: userListKeys.inactive(keyword, pageIndex),
     queryFn: () =>
       resultOf(
         client.accountManagement.list({
@@ -46,13 +47,12 @@ export function InactiveUsersDialog({ isOpen, onClose }: { isOpen: boolean; onCl
   });
 
   const enable = useMutation({
-    mutationFn: (user: UserRow) =>
-      resultOf(client.accountManagement.update({ params: { id: user.userId }, body: { isActive: true } })),
+    mutationFn: enableUser,
     onSuccess: (_, user) => {
       showToast(t('users:enabled', { name: user.displayName }), Intent.SUCCESS);
       // The last user of a page moves the list back a page.
       if (list.data?.items.length === 1 && pageIndex > 0) setPageIndex(pageIndex - 1);
-      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: userListKeys.all });
     },
   });
 

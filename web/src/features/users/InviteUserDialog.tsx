@@ -14,14 +14,14 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { InviteEmail, inviteRoleChoices, type InviteUserRequest } from '../../../../contract/accountManagement';
+import { InviteEmail, inviteRoleChoices } from '../../../../contract/accountManagement';
 import { ErrorCode } from '../../../../contract/errors';
 import { INVITATION_EXPIRY_DAYS, MODAL_WIDTH, ROLE, type RoleId } from '../../../../contract/limits';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
 import { LocationOptions } from '../../components/LocationOptions';
 import { showToast } from '../../components/showToast';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
-import { client, resultOf } from '../../lib/api';
+import { inviteUser } from './api/userChanges';
 import { useCurrentSession } from '../../lib/currentUser';
 import { resolveLanguage } from '../../lib/i18n';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -74,8 +74,7 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
   };
 
   const invite = useMutation({
-    mutationFn: (body: InviteUserRequest) =>
-      resultOf(client.accountManagement.inviteUser({ body, query: {}, silent: true })),
+    mutationFn: inviteUser,
     onSuccess: (_, body) => {
       showToast(t('invite:invited_toast', { email: body.emailTo[0] }), Intent.SUCCESS);
       onInvited();

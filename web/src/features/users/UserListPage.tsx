@@ -11,7 +11,7 @@ import { InactiveUsersDialog } from './InactiveUsersDialog';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserGrid } from './UserGrid';
 import { orderSettingsOf, userFields, type UserListState } from './userFields';
-import { USERS_KEY } from '../../lib/userListKey';
+import { userListKeys } from '../../lib/userListKeys';
 import { userSuggestions, useUserList } from './userQueries';
 
 type OpenDialog = { kind: 'filter'; field: string } | { kind: 'invite' } | { kind: 'inactive' };
@@ -132,7 +132,7 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
         <InviteUserDialog
           isOpen={dialog?.kind === 'invite'}
           onClose={() => setDialog(null)}
-          onInvited={() => void queryClient.invalidateQueries({ queryKey: [USERS_KEY] })}
+          onInvited={() => void queryClient.invalidateQueries({ queryKey: userListKeys.all })}
         />
       )}
       {adminList && <InactiveUsersDialog isOpen={dialog?.kind === 'inactive'} onClose={() => setDialog(null)} />}

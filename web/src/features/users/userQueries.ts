@@ -3,7 +3,7 @@ import { roleFilterChoices, USER_PAGE_SIZE } from '../../../../contract/accountM
 import type { FilterSetting } from '../../../../contract/listQuery';
 import type { FilterSuggestions } from '../../components/list';
 import { client, resultOf } from '../../lib/api';
-import { USERS_KEY } from '../../lib/userListKey';
+import { userListKeys } from '../../lib/userListKeys';
 import { orderSettingsOf, type UserListState } from './userFields';
 
 /** How many filter suggestions a column asks for (spec 3 section 9 "filter autocomplete page size"). */
@@ -15,7 +15,7 @@ const fullText = (keyword: string) => (keyword ? { keyword } : null);
 export function useUserList(state: UserListState, keyword: string, pageIndex: number, adminMode: boolean) {
   const orderSettings = orderSettingsOf(state);
   return useQuery({
-    queryKey: [USERS_KEY, 'list', adminMode, state.filter, orderSettings, keyword, pageIndex],
+    queryKey: userListKeys.list(adminMode, state.filter, orderSettings, keyword, pageIndex),
     queryFn: () =>
       resultOf(
         client.accountManagement.list({
@@ -38,7 +38,7 @@ export function useUserList(state: UserListState, keyword: string, pageIndex: nu
  * customer does not have (spec 3 section 6).
  */
 export const userSuggestions = (adminMode: boolean, providerCustomer: boolean): FilterSuggestions => ({
-  queryKey: [USERS_KEY, 'filterFields', adminMode, providerCustomer],
+  queryKey: userListKeys.filterFields(adminMode, providerCustomer),
   pageSize: SUGGESTION_PAGE_SIZE,
   load: async (field, others: FilterSetting[], keyword) => {
     const found = await resultOf(

@@ -17,7 +17,7 @@ import {
 } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
-import { SERVICE_CALLS_KEY } from '../../components/serviceCalls';
+import { serviceCallKeys } from '../../components/serviceCalls';
 import { showToast } from '../../components/showToast';
 import {
   activeTypeOf,
@@ -59,7 +59,7 @@ export function WorkOrdersPage() {
   const columns = useMemo(() => visibleColumns(layout, WORK_ORDER_FIELDS.columns), [layout]);
   const suggestions = useMemo(() => workOrderSuggestions(activeType), [activeType]);
   const changeLayout = (change: Partial<WorkOrderLayout>) => views.changeLayout({ ...layout, ...change });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [SERVICE_CALLS_KEY] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: serviceCallKeys.all });
   /** The count the grid shows now (the row the dialog was opened with may have been loaded again since). */
   const documentCountOf = (row: WorkOrderRow) =>
     list.data?.items.find((r) => r.serviceOrderId === row.serviceOrderId)?.documentCount ?? row.documentCount;

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { WORK_ORDER_PAGE_SIZE } from '../../../../contract/serviceCalls';
 import { exportLayoutOf, visibleColumns, type FilterSuggestions } from '../../components/list';
-import { SERVICE_CALLS_KEY } from '../../components/serviceCalls';
+import { serviceCallKeys } from '../../components/serviceCalls';
 import { client, resultOf } from '../../lib/api';
 import { downloadFile } from '../../lib/downloadFile';
 import {
@@ -25,7 +25,7 @@ export function useWorkOrderList(layout: WorkOrderLayout, keyword: string, pageI
   const orderSettings = orderSettingsOf(layout);
   return useQuery({
     enabled,
-    queryKey: [SERVICE_CALLS_KEY, 'workOrders', activeType, layout.filter, orderSettings, keyword, pageIndex],
+    queryKey: serviceCallKeys.workOrders(activeType, layout.filter, orderSettings, keyword, pageIndex),
     queryFn: () =>
       resultOf(
         client.serviceCalls.list({
@@ -45,7 +45,7 @@ export function useWorkOrderList(layout: WorkOrderLayout, keyword: string, pageI
 
 /** A tab's filter suggestions: POST ServiceCall/FilterFields. */
 export const workOrderSuggestions = (activeType: WorkOrderTab): FilterSuggestions => ({
-  queryKey: [SERVICE_CALLS_KEY, 'filterFields', activeType],
+  queryKey: serviceCallKeys.filterFields(activeType),
   pageSize: SUGGESTION_PAGE_SIZE,
   load: (field, others, keyword) =>
     resultOf(

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { HTMLSelect, Intent } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MoreInfoRequest, ProductMarketInfo } from '../../../../../contract/equipment';
+import type { ProductMarketInfo } from '../../../../../contract/equipment';
 import type { RequestInstrument } from '../../../components/requestForm/requestForm';
 import { REQUEST_FIELD_COLUMNS, RequestDialog } from '../../../components/requestForm/RequestDialog';
 import {
@@ -12,7 +12,8 @@ import {
   useRequestForm,
 } from '../../../components/requestForm/useRequestForm';
 import { showToast } from '../../../components/showToast';
-import { client, resultOf } from '../../../lib/api';
+import { useSystemConfig } from '../../../components/config/api/systemConfig';
+import { requestMarketInfo } from '../api/productInformation';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import {
@@ -69,14 +70,11 @@ export function MoreInfoDialog({
   const { user } = useCurrentSession();
   const [initial] = useState(() => initialMoreInfo(user));
   const [draft, setDraft] = useState<MoreInfoDraft>(initial);
-  const config = useQuery({
-    queryKey: ['systemConfig', i18n.language],
-    queryFn: () => resultOf(client.configuration.systemConfig({ query: {}, silent: true })),
-  });
+  const config = useSystemConfig(i18n.language);
   const countries = config.data?.countries ?? [];
 
   const send = useMutation({
-    mutationFn: (body: MoreInfoRequest) => resultOf(client.equipment.requestMarketInfo({ body, silent: true })),
+    mutationFn: requestMarketInfo,
     onSuccess: () => {
       showToast(t('productInfo:sent_toast'), Intent.SUCCESS);
       onClose();

@@ -1,26 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Classes, H3, HTMLTable, Icon, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentDetail, ProductMarketInfo } from '../../../../../contract/equipment';
 import { SanitizedHtml } from '../../../components/SanitizedHtml';
-import { client, resultOf } from '../../../lib/api';
+import { useProductResources } from '../api/productInformation';
 import { MoreInfoDialog } from './MoreInfoDialog';
 
 const SPECIFICATIONS = ['length', 'width', 'depth', 'height', 'weight'] as const;
 
 const layout = { display: 'grid', gridTemplateColumns: 'minmax(200px, 280px) 1fr', gap: 24, alignItems: 'start' };
 const picture = { maxWidth: '100%', maxHeight: 240, objectFit: 'contain' } as const;
-
-/** The resource block of the product page, read by the server; null when there is none to show. */
-function useProductResources(equipmentId: number) {
-  return useQuery({
-    queryKey: ['equipment', 'productResources', equipmentId],
-    queryFn: () => resultOf(client.equipment.productResources({ params: { id: equipmentId }, silent: true })),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-}
 
 /**
  * The Product information tab (spec 2 section 2): the catalogue's picture, name, short description and part

@@ -1,16 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SYSTEM_COMPONENT_PAGE_SIZE } from '../../../../../contract/equipment';
 import { client, resultOf } from '../../../lib/api';
+import { equipmentKeys } from '../../../lib/equipmentKeys';
 
 /**
  * The other components of an instrument's system, 10 at a time (GET Equipment/{id}/system/component); nothing is
- * asked without a system id. Under the 'equipment' key, so an edited or removed instrument refreshes the list.
+ * asked without a system id. Under equipmentKeys.all, so an edited or removed instrument refreshes the list.
  */
 export function useSystemComponents(equipmentId: number, systemId: string | null) {
   const hasSystem = Boolean(systemId?.trim());
   const found = useInfiniteQuery({
     enabled: hasSystem,
-    queryKey: ['equipment', equipmentId, 'systemComponents', systemId],
+    queryKey: equipmentKeys.systemComponents(equipmentId, systemId),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       resultOf(

@@ -30,7 +30,7 @@ import {
   type EventColumn,
   type FilterableColumn,
 } from './utilizationEvents';
-import { useUtilizationEventList, useUtilizationEvents } from './utilizationQueries';
+import { useUtilizationEventList, useUtilizationEvents } from '../api/utilization';
 
 /** Chosen: not in spec. Ten rows of 40 px fit the modal without scrolling. */
 export const EVENTS_PAGE_SIZE = 10;

@@ -18,7 +18,7 @@ import { CaptureStatus, ConnectionStatus } from './AssetStatus';
 import { UtilizationDataTable } from './UtilizationDataTable';
 import { UtilizationDetailsDialog } from './UtilizationDetailsDialog';
 import { formatTwoDecimals, utilizationTotals, type SummaryView } from './utilizationAxis';
-import { useUtilizationAsset } from './utilizationQueries';
+import { useUtilizationAsset } from '../api/utilization';
 
 /** The chart library loads with the first chart, not with the portal. */
 const loadChart = () => import('./UtilizationChart');

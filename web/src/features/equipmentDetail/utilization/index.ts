@@ -1,2 +1,2 @@
 export { UtilizationTab } from './UtilizationTab';
-export { useHasAssetGeniusSite, usePrefetchUtilization } from './utilizationQueries';
+export { useHasAssetGeniusSite, usePrefetchUtilization } from '../api/utilization';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SERVICE_CALL_PAGE_SIZE } from '../../../../../contract/equipment';
-import { SERVICE_CALLS_KEY } from '../../../components/serviceCalls';
+import { serviceCallKeys } from '../../../components/serviceCalls';
 import { client, resultOf } from '../../../lib/api';
 
 interface Page {
@@ -17,7 +17,7 @@ interface Page {
 export function useInstrumentWorkOrders(equipmentId: number, otherComponent: boolean) {
   const [page, setPage] = useState<Page>({ index: 0 });
   const list = useQuery({
-    queryKey: [SERVICE_CALLS_KEY, 'instrument', equipmentId, otherComponent, page.index, page.sessionTimestamp],
+    queryKey: serviceCallKeys.instrument(equipmentId, otherComponent, page.index, page.sessionTimestamp),
     queryFn: () =>
       resultOf(
         client.serviceCalls.equipmentWorkOrders({

@@ -29,7 +29,7 @@ import { FILE_TYPE_MESSAGE } from '../../../../../contract/images';
 import { importProductMachine } from '../../../../../machines/importProduct.machine';
 import { LocationOptions } from '../../../components/LocationOptions';
 import { getToaster } from '../../../components/toaster';
-import { client } from '../../../lib/api';
+import { askWhoIsSignedIn } from '../../../lib/sessionHandOver';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { runImportOverHub } from './hubImport';
 
@@ -107,7 +107,7 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
         notifyRefused: (_, errorCode) => {
           if (errorCode === ImportFailure.NotSignedIn) {
             // The whole app answers an ended session: asking who is signed in brings up its modal.
-            void client.users.me().catch(() => undefined);
+            askWhoIsSignedIn();
             return;
           }
           void getToaster().then((toaster) =>

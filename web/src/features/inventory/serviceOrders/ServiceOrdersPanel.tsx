@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { Classes, Drawer } from '@blueprintjs/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SERVICE_CALL_PAGE_SIZE, type Equipment, type ServiceCallSummary } from '../../../../../contract/equipment';
 import {
   PagedServiceCalls,
-  SERVICE_CALLS_KEY,
   ServiceCallStatusTag,
   ServiceOrderNumber,
   type ServiceCallColumn,
 } from '../../../components/serviceCalls';
-import { client, resultOf } from '../../../lib/api';
+import { useServiceCallsOf } from '../api/serviceCallsOf';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { formatDateTime } from '../../../lib/dates';
 
@@ -23,21 +21,6 @@ export interface ServiceOrdersPanelProps {
   /** The make, model and serial as the page names the instrument. */
   title: string;
   onClose(): void;
-}
-
-/** A page of the instrument's service calls: GET Equipment/{id}/servicecall, 10 a page (spec 2 section 9). */
-function useServiceCallsOf(equipmentId: number, pageIndex: number) {
-  return useQuery({
-    queryKey: [SERVICE_CALLS_KEY, 'equipment', equipmentId, pageIndex],
-    queryFn: () =>
-      resultOf(
-        client.serviceCalls.equipmentServiceCalls({
-          params: { id: equipmentId },
-          query: { pageIndex, pageSize: SERVICE_CALL_PAGE_SIZE },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
 }
 
 /** The row menu's "Service order details" side panel (spec 2 section 2): the instrument's service calls, paged. */

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Equipment } from '../../../../../contract/equipment';
 import type { Reservation } from '../../../../../contract/reservations';
 import { permissionsOf, ReserverAvatar, useReservationRemoval } from '../../../components/reservations';
+import { reservationKeys } from '../../../components/reservations/reservationKeys';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { formatDateTime } from '../../../lib/dates';
 import { upcomingOf, useReservationsOf } from './upcomingReservations';
@@ -32,7 +33,7 @@ export function UpcomingReservationsPanel({ equipment, title, onClose }: Upcomin
   const heading = t('reservation:upcoming_reservations');
 
   const remove = (reservation: Reservation) =>
-    removal.remove(reservation, () => void queryClient.invalidateQueries({ queryKey: ['reservations'] }));
+    removal.remove(reservation, () => void queryClient.invalidateQueries({ queryKey: reservationKeys.all }));
 
   const body = () => {
     if (found.isPending)

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Equipment } from '../../../../../contract/equipment';
 import type { Reservation } from '../../../../../contract/reservations';
+import { reservationKeys } from '../../../components/reservations/reservationKeys';
 import { client, resultOf } from '../../../lib/api';
 
 /** The most reservations asked for at once; the search lists the newest start first, so the upcoming ones come first. */
@@ -17,13 +18,13 @@ export const upcomingOf = (items: Reservation[], equipmentId: number, now: numbe
     .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
 
 /**
- * The search answer for the instrument. The key starts with 'reservations', the key the calendar invalidates after
+ * The search answer for the instrument. The key is under reservationKeys.all, which the calendar invalidates after
  * saving or deleting a reservation, so both stay current.
  */
 export function useReservationsOf(equipment: Equipment) {
   const keyword = searchKeywordOf(equipment);
   return useQuery({
-    queryKey: ['reservations', 'upcoming', equipment.equipmentId, keyword],
+    queryKey: reservationKeys.upcoming(equipment.equipmentId, keyword),
     queryFn: () => resultOf(client.reservations.search({ query: { keyword, pageSize: UPCOMING_SEARCH_SIZE } })),
   });
 }

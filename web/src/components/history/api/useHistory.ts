@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryPage } from '../../../../contract/history';
-import { client, resultOf } from '../../lib/api';
-import { historyKeys, type HistoryKind } from './historyKeys';
+import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryPage } from '../../../../../contract/history';
+import { client, resultOf } from '../../../lib/api';
+import { historyKeys, type HistoryKind } from '../historyKeys';
 
 function historyPage(kind: HistoryKind, id: number, pageIndex: number): Promise<HistoryPage> {
   const args = { params: { id }, query: { pageIndex, pageSize: HISTORY_PAGE_SIZE } };
@@ -18,7 +18,7 @@ function historyPage(kind: HistoryKind, id: number, pageIndex: number): Promise<
 /** A record's history, newest first, a page at a time: the entries loaded so far and how many there are. */
 export function useHistory(kind: HistoryKind, id: number) {
   const found = useInfiniteQuery({
-    queryKey: historyKeys.of(kind, id),
+    queryKey: historyKeys[kind](id),
     initialPageParam: 0,
     queryFn: ({ pageParam }) => historyPage(kind, id, pageParam),
     getNextPageParam: (last, pages, lastIndex) => {

@@ -6,10 +6,16 @@ import {
   type UtilizationPeriod,
 } from '../../../../../contract/equipment';
 import { client, resultOf } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
 import { useCurrentSession } from '../../../lib/currentUser';
-import { periodBounds } from './utilizationAxis';
+import { periodBounds } from '../utilization/utilizationAxis';
 
-const UTILIZATION_KEY = 'utilization';
+export const utilizationKeys = queryKeys('utilization', {
+  hasSite: (customerId: number) => [customerId],
+  asset: (equipmentId: number, range: number) => [equipmentId, range],
+  events: (customerId: number, systemId: string, bounds: object, page: object) => [customerId, systemId, bounds, page],
+  eventList: (customerId: number, systemId: string, bounds: object) => [customerId, systemId, bounds],
+});
 /** The monitoring data changes at most once a day; a few minutes keep tab switches instant. Chosen: not in spec. */
 const STALE_MS = 5 * 60_000;
 
@@ -21,7 +27,7 @@ export function useHasAssetGeniusSite(): boolean {
   const { user } = useCurrentSession();
   const customerId = user.userLocation.customerId;
   const site = useQuery({
-    queryKey: [UTILIZATION_KEY, 'hasSite', customerId],
+    queryKey: utilizationKeys.hasSite(customerId),
     queryFn: () =>
       resultOf(client.customers.hasAssetGeniusSite({ query: { customerId }, body: {}, silent: true })).catch(
         () => false,
@@ -33,7 +39,7 @@ export function useHasAssetGeniusSite(): boolean {
 }
 
 const assetQuery = (equipmentId: number, range: number) => ({
-  queryKey: [UTILIZATION_KEY, 'asset', equipmentId, range],
+  queryKey: utilizationKeys.asset(equipmentId, range),
   queryFn: () => resultOf(client.equipment.utilizationAsset({ query: { equipmentId, filter: range }, body: {} })),
   staleTime: STALE_MS,
 });
@@ -54,7 +60,7 @@ export function usePrefetchUtilization(equipmentId: number | null, hasSite: bool
     if (equipmentId === null || !hasSite) return;
     void queryClient.prefetchQuery(assetQuery(equipmentId, DEFAULT_UTILIZATION_RANGE));
     // The chart's code too: it is loaded apart from the page's.
-    void import('./UtilizationChart');
+    void import('../utilization/UtilizationChart');
   }, [queryClient, equipmentId, hasSite]);
 }
 
@@ -67,7 +73,7 @@ export function useUtilizationEvents(systemId: string, period: UtilizationPeriod
   const customerId = user.userLocation.customerId;
   const bounds = periodBounds(period);
   return useQuery({
-    queryKey: [UTILIZATION_KEY, 'events', customerId, systemId, bounds, page],
+    queryKey: utilizationKeys.events(customerId, systemId, bounds, page),
     queryFn: () =>
       resultOf(client.equipment.utilizationEvents({ query: {}, body: { ...page, ...bounds, systemId, customerId } })),
     placeholderData: keepPreviousData,
@@ -81,7 +87,7 @@ export function useUtilizationEventList(systemId: string, period: UtilizationPer
   const customerId = user.userLocation.customerId;
   const bounds = periodBounds(period);
   return useQuery({
-    queryKey: [UTILIZATION_KEY, 'eventList', customerId, systemId, bounds],
+    queryKey: utilizationKeys.eventList(customerId, systemId, bounds),
     queryFn: () =>
       resultOf(client.equipment.utilizationEventList({ query: { systemId, customerId, ...bounds }, body: {} })),
     staleTime: STALE_MS,

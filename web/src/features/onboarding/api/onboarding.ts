@@ -1,11 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { LANGUAGE_CODES } from '../../../../contract/configuration';
-import { INVITATION_PAGE_SIZE } from '../../../../contract/invitations';
-import type { InvitationCustomer } from '../../../../machines/invitation.machine';
-import { client, resultOf } from '../../lib/api';
+import { LANGUAGE_CODES } from '../../../../../contract/configuration';
+import { INVITATION_PAGE_SIZE, type InvitationRequest } from '../../../../../contract/invitations';
+import type { InvitationCustomer } from '../../../../../machines/invitation.machine';
+import { client, resultOf } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
 
-export const ONBOARDING_KEY = 'onboarding';
-export const HISTORY_KEY = [ONBOARDING_KEY, 'history'] as const;
+export const onboardingKeys = queryKeys('onboarding', {
+  template: (language: string) => [language],
+  history: () => [],
+  locations: () => [],
+});
 
 type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
@@ -15,7 +19,7 @@ const languageIdOf = (language: LanguageCode) => LANGUAGE_CODES.indexOf(language
 /** GET Users/invitation/template in a language: the subject and rich text the form starts from. */
 export function useInvitationTemplate(language: LanguageCode) {
   return useQuery({
-    queryKey: [ONBOARDING_KEY, 'template', language],
+    queryKey: onboardingKeys.template(language),
     queryFn: () => resultOf(client.invitations.template({ query: { languageId: languageIdOf(language) } })),
     staleTime: Infinity,
   });
@@ -24,7 +28,7 @@ export function useInvitationTemplate(language: LanguageCode) {
 /** The Sent History, newest first: a page at a time, view more adding the next page of the same size. */
 export function useSentHistory() {
   return useInfiniteQuery({
-    queryKey: HISTORY_KEY,
+    queryKey: onboardingKeys.history(),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       resultOf(client.invitations.history({ query: { pageIndex: pageParam, pageSize: INVITATION_PAGE_SIZE } })),
@@ -42,3 +46,13 @@ export async function searchCustomerLocations(keyword: string): Promise<Invitati
     label: `${l.companyName}, ${l.city} (${l.customerNo})`,
   }));
 }
+
+/** The addresses of a list that already have an account. */
+export const registeredUsers = (addresses: string[]) =>
+  resultOf(client.invitations.registeredUsers({ body: addresses }));
+
+/** Send an invitation. */
+export const sendInvitation = (body: InvitationRequest) => resultOf(client.invitations.send({ body }));
+
+/** Send a sent invitation again. */
+export const resendInvitation = (id: number) => resultOf(client.invitations.resend({ body: { id }, silent: true }));

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { INT32_MAX } from '../../../../contract/limits';
 import { USER_ADDED_DATA_SOURCE_ID, type Equipment } from '../../../../contract/equipment';
 import { ErrorCode } from '../../../../contract/errors';
-import { client, resultOf } from '../../lib/api';
 import { requestErrorOf } from '../../lib/requestErrors';
 
 /** The equipment id of the route's last segment, or null when it is not a positive whole number. */
@@ -10,24 +8,6 @@ export function parseEquipmentId(segment: string | undefined): number | null {
   if (!segment || !/^\d{1,10}$/.test(segment)) return null;
   const id = Number(segment);
   return id > 0 && id <= INT32_MAX ? id : null;
-}
-
-/** Under ['equipment'], so every save of equipment (the edit form invalidates that key) reloads the page too. */
-export const equipmentDetailKey = (equipmentId: number) => ['equipment', 'detail', equipmentId] as const;
-
-/**
- * GET Equipment/{id} with its EHS data and the other components of its system. Silent: the page says what went
- * wrong (and hands session errors over to the app).
- */
-export function useEquipmentDetail(equipmentId: number | null) {
-  return useQuery({
-    queryKey: equipmentDetailKey(equipmentId ?? 0),
-    queryFn: () =>
-      resultOf(
-        client.equipment.detail({ params: { id: equipmentId! }, query: { otherComponent: true }, silent: true }),
-      ),
-    enabled: equipmentId !== null,
-  });
 }
 
 /** The lookup found nothing the user may see: another customer's, a hidden or a missing instrument. */
