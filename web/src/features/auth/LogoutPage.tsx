@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { client } from '../../lib/api';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { StandaloneMain } from '../../components/MainContent';
 
 /** /logout: ends the session on the server, then hands over to the sign-in page. */
 export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
@@ -13,5 +14,9 @@ export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
       .catch(() => undefined)
       .finally(onSignedOut);
   }, [onSignedOut]);
-  return <FullPageSpinner />;
+  return (
+    <StandaloneMain className="portal-centered">
+      <FullPageSpinner />
+    </StandaloneMain>
+  );
 }

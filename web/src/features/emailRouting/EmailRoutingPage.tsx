@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Card, H2, Tab, Tabs } from '@blueprintjs/core';
+import { Card, H1, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { client, resultOf } from '../../lib/api';
@@ -25,8 +25,8 @@ export function EmailRoutingPage() {
   const countries = config.data?.countries ?? [];
 
   return (
-    <main className="portal-page" aria-labelledby="email-routing-title">
-      <H2 id="email-routing-title">{t('emailRouting:title')}</H2>
+    <div className="portal-page">
+      <H1 id="email-routing-title">{t('emailRouting:title')}</H1>
       <Card style={{ maxWidth: 760 }}>
         <Tabs id="email-routing-tabs" selectedTabId={tab} onChange={(next) => setTab(next as typeof tab)}>
           <Tab
@@ -41,6 +41,6 @@ export function EmailRoutingPage() {
           />
         </Tabs>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, ButtonGroup, H2, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, H1, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_FILTER_FIELDS_PAGE_SIZE, NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
@@ -188,7 +188,7 @@ export function InventoryPage() {
   return (
     <section className="list-page" aria-labelledby="inventory-title">
       <header className="list-toolbar">
-        <H2 id="inventory-title">{t('inventory:title')}</H2>
+        <H1 id="inventory-title">{t('inventory:title')}</H1>
         <SavedViewBar views={views} />
         {layout.mode === 'grid' && (
           <InputGroup
