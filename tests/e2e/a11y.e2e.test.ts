@@ -138,12 +138,17 @@ describe('the skip link', () => {
     await context.close();
   });
 
-  it('is the first stop of Tab on the sign-in page', async () => {
+  it('on the sign-in page is one Shift+Tab before the e-mail field, which has the focus on opening', async () => {
     const context = await newPortalContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-    await skipsToMain(page);
+    await page.waitForFunction(() => document.activeElement?.id === 'login-email');
+    await page.keyboard.press('Shift+Tab');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'A');
+    expect(await focused(page)).toEqual({ text: 'Skip to main content', isMain: false });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement === document.querySelector('main'));
     await context.close();
   });
 });
