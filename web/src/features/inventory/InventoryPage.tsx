@@ -186,7 +186,7 @@ export function InventoryPage() {
   const hasQuery = layout.filter.length > 0 || searchText !== '';
 
   return (
-    <section className="list-page" aria-labelledby="inventory-title">
+    <section className="list-page">
       <header className="list-toolbar">
         <H1 id="inventory-title">{t('inventory:title')}</H1>
         <SavedViewBar views={views} />

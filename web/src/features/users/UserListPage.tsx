@@ -43,7 +43,7 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
   };
 
   return (
-    <section className="list-page" aria-labelledby="users-title">
+    <section className="list-page">
       <header className="list-toolbar">
         <H1 id="users-title">{adminList ? t('users:title_admin') : t('users:title')}</H1>
         <InputGroup

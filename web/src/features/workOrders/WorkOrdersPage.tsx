@@ -100,7 +100,7 @@ export function WorkOrdersPage() {
   );
 
   return (
-    <section className="list-page" aria-labelledby="work-orders-title">
+    <section className="list-page">
       <header className="list-toolbar">
         <H1 id="work-orders-title">{t('workOrders:title')}</H1>
         <SavedViewBar views={views} />
