@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -17,16 +17,16 @@ async function signIn(page: Page, email: string, path = '/app/welcome') {
   await page.goto(`${server.url}${path}`);
 }
 
-describe('accessibility (axe-core: no serious or critical violations)', () => {
+describe('accessibility (axe-core, every rule but the named exceptions)', () => {
   it('sign-in and the request form', async () => {
     const context = await newPortalContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${server.url}/contactRequest`);
     await page.getByRole('button', { name: 'Send request' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -35,7 +35,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     const page = await context.newPage();
     await signIn(page, 'new@acme-labs.example');
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -48,7 +48,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       await page.waitForURL(`**/app/${path}`);
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     },
   );
@@ -76,6 +76,79 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await page.getByRole('button', { name: 'Account menu' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await context.close();
+  });
+});
+
+/** The instrument with the lowest id that `email` follows. */
+async function aFollowedInstrument(email: string): Promise<number> {
+  const row = await server.database.db
+    .selectFrom('equipment')
+    .innerJoin('user_equipment', 'user_equipment.equipment_id', 'equipment.id')
+    .innerJoin('users', 'users.id', 'user_equipment.user_id')
+    .select('equipment.id')
+    .where('users.email', '=', email)
+    .where('equipment.is_hidden', '=', false)
+    .orderBy('equipment.id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The label of the focused element and whether it is the screen's `<main>`. */
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    text: document.activeElement?.textContent?.trim() ?? '',
+    isMain: document.activeElement === document.querySelector('main'),
+  }));
+
+describe('the skip link', () => {
+  async function skipsToMain(page: Page) {
+    expect(await page.locator('main').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'A');
+    expect(await focused(page)).toEqual({ text: 'Skip to main content', isMain: false });
+    await page.getByRole('link', { name: 'Skip to main content' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement === document.querySelector('main'));
+    expect((await focused(page)).isMain).toBe(true);
+  }
+
+  it.each([
+    ['the inventory', 'user@acme-labs.example', '/app/product', 'Product'],
+    ['work orders', 'user@acme-labs.example', '/app/workOrder', 'Work orders'],
+    ['users', 'admin@acme-labs.example', '/app/userManagement', 'Users'],
+    ['my account', 'user@acme-labs.example', '/app/userManagement/myAccount', 'My account'],
+  ])('is the first stop of Tab on %s and moves the focus to <main>', async (_, email, path, title) => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, email, path);
+    await page.waitForURL(`**${path}`);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await skipsToMain(page);
+    await context.close();
+  });
+
+  it('is the first stop of Tab on an instrument page', async () => {
+    const id = await aFollowedInstrument('user@acme-labs.example');
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'user@acme-labs.example', `/app/product/equipmentDetail/${id}`);
+    await page.getByRole('tab', { name: 'Instrument', selected: true }).waitFor();
+    await skipsToMain(page);
+    await context.close();
+  });
+
+  it('on the sign-in page is one Shift+Tab before the e-mail field, which has the focus on opening', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'login-email');
+    await page.keyboard.press('Shift+Tab');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'A');
+    expect(await focused(page)).toEqual({ text: 'Skip to main content', isMain: false });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement === document.querySelector('main'));
     await context.close();
   });
 });

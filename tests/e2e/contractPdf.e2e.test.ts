@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { pdfPages } from '../support/pdfText';
 import { newPortalContext } from '../support/portalContext';
@@ -109,7 +109,7 @@ async function openDetail(e: Instrument): Promise<{ context: BrowserContext; pag
   const page = await context.newPage();
   await page.goto(`${server.url}/app/product/equipmentDetail/${e.id}`);
   await page.waitForURL(`**/app/product/equipmentDetail/${e.id}`);
-  await page.getByRole('heading', { name: titleOf(e), level: 2 }).waitFor();
+  await page.getByRole('heading', { name: titleOf(e), level: 1 }).waitFor();
   return { context, page };
 }
 
@@ -119,7 +119,7 @@ describe('view contract PDF', () => {
   it('opens the instrument’s contract as a PDF in a new window', async () => {
     const { context, page } = await openDetail(withContract);
     await contractTable(page).getByRole('cell', { name: NUMBER }).waitFor();
-    expect(await seriousViolations(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await axeViolations(page, '[role="tabpanel"]')).toEqual([]);
 
     const popup = page.waitForEvent('popup');
     const answer = page.waitForResponse(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { EquipmentDetail } from '../../contract/equipment';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { closeWithEscape, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 
@@ -42,7 +42,7 @@ async function openInstrumentPage(email: string) {
   const answer = await context.request.get(`${server.url}/api/Equipment/${id}?otherComponent=true`);
   const { result } = (await answer.json()) as { result: EquipmentDetail };
   await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);
-  await page.getByRole('heading', { level: 2, name: titleOf(result), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: titleOf(result), exact: true }).waitFor();
   return { context, page };
 }
 
@@ -103,7 +103,7 @@ describe('service plan comparison', () => {
     await page.waitForFunction(() => document.activeElement?.textContent?.includes('remote check-up'));
     expect(page.url()).not.toContain('#');
 
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await closeWithEscape(page, dialog);
     await context.close();
   });

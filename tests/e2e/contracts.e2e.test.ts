@@ -4,7 +4,7 @@ import type { Contract, ContractListQuery } from '../../contract/contracts';
 import { AccessCode } from '../../contract/permissions';
 import { createContract } from '../factories/contract';
 import { seededFaker } from '../factories/random';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 
@@ -58,7 +58,7 @@ async function openContracts(email = 'user@acme-labs.example') {
     .click();
   // An unknown path would land on the welcome page: this is the contract screen.
   await page.waitForURL('**/app/contractManagement');
-  await page.getByRole('heading', { name: 'Contract management', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Contract management', level: 1 }).waitFor();
   const first = await bodyOf(await firstPage);
   await page.getByText(PAGER).waitFor();
   return { context, page, first };
@@ -96,7 +96,7 @@ describe('contract management', () => {
       .toBe(first.answer.items.map((c) => c.vendorContractId).join('|'));
     // The expiry column names the status beside the colour.
     expect((await columnTexts(page, 3)).every((text) => / · (Active|Expiring soon|Expired)$/.test(text))).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -110,7 +110,7 @@ describe('contract management', () => {
     const dialog = page.getByRole('dialog', { name: 'Filter: PO number' });
     await dialog.getByLabel('Values to look for').fill(part);
     await dialog.getByLabel('Values to look for').press('Enter');
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     const byPo = listAnswer(page);
     await dialog.getByRole('button', { name: 'Apply' }).click();
     const poAnswer = await bodyOf(await byPo);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { setChecked } from '../support/controls';
 
 /*
@@ -41,7 +41,7 @@ describe('Edit EHS data', () => {
     await chemical.getByRole('checkbox', { name: 'Not applicable', checked: false }).waitFor();
     await dialog.getByText('No', { exact: true }).click();
     await dialog.getByRole('radio', { name: 'No', exact: true, checked: true }).waitFor();
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     const saved = page.waitForResponse(
       (r) => r.url().includes(`/api/Equipment/${id}/ehs`) && r.request().method() === 'PUT',

@@ -7,7 +7,7 @@ import {
   emethodEntryOf,
   type EMethodInstrument,
 } from '../../web/src/features/equipmentDetail/emethods/emethodCatalogue';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
 import { ROOT } from '../support/testServer';
@@ -82,7 +82,7 @@ describe('e-methods', () => {
     const select = page.getByRole('combobox', { name: 'Application' });
     await select.waitFor();
     await expect.poll(() => select.locator('option').allInnerTexts()).toEqual(entry.applications.map((a) => a.name));
-    await page.getByRole('heading', { level: 3, name: first!.name }).waitFor();
+    await page.getByRole('heading', { level: 2, name: first!.name }).waitFor();
     await page.getByText(first!.description[0]!).waitFor();
     await imagesLoad(page, first!.name);
 
@@ -103,11 +103,11 @@ describe('e-methods', () => {
     expect((await download).suggestedFilename()).toBe(first!.files.acquisitionMethod);
 
     await page.screenshot({ path: '/tmp/emethods-en.png', fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Another application: its name, pictures and files replace the first one's.
     await select.selectOption({ label: second!.name });
-    await page.getByRole('heading', { level: 3, name: second!.name }).waitFor();
+    await page.getByRole('heading', { level: 2, name: second!.name }).waitFor();
     await imagesLoad(page, second!.name);
     await expect.poll(() => note.getAttribute('href')).toBe(`/emethods/files/${second!.files.applicationNote}`);
 
@@ -138,7 +138,7 @@ describe('e-methods', () => {
     const systems = page.getByRole('table', { name: 'Systems' });
     const system = second!.systems[0]!;
     await systems.getByRole('row', { name: `${system.module} ${system.description}` }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await close();
   });
 
@@ -152,7 +152,7 @@ describe('e-methods', () => {
       await page.getByRole('combobox', { name: 'Applikation' }).waitFor();
       await page.getByRole('link', { name: 'Applikationsschrift' }).waitFor();
       await page.getByRole('link', { name: 'Datei der Erfassungsmethode' }).waitFor();
-      await page.getByRole('heading', { level: 3, name: application.name }).waitFor();
+      await page.getByRole('heading', { level: 2, name: application.name }).waitFor();
       await page.getByRole('tab', { name: 'Verbindungen' }).click();
       const table = page.getByRole('table', { name: 'Verbindungen' });
       await table.getByRole('columnheader', { name: 'CAS-Nummer' }).waitFor();
@@ -192,7 +192,7 @@ describe('e-methods', () => {
     await page.getByRole('tab', { name: 'E-methods', selected: true }).waitFor();
     await page.screenshot({ path: '/tmp/emethods-error.png' });
     await page.getByRole('tab', { name: 'Instrument' }).click();
-    await page.getByRole('heading', { level: 2 }).waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await close();
   });
 

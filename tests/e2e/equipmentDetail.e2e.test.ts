@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { EquipmentDetail } from '../../contract/equipment';
 import { contractStatusOf } from '../../web/src/features/equipmentDetail/contractStatus';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 import { png } from '../support/images';
@@ -63,7 +63,7 @@ async function recordOf(context: BrowserContext, id: number): Promise<EquipmentD
 /** The detail page is on screen: its URL and its title (an unknown path would land on the welcome page). */
 async function expectDetailPage(page: Page, id: number, title: string) {
   await page.waitForURL(`**${detailPath(id)}`);
-  await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
   return page.getByRole('region', { name: title, exact: true });
 }
 
@@ -131,7 +131,7 @@ describe('equipment detail page', () => {
 
     await region.getByRole('button', { name: DETAIL.back }).click();
     await page.waitForURL('**/app/product');
-    await page.getByRole('heading', { name: 'Product', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
     await context.close();
   });
 
@@ -312,7 +312,7 @@ describe('equipment detail page', () => {
     for (const id of [String(foreign.id), '2000000000', 'abc', '0']) {
       await page.goto(`${server.url}${detailPath(id)}`);
       await page.waitForURL('**/app/product');
-      await page.getByRole('heading', { name: 'Product', level: 2 }).waitFor();
+      await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
       const toast = page.getByText(NOT_FOUND, { exact: true });
       await toast.waitFor();
       expect(await toast.count()).toBe(1);
@@ -409,7 +409,7 @@ describe('equipment detail page', () => {
       .getByRole('button', { name: /^Current company/ })
       .filter({ hasText: 'Globex Corporation' })
       .waitFor();
-    await page.getByRole('heading', { name: 'Product', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
     await context.close();
   });
 
@@ -419,7 +419,7 @@ describe('equipment detail page', () => {
     for (const name of ['Other system components', 'Vendor info', 'Additional info', 'EHS data']) {
       await openSection(page, name);
     }
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Work order overview' }).click();
     await expect
       .poll(() => page.getByRole('tab', { name: 'Work order overview' }).getAttribute('aria-selected'))

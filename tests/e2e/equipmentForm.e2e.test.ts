@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LINKABLE_EQUIPMENT_MAX, USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInventoryAs } from '../support/inventoryPage';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -40,6 +41,7 @@ describe('add, edit and delete equipment', () => {
     await newProductButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Add equipment' });
     await dialog.getByRole('tab', { name: 'Basic info' }).waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await dialog.getByRole('combobox', { name: 'Make' }).fill('Agilent');
     await dialog.getByRole('combobox', { name: 'Model' }).fill('1290 Infinity II');
     await dialog.getByLabel('Serial number').fill(serial);

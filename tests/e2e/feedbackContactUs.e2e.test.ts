@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -58,6 +59,7 @@ describe('feedback page', () => {
     const form = page.getByRole('form', { name: 'Feedback' });
     const send = form.getByRole('button', { name: 'Send feedback' });
     expect(await send.isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
 
     await form.getByLabel('Your feedback').fill('The export dialog forgets my <column order> & filters.');
     await expect.poll(() => send.isDisabled()).toBe(false);

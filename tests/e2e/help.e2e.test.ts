@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { newPortalContext } from '../support/portalContext';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { ROOT } from '../support/testServer';
+import { axeViolations } from '../support/axe';
 
 interface FaqModule {
   Module: string;
@@ -52,6 +53,7 @@ describe('FAQ', () => {
     const [first, second] = faq;
     await page.getByRole('tab', { name: first!.Module, selected: true }).waitFor();
     await page.getByRole('button', { name: first!.FAQ[0]!.Q }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: second!.Module }).click();
     await page.getByRole('tab', { name: second!.Module, selected: true }).waitFor();

@@ -5,7 +5,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { EquipmentDetail } from '../../contract/equipment';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { closeWithEscape, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { signedIn } from '../support/injectClient';
 import { newPortalContext } from '../support/portalContext';
@@ -62,7 +62,7 @@ async function openInstrument(page: Page, id: number) {
   const record = ((await response.json()) as { result: EquipmentDetail }).result;
   await page.goto(`${server.url}/app/product/equipmentDetail/${id}`);
   await page.waitForURL(`**/app/product/equipmentDetail/${id}`);
-  await page.getByRole('heading', { level: 2, name: titleOf(record), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: titleOf(record), exact: true }).waitFor();
   return record;
 }
 
@@ -123,7 +123,7 @@ describe('audit history', () => {
     await expect.poll(() => list.getByRole('listitem').first().innerText()).toContain(HISTORY.event_equipment_updated);
     expect(await edited.innerText()).toContain(USER_NAME);
     expect(await change(edited, FORM.field_room!)).toEqual({ before: record.room || '—', after: 'Lab H-17' });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A change made elsewhere (a manager's EHS edit) comes in while the tab is open.
     const manager = await db()
@@ -227,7 +227,7 @@ describe('audit history', () => {
     await created.waitFor();
     expect(await created.innerText()).toContain(USER_NAME);
     expect(await list.getByRole('listitem').count()).toBe(1);
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     // Moved by an hour while the dialog is open: the change comes in, the start before and after.
     const reservation = made.status === 200 ? made.body.result!.items[0]! : null;
@@ -256,7 +256,7 @@ describe('audit history', () => {
   it("a work order's history shows the service request that raised it and the document added to it", async () => {
     const { context, page } = await signedInPage();
     await page.goto(`${server.url}/app/workOrder`);
-    await page.getByRole('heading', { name: 'Work orders', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Work orders', level: 1 }).waitFor();
     await page.locator('.portal-header').getByRole('button', { name: 'New service request' }).click();
     const request = page.getByRole('dialog', { name: 'New service request' });
     await request.getByLabel('Issue type').waitFor();
@@ -287,7 +287,7 @@ describe('audit history', () => {
     expect(await items.nth(0).innerText()).toContain(`${HISTORY.event_document_uploaded} · Lamp test.pdf`);
     expect(await items.nth(1).innerText()).toContain(HISTORY.event_serviceCall_requested);
     for (const text of await items.allInnerTexts()) expect(text).toContain(USER_NAME);
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await context.close();
   });
 });

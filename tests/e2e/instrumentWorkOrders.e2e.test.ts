@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import type { EquipmentWorkOrderRow } from '../../contract/serviceCalls';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
 import { openReportWindow } from '../support/reportWindow';
@@ -148,7 +148,7 @@ const titleOf = (e: Instrument) =>
   [e.mfg, e.model, e.serial, e.system_nick_name].filter((part) => part?.trim()).join(' - ');
 
 async function openWorkOrderTab(page: Page, e: Instrument) {
-  await page.getByRole('heading', { name: titleOf(e), level: 2 }).waitFor();
+  await page.getByRole('heading', { name: titleOf(e), level: 1 }).waitFor();
   await page.getByRole('tab', { name: 'Work order overview' }).click();
 }
 
@@ -221,7 +221,7 @@ describe('work order overview of an instrument', () => {
       .getByRole('region', { name: 'Work orders of the other system components' })
       .getByText('1–5 of 5')
       .waitFor();
-    expect(await seriousViolations(page, '[role="tabpanel"]')).toEqual([]);
+    expect(await axeViolations(page, '[role="tabpanel"]')).toEqual([]);
     await context.close();
   });
 
@@ -266,7 +266,7 @@ describe('work order overview of an instrument', () => {
 
   it('the Instrument tab lists the other components of the system; a component’s link opens its page', async () => {
     const { context, page } = await openDetail(main.id);
-    await page.getByRole('heading', { name: titleOf(main), level: 2 }).waitFor();
+    await page.getByRole('heading', { name: titleOf(main), level: 1 }).waitFor();
     const components = page.waitForResponse((r) => r.url().includes(`/api/Equipment/${main.id}/system/component`));
     await page.getByRole('button', { name: 'Other system components', exact: true }).click();
     await components;
@@ -277,7 +277,7 @@ describe('work order overview of an instrument', () => {
       await list.getByRole('listitem').filter({ hasText: partner.serial! }).waitFor();
     }
     await page.getByText('2 of 2 components shown').waitFor();
-    expect(await seriousViolations(page, '[aria-label="Other components of the system"]')).toEqual([]);
+    expect(await axeViolations(page, '[aria-label="Other components of the system"]')).toEqual([]);
 
     const [target] = partners;
     await list
@@ -286,13 +286,13 @@ describe('work order overview of an instrument', () => {
       .getByRole('link', { name: `${target.mfg} ${target.model}` })
       .click();
     await page.waitForURL(`**/app/product/equipmentDetail/${target.id}`);
-    await page.getByRole('heading', { name: titleOf(target), level: 2 }).waitFor();
+    await page.getByRole('heading', { name: titleOf(target), level: 1 }).waitFor();
     await context.close();
   });
 
   it('a larger system loads the next 10 components on scrolling to the end of the list', async () => {
     const { context, page } = await openDetail(hub.id);
-    await page.getByRole('heading', { name: titleOf(hub), level: 2 }).waitFor();
+    await page.getByRole('heading', { name: titleOf(hub), level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Other system components', exact: true }).click();
     const list = page.getByRole('list', { name: 'Other components of the system' });
     await page.getByText(`10 of ${LARGE_SYSTEM_OTHERS} components shown`).waitFor();

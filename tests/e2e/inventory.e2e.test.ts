@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInventoryAs } from '../support/inventoryPage';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -42,6 +43,7 @@ describe('inventory', () => {
     const { context, page } = await openInventory();
     const all = await total(page);
     expect(all).toBeGreaterThan(30);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('lambda');
     await expect.poll(() => total(page)).toBeLessThan(all);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROLE } from '../../contract/limits';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -77,7 +77,7 @@ describe('invitation sign-up page', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Set up your account' }).waitFor();
     await expect.poll(() => page.getByLabel('Your account').inputValue()).toBe(email);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The rules of a new password and its confirmation, before anything is sent.
     await fillSignUp(page, 'lettersonly', 'different1');
@@ -103,7 +103,7 @@ describe('invitation sign-up page', () => {
     await second.goto(link);
     await second.getByRole('heading', { name: 'This invitation link cannot be used' }).waitFor();
     expect(await second.getByLabel('First name').count()).toBe(0);
-    expect(await seriousViolations(second)).toEqual([]);
+    expect(await axeViolations(second)).toEqual([]);
     await second.getByRole('button', { name: 'Go to sign-in' }).click();
     await second.waitForURL('**/login');
     await signInAt(second, server.url, email, 'Welcome1');
@@ -151,7 +151,7 @@ describe('invite user dialog', () => {
     await dialog.waitFor();
     expect(await dialog.getByRole('radio', { name: 'Standard user' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('radio', { name: 'Admin' }).count()).toBe(0);
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     // Typed data is not lost by a slip: closing asks first.
     const email = dialog.getByLabel('E-mail address');

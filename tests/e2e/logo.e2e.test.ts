@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { newPortalContext } from '../support/portalContext';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { png } from '../support/images';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -60,6 +61,7 @@ describe('customer logo', () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     await dialog.getByLabel('Logo file').setInputFiles({ name: 'acme.png', mimeType: 'image/png', buffer: png(16) });
     await dialog.getByRole('img', { name: 'Preview of acme.png' }).waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await save.click();
     await page.getByText('The company logo has been saved.').waitFor();
     await dialog.waitFor({ state: 'hidden' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -35,6 +36,7 @@ describe('my account', () => {
     await expect
       .poll(() => page.getByRole('table', { name: 'Company information' }).textContent())
       .toContain('Globex Corporation');
+    expect(await axeViolations(page)).toEqual([]);
 
     // An empty first name is refused in the form; nothing reaches the server.
     await page.getByRole('button', { name: 'Edit' }).click();

@@ -4,6 +4,7 @@ import { insertMessages } from '../../api-mock/src/messages/queries';
 import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { newPortalContext } from '../support/portalContext';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { axeViolations } from '../support/axe';
 
 const EMAIL = 'user@acme-labs.example';
 let server: E2eServer;
@@ -106,6 +107,7 @@ describe('notifications page', () => {
     );
     await page.getByText(`${unreadAtStart} unread`, { exact: true }).waitFor();
     await detail.getByText('Select a notification to read it.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     // open an unread message: its content shows, and the list item no longer shows the unread dot
     const unread = uniquelyNamed(messages).find((m) => !m.is_read)!;

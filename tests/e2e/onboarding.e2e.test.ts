@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { INVITATION_PAGE_SIZE } from '../../contract/invitations';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -44,7 +44,7 @@ describe('customer onboarding', () => {
     );
     expect(await subject.inputValue()).toBe('Welcome to the instrument portal');
     await page.getByRole('textbox', { name: 'Description' }).getByText('Dear customer,').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel(/^To/).fill(`user@acme-labs.example; ${newcomer}`);
     // Typed data is guarded: leaving asks first, and staying keeps it.
@@ -70,7 +70,7 @@ describe('customer onboarding', () => {
     expect(await dialog.getByRole('listitem').count()).toBe(1);
     const exclude = dialog.getByRole('checkbox', { name: 'Do not send the invitation to registered addresses' });
     expect(await exclude.isChecked()).toBe(true);
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     const answered = page.waitForResponse(
       (r) => r.url().includes('/api/Users/invitation') && r.request().method() === 'POST',
@@ -96,7 +96,7 @@ describe('customer onboarding', () => {
     const detail = page.getByRole('dialog', { name: 'Invitation e-mail' });
     await detail.getByText('PO-E2E-1').waitFor();
     await detail.getByText('Dear customer,').waitFor();
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     const resent = page.waitForResponse(
       (r) => r.url().includes('/api/Users/invitation') && r.request().method() === 'PUT',
     );

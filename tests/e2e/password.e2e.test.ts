@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
 import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -21,6 +22,7 @@ describe('change password', () => {
     await page.getByRole('menuitem', { name: 'Change password' }).click();
     await page.waitForURL('**/app/userManagement/changePassword');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     const oldField = page.locator('#password-oldPassword');
     const newField = page.locator('#password-newPassword');

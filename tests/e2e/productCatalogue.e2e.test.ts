@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PRODUCT_CATALOGUE } from '../../api-mock/src/seed/productCatalogue';
 import { demoProductImageUrl, demoProductUrl } from '../../api-mock/src/catalogue/demoCatalogueSite';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { catalogueFile, XLSX_TYPE, type CatalogueEntry } from '../support/catalogueFiles';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
@@ -59,7 +59,7 @@ describe('import product info', () => {
   it('imports a catalogue file with progress, edits a description, and the product information tab shows both', async () => {
     const page = await openCatalogue();
     await page.locator('.bp6-table-quadrant-top .bp6-table-header', { hasText: 'Part number' }).first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A file of another type is refused at once.
     const upload = page.getByLabel('Upload catalogue');
@@ -102,7 +102,7 @@ describe('import product info', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(EDITED_LONG);
     await dialog.getByText(EDITED_LONG).waitFor();
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Continue editing' }).click();
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
@@ -132,7 +132,7 @@ describe('import product info', () => {
     await opened.page.getByRole('tab', { name: 'Product information' }).click();
     await opened.page.getByText(IMPORTED_SHORT).waitFor();
     await opened.page.getByText(EDITED_LONG).waitFor();
-    expect(await seriousViolations(opened.page)).toEqual([]);
+    expect(await axeViolations(opened.page)).toEqual([]);
     await opened.close();
   });
 });

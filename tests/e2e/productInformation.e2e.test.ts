@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_PRODUCT_CATALOGUE } from '../../api-mock/src/seed/productCatalogue';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
 import { setChecked } from '../support/controls';
@@ -74,7 +74,7 @@ describe('product information', () => {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     }
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await close();
   });
 
@@ -99,7 +99,7 @@ describe('product information', () => {
     await dialog.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Switzerland' });
     await setChecked(dialog.getByRole('radio', { name: 'By phone' }), true);
     await dialog.getByRole('textbox', { name: 'Comments' }).fill('Which sipper accessories fit?');
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     const sent = page.waitForResponse((r) => r.url().includes('/api/Equipment/MarketInfo/Request'));
     await dialog.getByRole('button', { name: 'Send request' }).click();
     expect((await sent).status()).toBe(200);

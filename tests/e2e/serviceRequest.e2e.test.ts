@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { waitForSettled } from '../support/settled';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
@@ -209,7 +209,7 @@ describe('new service request from the header', () => {
     await dialog.getByText('Request for someone else').click();
     await dialog.getByText('Request service for a specific instrument').click();
     await dialog.getByRole('combobox', { name: /^Requested for/ }).waitFor();
-    expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
+    expect(await axeViolations(page, '[role=dialog]')).toEqual([]);
     await context.close();
   });
 

@@ -39,7 +39,7 @@ async function openWorkOrders(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Work orders' }).click();
   // An unknown path would land on the welcome page: this is the work-order screen.
   await page.waitForURL('**/app/workOrder');
-  await page.getByRole('heading', { name: 'Work orders', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Work orders', level: 1 }).waitFor();
   await page.getByText(PAGER).waitFor();
 }
 
@@ -179,7 +179,7 @@ describe('the inventory tour in German', () => {
     const inventoryTitle = (
       JSON.parse(readFileSync(path.join(ROOT, 'web/src/locales/de/inventory.json'), 'utf8')) as Record<string, string>
     ).title!;
-    await page.getByRole('heading', { name: inventoryTitle, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: inventoryTitle, level: 1 }).waitFor();
 
     const first = PAGE_TOURS.inventory[0]!;
     const step = tourStep(page, de[`${first.key}_title`]!);

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { launchBrowser } from '../support/browser';
 import { newPortalContext } from '../support/portalContext';
 import { startTestServer } from '../support/testServer';
+import { axeViolations } from '../support/axe';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -37,6 +38,7 @@ describe('help tutorials', () => {
     const steps = card.getByRole('list', { name: 'Steps shown in Overview and navigation' });
     await expect.poll(() => steps.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
     await steps.getByText('Sign in with your e-mail address and password', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     const video = card.locator('video');
     expect(await video.getAttribute('aria-label')).toBe('Tutorial video: Overview and navigation');

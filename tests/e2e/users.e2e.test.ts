@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROLE } from '../../contract/limits';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
@@ -49,7 +49,7 @@ describe('the customer user list', () => {
     // A user without a location is listed without a link.
     await page.getByText('Nora Newcomer', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Nora Newcomer' }).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await openColumnMenu(page, 'Role');
     await page.getByRole('menuitem', { name: 'Filter…' }).click();
@@ -89,7 +89,7 @@ describe('the customer user list', () => {
       .poll(() => page.getByRole('table', { name: 'Account of Uma Standard' }).textContent())
       .toContain('Manager');
     expect((await userRow('user@acme-labs.example')).role).toBe(ROLE.Manager);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await db().updateTable('users').set({ role: ROLE.StandardUser }).where('id', '=', uma.id).execute();
     await page.context().close();
   });
@@ -111,7 +111,7 @@ describe('the customer user list', () => {
     await openUserList(page);
     await page.getByRole('link', { name }).click();
     await page.getByRole('heading', { name: `Account of ${name}` }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Delete user' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Delete this user?').waitFor();
@@ -139,13 +139,13 @@ describe('the admin user list', () => {
     await page.getByText('Globex Corporation').first().waitFor();
     await page.getByText('Acme Labs').first().waitFor();
     expect(await page.getByRole('link', { name: 'Gus User' }).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Inactive users' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inactive users' });
     await dialog.getByLabel('Search by name').fill('Gus Us');
     await dialog.getByRole('cell', { name: 'Gus User', exact: true }).waitFor();
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Enable Gus User' }).click();
     await page.getByText('Gus User is enabled and back in the user list.').waitFor();
     await dialog.getByText('No inactive user has that name.').waitFor();

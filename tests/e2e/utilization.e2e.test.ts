@@ -9,7 +9,7 @@ import {
   utilizationTotals,
   type SummaryView,
 } from '../../web/src/features/equipmentDetail/utilization/utilizationAxis';
-import { seriousViolations } from '../support/axe';
+import { axeViolations } from '../support/axe';
 import { waitForSettled } from '../support/settled';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
@@ -210,7 +210,7 @@ describe('utilization', () => {
     await page.getByRole('button', { name: 'Show data table' }).click();
     let table = await dataTable(page, 12, 'total');
     expect(await bodyRows(table)).toEqual(expectedRows(utilization.eventSummary, 12, 'total'));
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Each range: the answer of its own call, its days or months.
     const steps: Array<[number, SummaryView, number]> = [
@@ -306,7 +306,7 @@ describe('utilization', () => {
     await runs.waitFor();
     await expect.poll(() => runs.getByRole('row').count()).toBe(11);
     await dialog.getByText(`1–10 of ${answer.totalCount}`).waitFor();
-    expect(await seriousViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     // A header click sorts by the column: the longest run first on the second click.
     const hoursHeader = runs.getByRole('columnheader', { name: 'Hours' });

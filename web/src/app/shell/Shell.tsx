@@ -8,6 +8,7 @@ import { trackPageView } from '../../lib/usageEvents';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageLoadBoundary } from '../../components/PageLoadBoundary';
 import { PageTourProvider } from '../../components/tours';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/MainContent';
 import type { PortalPage } from '../portalPages';
 import { ReleaseNoteModal } from '../../features/help/ReleaseNoteModal';
 import { AvatarMenu } from './AvatarMenu';
@@ -44,7 +45,8 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
   return (
     <PageTourProvider key={user.userId} userId={user.userId} base={base}>
       <div className="portal-shell">
-        <Navbar className="portal-header">
+        <SkipLink />
+        <Navbar className="portal-header" role="banner">
           <NavbarGroup align={Alignment.START}>
             <NavbarHeading>
               <Link to={`${base}/welcome`} className="portal-home-link">
@@ -69,13 +71,13 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
         <CookieBanner key={`c${user.userId}`} userId={user.userId} />
         <div className="portal-body" data-hub={hubStatus}>
           <MainMenu pages={pages} base={base} />
-          <div className="portal-content">
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="portal-content">
             <PageLoadBoundary resetKey={location.pathname}>
               <Suspense fallback={<FullPageSpinner />}>
                 <Outlet />
               </Suspense>
             </PageLoadBoundary>
-          </div>
+          </main>
         </div>
       </div>
     </PageTourProvider>

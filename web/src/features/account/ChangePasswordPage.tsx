@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, FormGroup, H2, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Card, FormGroup, H1, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +110,7 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <main className="portal-centered">
+    <div className="portal-centered">
       <Card className="portal-form-card" elevation={2}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Button variant="minimal" icon="arrow-left" text={t('back')} onClick={back} />
@@ -122,7 +122,7 @@ export function ChangePasswordPage() {
             onClick={() => setShown((s) => !s)}
           />
         </div>
-        <H2>{t('change_password')}</H2>
+        <H1>{t('change_password')}</H1>
         <p>
           {t('password_last_changed')}: {lastChange ? formatDateTime(lastChange) : '–'}
         </p>
@@ -160,6 +160,6 @@ export function ChangePasswordPage() {
           />
         </form>
       </Card>
-    </main>
+    </div>
   );
 }

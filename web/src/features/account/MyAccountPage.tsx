@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Classes, H2, H4, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H1, H2, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { contract } from '../../../../contract';
 import type { UserDetail } from '../../../../contract/accountManagement';
@@ -41,14 +41,14 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
 
   if (detail.isPending) {
     return (
-      <main className="portal-page">
+      <div className="portal-page">
         <Spinner aria-label={t('loading')} />
-      </main>
+      </div>
     );
   }
   if (detail.isError) {
     return (
-      <main className="portal-page">
+      <div className="portal-page">
         <NonIdealState
           icon="error"
           title={t('my_account_load_failed')}
@@ -59,7 +59,7 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
             </>
           }
         />
-      </main>
+      </div>
     );
   }
 
@@ -85,7 +85,7 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
   };
 
   return (
-    <main className="portal-page">
+    <div className="portal-page">
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
         {self ? (
           <AccountAvatar />
@@ -94,7 +94,7 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
         ) : (
           <Icon icon="person" size={64} aria-hidden />
         )}
-        <H2 style={{ margin: 0, flex: 1 }}>{title}</H2>
+        <H1 style={{ margin: 0, flex: 1 }}>{title}</H1>
         {actions}
         {mayEdit && (
           <Button icon="edit" intent={Intent.PRIMARY} text={t('my_account_edit')} onClick={() => setEditing(true)} />
@@ -113,7 +113,9 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
           </tbody>
         </HTMLTable>
       </Card>
-      <H4 style={{ marginTop: 24 }}>{t('my_account_company_info')}</H4>
+      <H2 className="portal-heading-4" style={{ marginTop: 24 }}>
+        {t('my_account_company_info')}
+      </H2>
       <Card>
         <HTMLTable compact style={{ width: '100%' }} aria-label={t('my_account_company_info')}>
           <tbody>
@@ -136,7 +138,7 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
           onSaved={onSaved}
         />
       )}
-    </main>
+    </div>
   );
 }
 

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, FormGroup, H2, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LoggedInUser } from '../../../../contract/users';
 import { signIn } from './api/session';
 import { RequestFailure, requestErrorOf } from '../../lib/requestErrors';
+import { StandaloneMain } from '../../components/MainContent';
 
 export interface LoginPageProps {
   onSignedIn: (user: LoggedInUser) => void;
@@ -42,9 +43,9 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   };
 
   return (
-    <main className="portal-centered">
+    <StandaloneMain className="portal-centered">
       <Card className="portal-form-card" elevation={2}>
-        <H2>{t('login_title')}</H2>
+        <H1>{t('login_title')}</H1>
         <p>{t('login_subtitle')}</p>
         {login.isError && !(login.error instanceof RequestFailure && login.error.error.kind === 'aborted') && (
           <Callout intent={Intent.DANGER} role="alert" icon="error">
@@ -89,6 +90,6 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           <Link to="/contactRequest">{t('login_request_access')}</Link>
         </p>
       </Card>
-    </main>
+    </StandaloneMain>
   );
 }

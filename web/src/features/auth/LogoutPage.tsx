@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { signOut } from './api/session';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { StandaloneMain } from '../../components/MainContent';
 
 /** /logout: ends the session on the server, then hands over to the sign-in page. */
 export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
@@ -10,5 +11,9 @@ export function LogoutPage({ onSignedOut }: { onSignedOut: () => void }) {
     started.current = true;
     void signOut().finally(onSignedOut);
   }, [onSignedOut]);
-  return <FullPageSpinner />;
+  return (
+    <StandaloneMain className="portal-centered">
+      <FullPageSpinner />
+    </StandaloneMain>
+  );
 }

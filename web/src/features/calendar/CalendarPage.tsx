@@ -3,7 +3,7 @@ import {
   Button,
   ButtonGroup,
   Classes,
-  H2,
+  H1,
   HTMLSelect,
   InputGroup,
   Intent,
@@ -170,7 +170,7 @@ export function CalendarPage() {
   return (
     <section className="calendar-page" aria-labelledby="calendar-title">
       <header className="calendar-toolbar">
-        <H2 id="calendar-title">{t('calendar:title')}</H2>
+        <H1 id="calendar-title">{t('calendar:title')}</H1>
         <SavedViewBar views={views} />
         <Button
           icon="add"

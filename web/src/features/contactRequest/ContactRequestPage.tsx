@@ -4,7 +4,7 @@ import {
   Callout,
   Card,
   FormGroup,
-  H2,
+  H1,
   HTMLSelect,
   InputGroup,
   Intent,
@@ -19,6 +19,7 @@ import { requestMoreInfo } from './api/requestMoreInfo';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
 import { PortalFooter } from '../../components/PortalFooter';
+import { StandaloneMain } from '../../components/MainContent';
 
 type Field = 'firstName' | 'lastName' | 'emailAddress' | 'telephone' | 'companyName' | 'comments';
 const FIELDS: Array<{ name: Field; required: boolean }> = [
@@ -74,7 +75,7 @@ export function ContactRequestPage({ onBackToLogin }: { onBackToLogin: () => voi
 
   if (send.isSuccess) {
     return (
-      <main className="portal-centered portal-frame">
+      <StandaloneMain className="portal-centered portal-frame">
         <Card className="portal-form-card" elevation={2}>
           <NonIdealState
             icon="tick-circle"
@@ -84,17 +85,17 @@ export function ContactRequestPage({ onBackToLogin }: { onBackToLogin: () => voi
           />
         </Card>
         <PortalFooter />
-      </main>
+      </StandaloneMain>
     );
   }
 
   return (
-    <main className="portal-centered portal-frame">
+    <StandaloneMain className="portal-centered portal-frame">
       <Card className="portal-form-card" elevation={2}>
         <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button variant="minimal" icon="arrow-left" onClick={onBackToLogin} text={t('back_to_login')} />
         </div>
-        <H2>{t('contact_request_title')}</H2>
+        <H1>{t('contact_request_title')}</H1>
         <p>{t('contact_request_intro')}</p>
         {send.isError && (
           <Callout intent={Intent.DANGER} role="alert">
@@ -159,6 +160,6 @@ export function ContactRequestPage({ onBackToLogin }: { onBackToLogin: () => voi
         </form>
       </Card>
       <PortalFooter />
-    </main>
+    </StandaloneMain>
   );
 }

@@ -5,8 +5,8 @@ import {
   Card,
   Classes,
   FormGroup,
+  H1,
   H2,
-  H4,
   HTMLSelect,
   Icon,
   InputGroup,
@@ -88,8 +88,8 @@ export function ContactUsPage() {
   const { t, i18n } = useTranslation();
   const config = useSystemConfig(i18n.language, { staleTime: Infinity });
   return (
-    <main className="portal-page">
-      <H2>{t('feedback:contact_title')}</H2>
+    <div className="portal-page">
+      <H1>{t('feedback:contact_title')}</H1>
       <p className={Classes.TEXT_MUTED}>{t('feedback:contact_intro')}</p>
       <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <div style={{ flex: '1 1 520px', maxWidth: 820 }}>
@@ -109,7 +109,7 @@ export function ContactUsPage() {
         </div>
         <UsefulLinks />
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -125,7 +125,9 @@ function UsefulLinks() {
   return (
     <Card style={{ flex: '0 1 260px' }}>
       <nav aria-labelledby="contact-useful-links">
-        <H4 id="contact-useful-links">{t('feedback:useful_links')}</H4>
+        <H2 className="portal-heading-4" id="contact-useful-links">
+          {t('feedback:useful_links')}
+        </H2>
         <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {links.map((l) => (
             <li key={l.path} style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '6px 0' }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { H2, Tag } from '@blueprintjs/core';
+import { H1, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_PAGE_SIZE } from '../../../../contract/contracts';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
@@ -32,7 +32,7 @@ export function ContractsPage() {
   return (
     <section className="list-page" aria-labelledby="contracts-title">
       <header className="list-toolbar">
-        <H2 id="contracts-title">{t('contracts:title')}</H2>
+        <H1 id="contracts-title">{t('contracts:title')}</H1>
         {list.isFetching && !list.isPending && <Tag minimal>{t('contracts:loading')}</Tag>}
       </header>
 

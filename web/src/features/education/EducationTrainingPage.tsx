@@ -1,4 +1,4 @@
-import { AnchorButton, Card, H2, H4, Intent } from '@blueprintjs/core';
+import { AnchorButton, Card, H1, H2, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 const TRAINING_STORE_URL = 'https://training.provider.example/store';
@@ -8,13 +8,13 @@ const BLOCKS = ['operation', 'maintenance', 'compliance'] as const;
 export function EducationTrainingPage() {
   const { t } = useTranslation();
   return (
-    <main className="portal-page">
-      <H2>{t('education_title')}</H2>
+    <div className="portal-page">
+      <H1>{t('education_title')}</H1>
       <p>{t('education_intro')}</p>
       <section className="portal-cards">
         {BLOCKS.map((b) => (
           <Card key={b} elevation={1}>
-            <H4>{t(`education_${b}_title`)}</H4>
+            <H2 className="portal-heading-4">{t(`education_${b}_title`)}</H2>
             <p>{t(`education_${b}_text`)}</p>
           </Card>
         ))}
@@ -28,6 +28,6 @@ export function EducationTrainingPage() {
         rel="noopener noreferrer"
         text={t('education_view_more')}
       />
-    </main>
+    </div>
   );
 }

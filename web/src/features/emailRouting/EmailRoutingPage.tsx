@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Card, H2, Tab, Tabs } from '@blueprintjs/core';
+import { Card, H1, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSystemConfig } from '../../components/config/api/systemConfig';
 import { useUnsavedData } from '../../lib/unsavedData';
@@ -21,8 +21,8 @@ export function EmailRoutingPage() {
   const countries = config.data?.countries ?? [];
 
   return (
-    <main className="portal-page" aria-labelledby="email-routing-title">
-      <H2 id="email-routing-title">{t('emailRouting:title')}</H2>
+    <div className="portal-page">
+      <H1 id="email-routing-title">{t('emailRouting:title')}</H1>
       <Card style={{ maxWidth: 760 }}>
         <Tabs id="email-routing-tabs" selectedTabId={tab} onChange={(next) => setTab(next as typeof tab)}>
           <Tab
@@ -37,6 +37,6 @@ export function EmailRoutingPage() {
           />
         </Tabs>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, Classes, Collapse, H3, Section, SectionCard } from '@blueprintjs/core';
+import { Button, Classes, Collapse, H2, Section, SectionCard } from '@blueprintjs/core';
 
 export interface DetailSectionProps {
   title: string;
@@ -22,7 +22,7 @@ export function DetailSection({ title, defaultOpen = true, children }: DetailSec
     <Section
       compact
       className={open ? undefined : Classes.SECTION_COLLAPSED}
-      titleRenderer={H3}
+      titleRenderer={H2}
       title={
         <Button
           id={buttonId}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AnchorButton, Button, Classes, H2, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { AnchorButton, Button, Classes, H1, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -99,9 +99,9 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
       <section className="portal-page" aria-labelledby={TITLE_ID} aria-busy="true">
         <div style={backRow}>{back}</div>
         <div style={toolbar}>
-          <H2 id={TITLE_ID} className={Classes.SKELETON} style={{ margin: 0, minWidth: 320 }}>
+          <H1 id={TITLE_ID} className={Classes.SKELETON} style={{ margin: 0, minWidth: 320 }}>
             {t('equipmentDetail:loading')}
-          </H2>
+          </H1>
         </div>
         <Spinner aria-label={t('equipmentDetail:loading')} />
       </section>
@@ -134,9 +134,9 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
     <section className="portal-page" aria-labelledby={TITLE_ID}>
       <div style={backRow}>{back}</div>
       <div style={toolbar}>
-        <H2 id={TITLE_ID} style={{ margin: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <H1 id={TITLE_ID} style={{ margin: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
-        </H2>
+        </H1>
         {!isUserAdded(equipment) && (
           <Button
             icon="wrench"

@@ -6,7 +6,7 @@ import {
   Classes,
   FileInput,
   FormGroup,
-  H2,
+  H1,
   InputGroup,
   Intent,
   NonIdealState,
@@ -131,8 +131,8 @@ export function FeedbackPage() {
 
   if (send.isSuccess) {
     return (
-      <main className="portal-page">
-        <H2>{t('feedback:feedback_title')}</H2>
+      <div className="portal-page">
+        <H1>{t('feedback:feedback_title')}</H1>
         <Card style={{ maxWidth: 720 }}>
           <NonIdealState
             icon="tick-circle"
@@ -156,7 +156,7 @@ export function FeedbackPage() {
             }
           />
         </Card>
-      </main>
+      </div>
     );
   }
 
@@ -178,8 +178,8 @@ export function FeedbackPage() {
   });
 
   return (
-    <main className="portal-page">
-      <H2>{t('feedback:feedback_title')}</H2>
+    <div className="portal-page">
+      <H1>{t('feedback:feedback_title')}</H1>
       <p className={Classes.TEXT_MUTED}>{t('feedback:feedback_intro')}</p>
       <Card style={{ maxWidth: 720 }}>
         <form onSubmit={submit} noValidate aria-label={t('feedback:feedback_title')}>
@@ -307,6 +307,6 @@ export function FeedbackPage() {
           />
         </form>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, H2, Intent, NonIdealState, Spinner, Tab, TabPanel, Tabs, type TabId } from '@blueprintjs/core';
+import { Button, H1, Intent, NonIdealState, Spinner, Tab, TabPanel, Tabs, type TabId } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAQ_LOADING_DELAY_MS } from '../../../../contract/limits';
@@ -80,9 +80,9 @@ export function FaqPage() {
   }
 
   return (
-    <main className="portal-page">
-      <H2>{t('help:faq_title')}</H2>
+    <div className="portal-page">
+      <H1>{t('help:faq_title')}</H1>
       {body}
-    </main>
+    </div>
   );
 }

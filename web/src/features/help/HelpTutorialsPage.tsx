@@ -1,4 +1,4 @@
-import { Button, Card, H2, H3, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, H1, H2, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAQ_LOADING_DELAY_MS } from '../../../../contract/limits';
@@ -28,7 +28,9 @@ function TutorialCard({ tutorial }: { tutorial: Tutorial }) {
           {t('help:tutorial_video_unsupported')}
         </video>
         <div style={{ flex: '1 1 300px', minWidth: 0 }}>
-          <H3 id={headingId}>{title}</H3>
+          <H2 className="portal-heading-3" id={headingId}>
+            {title}
+          </H2>
           <Tag minimal icon="time">
             {t('help:tutorial_duration', { duration: `${minutes}:${seconds}` })}
           </Tag>
@@ -80,10 +82,10 @@ export function HelpTutorialsPage() {
   }
 
   return (
-    <main className="portal-page">
-      <H2>{t('help:tutorials_title')}</H2>
+    <div className="portal-page">
+      <H1>{t('help:tutorials_title')}</H1>
       <p>{t('help:tutorials_intro')}</p>
       {body}
-    </main>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Classes, Colors, H3, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Card, Classes, Colors, H2, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import type { ReleaseNote } from './releaseNotes';
@@ -25,13 +25,13 @@ export function ReleaseNoteEntry({ note, newest }: ReleaseNoteEntryProps) {
         <time dateTime={note.Date} className={Classes.TEXT_MUTED}>
           {formatDate(note.Date)}
         </time>
-        <H3 id={titleId} style={{ margin: '4px 0 8px' }}>
+        <H2 className="portal-heading-3" id={titleId} style={{ margin: '4px 0 8px' }}>
           {note.VersionName}{' '}
           <Tag minimal intent={newest ? Intent.PRIMARY : Intent.NONE}>
             {note.VersionNum}
           </Tag>{' '}
           {newest && <Tag intent={Intent.PRIMARY}>{t('help:latest_version')}</Tag>}
-        </H3>
+        </H2>
         <ul className={Classes.LIST} aria-label={t('help:change_log', { version: note.VersionNum })}>
           {note.ChangeLog.map((line, index) => (
             <li key={index}>{line}</li>

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Colors, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Colors, H1, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { releaseNotesQuery, type ReleaseNote } from './releaseNotes';
@@ -58,11 +58,11 @@ export function ReleaseNotesPage() {
   }
 
   return (
-    <main className="portal-page">
-      <H2 ref={heading} tabIndex={-1}>
+    <div className="portal-page">
+      <H1 ref={heading} tabIndex={-1}>
         {t('help:release_notes_title')}
-      </H2>
+      </H1>
       {body}
-    </main>
+    </div>
   );
 }

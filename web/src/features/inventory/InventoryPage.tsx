@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, ButtonGroup, H2, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, H1, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
@@ -165,9 +165,9 @@ export function InventoryPage() {
   const hasQuery = layout.filter.length > 0 || searchText !== '';
 
   return (
-    <section className="list-page" aria-labelledby="inventory-title">
+    <section className="list-page">
       <header className="list-toolbar">
-        <H2 id="inventory-title">{t('inventory:title')}</H2>
+        <H1 id="inventory-title">{t('inventory:title')}</H1>
         <SavedViewBar views={views} />
         {layout.mode === 'grid' && (
           <InputGroup

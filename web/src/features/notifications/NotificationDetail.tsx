@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Callout, Classes, Divider, H3, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, Divider, H2, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../../contract/messages';
@@ -70,9 +70,9 @@ export function NotificationDetail({ state, message, onRetry }: NotificationDeta
   }
   return (
     <article aria-labelledby="notification-subject" style={{ padding: '0 16px' }}>
-      <H3 id="notification-subject" style={{ marginBottom: 4 }}>
+      <H2 className="portal-heading-3" id="notification-subject" style={{ marginBottom: 4 }}>
         {message.subject}
-      </H3>
+      </H2>
       <time dateTime={message.createdTime} className={Classes.TEXT_MUTED}>
         {formatDateTime(message.createdTime)}
       </time>

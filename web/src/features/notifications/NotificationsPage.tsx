@@ -6,7 +6,7 @@ import {
   Checkbox,
   Colors,
   FormGroup,
-  H2,
+  H1,
   HTMLSelect,
   Intent,
   Spinner,
@@ -71,12 +71,9 @@ export function NotificationsPage() {
   const detailState = (snapshot.value as { detail: NotificationDetailProps['state'] }).detail;
 
   return (
-    <main
-      className="portal-page"
-      style={{ display: 'flex', flexDirection: 'column', gap: 12, boxSizing: 'border-box' }}
-    >
+    <div className="portal-page" style={{ display: 'flex', flexDirection: 'column', gap: 12, boxSizing: 'border-box' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <H2 style={{ margin: 0 }}>{t('notifications')}</H2>
+        <H1 style={{ margin: 0 }}>{t('notifications')}</H1>
         {unreadCount !== null && unreadCount > 0 && (
           <Tag round intent={Intent.PRIMARY}>
             {t('notification_unread_count', { count: unreadCount })}
@@ -216,6 +213,6 @@ export function NotificationsPage() {
       >
         <p>{t('delete_notification_confirm')}</p>
       </Alert>
-    </main>
+    </div>
   );
 }

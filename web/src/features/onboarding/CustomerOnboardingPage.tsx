@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { H2, Intent } from '@blueprintjs/core';
+import { H1, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -53,7 +53,7 @@ export function CustomerOnboardingPage() {
   return (
     <section className="onboarding-page" aria-labelledby="onboarding-title">
       <div className="onboarding-main">
-        <H2 id="onboarding-title">{t('onboarding:title')}</H2>
+        <H1 id="onboarding-title">{t('onboarding:title')}</H1>
         <InvitationForm snapshot={snapshot} send={send} templateLoading={templateQuery.isPending} />
       </div>
       <SentHistory />

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Button, Classes, H3, NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Button, Classes, H2, NonIdealState, Spinner, SpinnerSize } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '../../../../contract/invitations';
 import { formatDateTime } from '../../lib/dates';
@@ -64,7 +64,9 @@ export function SentHistory() {
         onPointerDown={startDrag}
         onKeyDown={keyResize}
       />
-      <H3 id="onboarding-history-title">{t('onboarding:history_title')}</H3>
+      <H2 className="portal-heading-3" id="onboarding-history-title">
+        {t('onboarding:history_title')}
+      </H2>
       {history.isPending ? (
         <Spinner size={SpinnerSize.SMALL} aria-label={t('onboarding:history_loading')} />
       ) : history.isError ? (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AnchorButton, Button, Callout, H2, InputGroup, Intent, ProgressBar, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, H1, InputGroup, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +92,7 @@ export function ProductCataloguePage() {
   return (
     <section className="list-page" aria-labelledby="catalogue-title">
       <header className="list-toolbar">
-        <H2 id="catalogue-title">{t('productCatalogue:title')}</H2>
+        <H1 id="catalogue-title">{t('productCatalogue:title')}</H1>
         <input
           ref={fileInput}
           type="file"

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H2, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
@@ -95,7 +95,7 @@ export function ProductsManagementPage() {
   return (
     <section className="list-page" aria-labelledby="products-title">
       <header className="list-toolbar">
-        <H2 id="products-title">{t('productsManagement:title')}</H2>
+        <H1 id="products-title">{t('productsManagement:title')}</H1>
         <SavedViewBar views={views} />
         <InputGroup
           type="search"

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, FormGroup, H2, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ProfileCompletion, type LoggedInUser } from '../../../../contract/users
 import { profileCompletionMachine } from '../../../../machines/profileCompletion.machine';
 import { completeProfile } from './api/completeProfile';
 import { getToaster } from '../../components/toaster';
+import { StandaloneMain } from '../../components/MainContent';
 
 type Field = 'firstName' | 'lastName' | 'officePhone';
 
@@ -67,7 +68,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
 
   const onCompany = snapshot.matches('company');
   return (
-    <main className="portal-centered">
+    <StandaloneMain className="portal-centered">
       <Card className="portal-form-card" elevation={2}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <span>{user.emailAddress}</span>
@@ -78,7 +79,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
             text={t('back_to_login')}
           />
         </div>
-        <H2>{t('profile_title')}</H2>
+        <H1>{t('profile_title')}</H1>
         <p>
           <Tag minimal={!onCompany} intent={onCompany ? Intent.PRIMARY : Intent.NONE}>
             01 {t('profile_step_company')}
@@ -130,6 +131,6 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
           </form>
         )}
       </Card>
-    </main>
+    </StandaloneMain>
   );
 }

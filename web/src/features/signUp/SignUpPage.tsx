@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, FormGroup, H2, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, FormGroup, H1, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { acceptInvitation, endSession, useInvitationCheck } from './api/invitati
 import { announce } from '../../lib/crossTab';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { submitProblemOf, type Message } from '../../lib/submitProblems';
+import { StandaloneMain } from '../../components/MainContent';
 
 export type SignUpPageProps =
   /** Signed out: `onSignedIn` once the account is set up and signed in. */
@@ -43,11 +44,11 @@ const problemOf = (e: unknown) =>
  */
 export function SignUpPage(props: SignUpPageProps) {
   return (
-    <main className="portal-centered">
+    <StandaloneMain className="portal-centered">
       <Card className="portal-form-card" elevation={2}>
         {props.signedInAs ? <SignedInNotice user={props.signedInAs} /> : <SignUp onSignedIn={props.onSignedIn} />}
       </Card>
-    </main>
+    </StandaloneMain>
   );
 }
 
@@ -179,7 +180,7 @@ function SignUpFormCard({
 
   return (
     <>
-      <H2>{t('invite:sign_up_title')}</H2>
+      <H1>{t('invite:sign_up_title')}</H1>
       <p>{t('invite:sign_up_intro')}</p>
       <SubmitProblemCallout message={general} style={{ marginBottom: 12 }} />
       <form onSubmit={submit} noValidate>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, H2, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, H1, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { USER_PAGE_SIZE } from '../../../../contract/accountManagement';
@@ -43,9 +43,9 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
   };
 
   return (
-    <section className="list-page" aria-labelledby="users-title">
+    <section className="list-page">
       <header className="list-toolbar">
-        <H2 id="users-title">{adminList ? t('users:title_admin') : t('users:title')}</H2>
+        <H1 id="users-title">{adminList ? t('users:title_admin') : t('users:title')}</H1>
         <InputGroup
           type="search"
           leftIcon="search"

@@ -1,4 +1,4 @@
-import { Card, H2, H4, Icon, type IconName } from '@blueprintjs/core';
+import { Card, H1, H2, Icon, type IconName } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -18,8 +18,8 @@ export function WelcomePage() {
   const { user, base, pages } = useCurrentSession();
   const own = user.userLocation.customer.customerLocations.find((l) => l.locationId === user.locationId);
   return (
-    <main className="portal-page">
-      <H2 data-tour="welcome-greeting">{t('welcome_greeting', { name: user.firstName })}</H2>
+    <div className="portal-page">
+      <H1 data-tour="welcome-greeting">{t('welcome_greeting', { name: user.firstName })}</H1>
       <p>
         {t('welcome_company', { company: user.userLocation.customer.name, city: own?.city ?? '' })}{' '}
         <time dateTime={new Date().toISOString().slice(0, 10)} key={i18n.language}>
@@ -31,7 +31,9 @@ export function WelcomePage() {
           const content = (
             <>
               <Icon icon={entry.icon} size={24} aria-hidden />
-              <H4 style={{ marginTop: 8 }}>{t(`quick_${entry.key}_title`)}</H4>
+              <H2 className="portal-heading-4" style={{ marginTop: 8 }}>
+                {t(`quick_${entry.key}_title`)}
+              </H2>
               <p>{t(`quick_${entry.key}_text`)}</p>
             </>
           );
@@ -48,6 +50,6 @@ export function WelcomePage() {
           );
         })}
       </section>
-    </main>
+    </div>
   );
 }

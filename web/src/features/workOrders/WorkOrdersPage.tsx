@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, H2, InputGroup, Intent, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
+import { Button, H1, InputGroup, Intent, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PreferenceKeys } from '../../../../contract/preferences';
@@ -100,9 +100,9 @@ export function WorkOrdersPage() {
   );
 
   return (
-    <section className="list-page" aria-labelledby="work-orders-title">
+    <section className="list-page">
       <header className="list-toolbar">
-        <H2 id="work-orders-title">{t('workOrders:title')}</H2>
+        <H1 id="work-orders-title">{t('workOrders:title')}</H1>
         <SavedViewBar views={views} />
         <InputGroup
           type="search"

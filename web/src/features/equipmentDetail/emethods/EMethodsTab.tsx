@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Classes, FormGroup, H3, HTMLSelect, Icon, Spinner } from '@blueprintjs/core';
+import { Card, Classes, FormGroup, H2, HTMLSelect, Icon, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EMethodApplication, MakeAndModel } from './emethodCatalogue';
 import { EMethodDetails } from './EMethodDetails';
@@ -53,7 +53,9 @@ function Applications({ applications, subtitle }: { applications: EMethodApplica
           ))}
         </HTMLSelect>
       </FormGroup>
-      <H3 style={{ marginBottom: 2 }}>{name}</H3>
+      <H2 className="portal-heading-3" style={{ marginBottom: 2 }}>
+        {name}
+      </H2>
       <p className={Classes.TEXT_MUTED} style={{ marginBottom: 8 }}>
         {subtitle}
       </p>

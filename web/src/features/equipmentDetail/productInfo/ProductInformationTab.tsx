@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Classes, H3, HTMLTable, Icon, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Card, Classes, H2, HTMLTable, Icon, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EquipmentDetail, ProductMarketInfo } from '../../../../../contract/equipment';
 import { SanitizedHtml } from '../../../components/SanitizedHtml';
@@ -52,7 +52,7 @@ function ProductInformation({ equipment, product }: { equipment: EquipmentDetail
           )}
         </Card>
         <div>
-          <H3>{name}</H3>
+          <H2 className="portal-heading-3">{name}</H2>
           {/* Rich text since the catalogue is edited in the rich-text editor; plain text shows as it is. */}
           {product.shortDescription && <SanitizedHtml lines={shortDescription} className={Classes.RUNNING_TEXT} />}
           <p>
@@ -85,7 +85,9 @@ function ProductInformation({ equipment, product }: { equipment: EquipmentDetail
               )}
               {specifications.length > 0 && (
                 <>
-                  <h4 id="product-specifications">{t('productInfo:specifications')}</h4>
+                  <h3 className={`${Classes.HEADING} portal-heading-4`} id="product-specifications">
+                    {t('productInfo:specifications')}
+                  </h3>
                   <HTMLTable compact striped aria-labelledby="product-specifications">
                     <tbody>
                       {specifications.map((key) => (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { AnchorButton, Card, Classes, FormGroup, H3, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Card, Classes, FormGroup, H2, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_UTILIZATION_RANGE,
@@ -228,7 +228,9 @@ function MonitoredAsset({ equipment, utilization, view, busy, chartShown }: Moni
   return (
     <>
       <Card compact aria-labelledby={headingId} aria-busy={busy} role="region">
-        <H3 id={headingId}>{t('utilization:chart_title', { range: rangeName })}</H3>
+        <H2 className="portal-heading-3" id={headingId}>
+          {t('utilization:chart_title', { range: rangeName })}
+        </H2>
         <div style={{ height: CHART_HEIGHT }}>
           {chartShown ? (
             <Suspense fallback={<ChartSkeleton />}>
@@ -251,7 +253,9 @@ function MonitoredAsset({ equipment, utilization, view, busy, chartShown }: Moni
           label={t('utilization:table_label', { range: rangeName, view: viewName })}
           onOpenPeriod={setOpened}
         />
-        <H3 style={{ marginTop: 16 }}>{t('utilization:totals')}</H3>
+        <H2 className="portal-heading-3" style={{ marginTop: 16 }}>
+          {t('utilization:totals')}
+        </H2>
         <FieldList items={totalItems} />
       </Card>
       {groups.map((group) => (

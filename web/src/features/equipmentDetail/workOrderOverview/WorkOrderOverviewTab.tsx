@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Classes, H3 } from '@blueprintjs/core';
+import { Classes, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_CALL_PAGE_SIZE, type EquipmentDetail } from '../../../../../contract/equipment';
 import type { EquipmentWorkOrderRow } from '../../../../../contract/serviceCalls';
@@ -42,7 +42,9 @@ function WorkOrderSection(props: { equipmentId: number; otherComponent: boolean;
   ];
   return (
     <section aria-labelledby={headingId} style={sectionStyle}>
-      <H3 id={headingId}>{props.heading}</H3>
+      <H2 className="portal-heading-3" id={headingId}>
+        {props.heading}
+      </H2>
       <PagedServiceCalls
         label={props.heading}
         list={list}
@@ -82,7 +84,9 @@ export function WorkOrderOverviewTab({ equipment }: { equipment: EquipmentDetail
         <WorkOrderSection key={`other-${id}`} equipmentId={id} otherComponent heading={otherHeading} />
       ) : (
         <section aria-labelledby={otherHeadingId} style={sectionStyle}>
-          <H3 id={otherHeadingId}>{otherHeading}</H3>
+          <H2 className="portal-heading-3" id={otherHeadingId}>
+            {otherHeading}
+          </H2>
           <p className={Classes.TEXT_MUTED}>{t('instrumentWorkOrders:no_other_component')}</p>
         </section>
       )}
