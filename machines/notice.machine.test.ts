@@ -5,14 +5,14 @@ import { noticeMachine, shouldShowNotice, type NoticeChoice } from './notice.mac
 let actor: Actor<typeof noticeMachine> | undefined;
 afterEach(() => actor?.stop());
 
-function start(stored: NoticeChoice | null, current: string | number | null) {
+function start(stored: NoticeChoice | null, current: string | number | null, signIn?: string) {
   const storedChoices: NoticeChoice[] = [];
   actor = createActor(
     noticeMachine.provide({
       actors: { readChoice: fromPromise(async () => stored) },
       actions: { storeChoice: (_, c) => void storedChoices.push(c) },
     }),
-    { input: { current } },
+    { input: { current, signIn } },
   ).start();
   return { actor, storedChoices };
 }
@@ -28,6 +28,21 @@ describe('notice decisions', () => {
     expect(shouldShowNotice({ show: false, about: 4 }, 4)).toBe(false);
     expect(shouldShowNotice({ show: false, about: 4 }, 5)).toBe(true);
     expect(shouldShowNotice(null, null)).toBe(false);
+  });
+
+  it('notification message: closed without the tick it stays away for the rest of that sign-in only', () => {
+    const closed: NoticeChoice = { show: true, about: 4, seenIn: 'sign-in-1' };
+    expect(shouldShowNotice(closed, 4, 'sign-in-1')).toBe(false);
+    expect(shouldShowNotice(closed, 4, 'sign-in-2')).toBe(true);
+    expect(shouldShowNotice(closed, 5, 'sign-in-1')).toBe(true);
+    expect(shouldShowNotice({ show: false, about: 4, seenIn: 'sign-in-1' }, 4, 'sign-in-2')).toBe(false);
+  });
+
+  it('closing without the tick remembers the sign-in it was closed in', async () => {
+    const { actor, storedChoices } = start(null, 7, 'sign-in-1');
+    await waitFor(actor, (s) => s.matches('shown'));
+    actor.send({ type: 'CLOSE', dontShowAgain: false });
+    expect(storedChoices).toEqual([{ show: true, about: 7, seenIn: 'sign-in-1' }]);
   });
 
   it('closing with dont-show-again stores the choice for the current message', async () => {

@@ -8,6 +8,7 @@ import { imageUploadMachine } from './imageUpload.machine';
 import { importProductMachine } from './importProduct.machine';
 import { importProductMarketMachine } from './importProductMarket.machine';
 import { invitationMachine } from './invitation.machine';
+import { modalQueueMachine } from './modalQueue.machine';
 import { noticeMachine } from './notice.machine';
 import { notificationsMachine } from './notifications.machine';
 import { profileCompletionMachine } from './profileCompletion.machine';
@@ -62,6 +63,11 @@ export const MACHINES: Record<string, MachineEntry> = {
   invitation: {
     machine: invitationMachine,
     about: 'The invitation flow of customer onboarding: validate, check existing accounts, send.',
+  },
+  modalQueue: {
+    machine: modalQueueMachine,
+    about:
+      'The one queue of what opens by itself (session modals, release notes, notice, cookie banner): one at a time.',
   },
   notice: {
     machine: noticeMachine,

@@ -24,6 +24,7 @@ import { callerFactsOf } from '../lib/access';
 import { CurrentSessionContext, maySwitchToAdmin, type CurrentSession } from '../lib/currentUser';
 import { privilegesQuery, usePrivileges, type Privileges } from '../lib/privileges';
 import { setAdminMode } from '../lib/requestLayer';
+import { newSignIn } from '../lib/signInMark';
 import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
 import { BASE, pageAt, pagesFor, preloadPageOf, type PortalMode } from './portalPages';
@@ -124,6 +125,7 @@ function AppRoutes() {
   const user = snapshot.context.user;
   const signedIn = useCallback(
     (u: LoggedInUser) => {
+      newSignIn();
       appStatusActor.send({ type: 'SIGNED_IN', user: u });
       announce({ type: 'signedIn', userId: u.userId });
       navigate('/app/welcome', { replace: true });
@@ -131,6 +133,7 @@ function AppRoutes() {
     [navigate],
   );
   const signedOut = useCallback(() => {
+    newSignIn();
     appStatusActor.send({ type: 'SIGNED_OUT' });
     announce({ type: 'signedOut' });
     navigate('/login', { replace: true });

@@ -6,8 +6,12 @@ import { globalErrorsMachine } from '../../../machines/globalErrors.machine';
 import { getToaster } from '../components/toaster';
 import { onGlobalRequestError } from '../lib/requestLayer';
 import { onCrossTab } from '../lib/crossTab';
+import { useModalTurn } from '../lib/modalQueue';
 
-/** Answers request errors for the whole app: the session modals (one at a time) and the error toasts. */
+/**
+ * Answers request errors for the whole app: the session modals (one at a time, first in the queue of what opens by
+ * itself) and the error toasts.
+ */
 export interface GlobalErrorsProps {
   userId: number;
   customerId: number;
@@ -43,7 +47,8 @@ export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProp
   );
 
   const modal = snapshot.context.modal;
-  if (modal === null) return null;
+  const turn = useModalTurn('session', modal !== null);
+  if (modal === null || !turn.isOpen) return null;
   return (
     <Dialog
       isOpen

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AnchorButton, Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import { fromPromise } from 'xstate';
 import { noticeMachine, type NoticeChoice } from '../../../../machines/notice.machine';
 import { useSystemConfig } from '../../components/config/api/systemConfig';
 import { readLocal, writeLocal } from '../../lib/localSettings';
+import { useModalTurn, wantsOf, type ModalTurn } from '../../lib/modalQueue';
+import { currentSignIn } from '../../lib/signInMark';
 
 const COOKIE_POLICY_URL = 'https://www.provider.example/cookie-policy';
 
@@ -17,13 +19,15 @@ const choiceStore = (key: string) => ({
 export const cookieChoiceKey = (userId: number) => `cookieBanner.${userId}`;
 export const notificationChoiceKey = (userId: number) => `notificationMessage.${userId}`;
 
-/** The cookie banner: shows unless the user's stored flag is false (spec 1 section 4). */
+/** The cookie banner: shows unless the user's stored flag is false (spec 1 section 4), in its turn. */
 export function CookieBanner({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [snapshot, send] = useMachine(noticeMachine.provide(choiceStore(cookieChoiceKey(userId))), {
     input: { current: 'cookies' },
   });
-  if (!snapshot.matches('shown')) return null;
+  const shown = snapshot.matches('shown');
+  const turn = useModalTurn('cookieBanner', wantsOf(shown, snapshot.status === 'done'));
+  if (!shown || !turn.isOpen) return null;
   return (
     <Callout
       className="portal-cookie-banner"
@@ -49,24 +53,53 @@ export function CookieBanner({ userId }: { userId: number }) {
   );
 }
 
-/** The system notification message: a modal until the user ticks don't-show-again for that message (spec 1 section 4). */
+/**
+ * The system notification message: a modal once per sign-in, until the user ticks don't-show-again for that
+ * message (spec 1 section 4, issue 35), in its turn.
+ */
 export function NotificationMessageModal({ userId }: { userId: number }) {
   const { i18n } = useTranslation();
   const config = useSystemConfig(i18n.language);
   const message = config.data?.notificationMessage ?? null;
+  const [dialogWants, setDialogWants] = useState<boolean | null>(null);
+  const turn = useModalTurn('notice', config.isPending ? null : message ? dialogWants : false, true);
   if (!message) return null;
-  return <NotificationMessageDialog userId={userId} messageId={message.messageId} text={message.message} />;
+  return (
+    <NotificationMessageDialog
+      userId={userId}
+      messageId={message.messageId}
+      text={message.message}
+      turn={turn}
+      onWants={setDialogWants}
+    />
+  );
 }
 
-function NotificationMessageDialog({ userId, messageId, text }: { userId: number; messageId: number; text: string }) {
+function NotificationMessageDialog({
+  userId,
+  messageId,
+  text,
+  turn,
+  onWants,
+}: {
+  userId: number;
+  messageId: number;
+  text: string;
+  turn: ModalTurn;
+  onWants: (wants: boolean | null) => void;
+}) {
   const { t } = useTranslation();
   const [dontShowAgain, setDontShowAgain] = useState(false);
   const [snapshot, send] = useMachine(noticeMachine.provide(choiceStore(notificationChoiceKey(userId))), {
-    input: { current: messageId },
+    input: { current: messageId, signIn: currentSignIn() },
   });
+  const shown = snapshot.matches('shown');
+  const done = snapshot.status === 'done';
+  useEffect(() => onWants(wantsOf(shown, done)), [onWants, shown, done]);
   return (
     <Dialog
-      isOpen={snapshot.matches('shown')}
+      isOpen={shown && turn.isOpen}
+      onClosed={turn.onClosed}
       title={t('notification_message_title')}
       icon="notifications"
       style={{ width: 600 }}

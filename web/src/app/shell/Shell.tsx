@@ -10,7 +10,6 @@ import { PageLoadBoundary } from '../../components/PageLoadBoundary';
 import { PageTourProvider } from '../../components/tours';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/MainContent';
 import type { PortalPage } from '../portalPages';
-import { ReleaseNoteModal } from '../../features/help/ReleaseNoteModal';
 import { AvatarMenu } from './AvatarMenu';
 import { CompanyMenu } from './CompanyMenu';
 import { DownloadAppPopover } from './DownloadAppPopover';
@@ -18,7 +17,8 @@ import { HelpMenu } from './HelpMenu';
 import { NotificationBell } from './NotificationBell';
 import { useHub } from './useHub';
 import { createDomainEventFold } from './domainEventFold';
-import { CookieBanner, NotificationMessageModal, SupportedBrowserBanner } from './Notices';
+import { SupportedBrowserBanner } from './Notices';
+import { QueuedModals } from './QueuedModals';
 import { MainMenu } from './MainMenu';
 import { NewServiceRequestButton } from './NewServiceRequestButton';
 
@@ -66,9 +66,7 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
           </NavbarGroup>
         </Navbar>
         <SupportedBrowserBanner />
-        <ReleaseNoteModal key={user.userId} userId={user.userId} />
-        <NotificationMessageModal key={`n${user.userId}`} userId={user.userId} />
-        <CookieBanner key={`c${user.userId}`} userId={user.userId} />
+        <QueuedModals key={user.userId} userId={user.userId} />
         <div className="portal-body" data-hub={hubStatus}>
           <MainMenu pages={pages} base={base} />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="portal-content">

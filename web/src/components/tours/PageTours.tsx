@@ -6,6 +6,7 @@ import type { Driver } from 'driver.js';
 import { readyToStart, tourOfPath, type PageTourId } from './pageTours';
 import { anchorReady } from './anchors';
 import { useTourMemory } from './useTourMemory';
+import { queuedDialogPending } from '../../lib/modalQueue';
 
 /** How often and how long a first-visit tour waits for its page (the list loading, a modal closing). */
 const WAIT_STEP_MS = 200;
@@ -64,8 +65,8 @@ export function PageTourProvider({ userId, base, children }: PageTourProviderPro
     if (!firstVisit || tour === null) return;
     const began = Date.now();
     const timer = window.setInterval(() => {
-      // A modal (release notes, a system message) goes first; the tour waits until it is closed.
-      if (document.body.classList.contains(Classes.OVERLAY_OPEN)) return;
+      // A modal (release notes, a system message) goes first; the tour waits until none is open or still to come.
+      if (document.body.classList.contains(Classes.OVERLAY_OPEN) || queuedDialogPending()) return;
       if (!readyToStart(tour, anchorReady) && Date.now() - began < WAIT_FOR_PAGE_MS) return;
       window.clearInterval(timer);
       markSeen(tour);

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { releaseNoteMachine, type ReleaseNoteSummary } from '../../../../machines/releaseNote.machine';
 import { CurrentSessionContext } from '../../lib/currentUser';
+import { useModalTurn, wantsOf } from '../../lib/modalQueue';
 import { readReleaseNoteChoice, writeReleaseNoteChoice } from './releaseNoteChoice';
 import { newestReleaseNote, releaseNotesQuery } from './releaseNotes';
 
@@ -16,7 +17,7 @@ export interface ReleaseNoteModalProps {
   userId: number;
 }
 
-/** The release-note modal of spec 1 section 4, shown after sign-in when the machine decides so. */
+/** The release-note modal of spec 1 section 4, shown after sign-in when the machine decides so, in its turn. */
 export function ReleaseNoteModal({ userId }: ReleaseNoteModalProps) {
   const { t } = useTranslation('help');
   const queryClient = useQueryClient();
@@ -36,14 +37,17 @@ export function ReleaseNoteModal({ userId }: ReleaseNoteModalProps) {
     }),
     { input: { userId } },
   );
+  const showing = snapshot.matches('showing');
+  const turn = useModalTurn('releaseNote', wantsOf(showing, snapshot.status === 'done'), true);
   const { newest, neverShow } = snapshot.context;
   if (!newest) return null;
 
   const close = () => send({ type: 'CLOSE' });
   return (
     <Dialog
-      isOpen={snapshot.matches('showing')}
+      isOpen={showing && turn.isOpen}
       onClose={close}
+      onClosed={turn.onClosed}
       title={t('help:release_modal_title')}
       icon="new-object"
       canOutsideClickClose={false}
