@@ -86,6 +86,7 @@ function NotificationMessageDialog({
   messageId: number;
   text: string;
   turn: ModalTurn;
+  /** The notice has one place in the queue, held by its parent while the message loads and then fed from here. */
   onWants: (wants: boolean | null) => void;
 }) {
   const { t } = useTranslation();
