@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { INACTIVE_USER_PAGE_SIZE } from '../../../../../contract/accountManagement';
+import { FilterOperator } from '../../../../../contract/listQuery';
+import { client, resultOf } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { USERS_KEY } from '../../../lib/userListKey';
+
+export const inactiveUserKeys = queryKeys(USERS_KEY, {
+  inactive: (keyword: string, pageIndex: number) => [keyword, pageIndex],
+});
+
+/** One page of the disabled users whose display name holds the keyword: POST users/list. */
+export const inactiveUsersQuery = (keyword: string, pageIndex: number) =>
+  queryOptions({
+    queryKey: inactiveUserKeys.inactive(keyword, pageIndex),
+    queryFn: () =>
+      resultOf(
+        client.accountManagement.list({
+          body: {
+            pageIndex,
+            pageSize: INACTIVE_USER_PAGE_SIZE,
+            isActive: false,
+            filterSettings: keyword
+              ? [{ field: 'displayName', operator: FilterOperator.Contains, value: [keyword] }]
+              : [],
+            orderSettings: [],
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const useInactiveUsers = (keyword: string, pageIndex: number, enabled: boolean) =>
+  useQuery({ ...inactiveUsersQuery(keyword, pageIndex), enabled });

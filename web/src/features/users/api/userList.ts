@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { USER_PAGE_SIZE } from '../../../../../contract/accountManagement';
+import type { FilterSetting, OrderSetting } from '../../../../../contract/listQuery';
+import { client, resultOf } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { USERS_KEY } from '../../../lib/userListKey';
+
+/** What a page of the active users is asked with: the list's filters, order, search keyword and page. */
+export interface UserListQuery {
+  adminMode: boolean;
+  filter: FilterSetting[];
+  orderSettings: OrderSetting[];
+  keyword: string;
+  pageIndex: number;
+}
+
+export const userListKeys = queryKeys(USERS_KEY, {
+  list: (q: UserListQuery) => [q.adminMode, q.filter, q.orderSettings, q.keyword, q.pageIndex],
+});
+
+/** One page of the active users: POST users/list. */
+export const userListQuery = (q: UserListQuery) =>
+  queryOptions({
+    queryKey: userListKeys.list(q),
+    queryFn: () =>
+      resultOf(
+        client.accountManagement.list({
+          body: {
+            pageIndex: q.pageIndex,
+            pageSize: USER_PAGE_SIZE,
+            isActive: true,
+            filterSettings: q.filter,
+            orderSettings: q.orderSettings,
+            fullTextSearchSetting: q.keyword ? { keyword: q.keyword } : null,
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUserList = (q: UserListQuery) => useQuery(userListQuery(q));
