@@ -25,6 +25,8 @@ export const inactiveUsersQuery = (keyword: string, pageIndex: number) =>
               : [],
             orderSettings: [],
           },
+          // Opened from a link, the modal asks at the same time as the user list behind it: both are wanted.
+          ignoreCancel: true,
         }),
       ),
     placeholderData: keepPreviousData,
