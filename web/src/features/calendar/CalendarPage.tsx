@@ -131,10 +131,7 @@ export function CalendarPage() {
   const actions: ReservationActions = {
     edit: (reservation) => setDialog({ mode: 'edit', reservation }),
     copy: (reservation) => setDialog({ mode: 'copy', reservation }),
-    remove: (reservation) =>
-      removal.remove(reservation, () => {
-        refresh();
-      }),
+    remove: (reservation) => removal.remove(reservation, refresh),
     history: (reservation) => setHistory({ reservation, isOpen: true }),
     permissionsOf: (reservation) => permissionsOf(reservation, user, now),
     isMine: (reservation) => isReserver(reservation, user),
