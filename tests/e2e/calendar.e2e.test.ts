@@ -267,4 +267,49 @@ describe('calendar', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+  it('keeps the reservation search and its page in the URL: Back and a fresh page show the same results', async () => {
+    const { context, page } = await openCalendar();
+    const search = page.getByRole('searchbox', { name: 'Search reservations' });
+    // Every serial number starts with AG: more results than one page.
+    await search.fill('AG');
+    await search.press('Enter');
+    const grid = page.getByRole('table', { name: 'Reservations found' });
+    await grid.waitFor();
+    const pager = page.getByText(/^\d+–\d+ of \d+$/);
+    await expect.poll(() => pager.innerText()).toMatch(/^1–20 of /);
+    const total = Number((await pager.innerText()).split(' of ')[1]);
+    expect(total).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    const second = `21–${Math.min(40, total)} of ${total}`;
+    await expect.poll(() => pager.innerText()).toBe(second);
+    await page.waitForURL(/rpage=1/);
+    const link = page.url();
+    expect(new URL(link).searchParams.get('rq')).toBe('AG');
+    const rows = await grid.locator('tbody tr').allInnerTexts();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Work orders' }).click();
+    await page.waitForURL((url) => !url.pathname.includes('calendar'));
+    await page.goBack();
+    await page.waitForURL(link);
+    await grid.waitFor();
+    await expect.poll(() => pager.innerText()).toBe(second);
+    expect(await search.inputValue()).toBe('AG');
+    await expect.poll(() => grid.locator('tbody tr').allInnerTexts()).toEqual(rows);
+
+    const fresh = await openCalendar();
+    await fresh.page.goto(link);
+    const theirGrid = fresh.page.getByRole('table', { name: 'Reservations found' });
+    await theirGrid.waitFor();
+    await expect.poll(() => fresh.page.getByText(/^\d+–\d+ of \d+$/).innerText()).toBe(second);
+    expect(await fresh.page.getByRole('searchbox', { name: 'Search reservations' }).inputValue()).toBe('AG');
+
+    // A broken page reads as the first; a page without words is the calendar itself.
+    await fresh.page.goto(`${server.url}/app/calendar?rq=AG&rpage=oops`);
+    await expect.poll(() => fresh.page.getByText(/^\d+–\d+ of \d+$/).innerText()).toBe(`1–20 of ${total}`);
+    await fresh.page.goto(`${server.url}/app/calendar?rpage=2`);
+    await fresh.page.getByRole('group', { name: /^AG/ }).first().waitFor();
+    expect(await theirGrid.count()).toBe(0);
+    await fresh.context.close();
+    await context.close();
+  });
 });

@@ -177,6 +177,65 @@ describe('contract management', () => {
     await context.close();
   });
 
+  it('keeps its sort and page in the URL: Back and a colleague opening the link see the same list', async () => {
+    const { context, page, first } = await openContracts();
+    const sorted = listAnswer(page);
+    await openColumnMenu(page, 'Contract ID', true);
+    await page.getByRole('menuitem', { name: 'Sort ascending' }).click();
+    await sorted;
+    const next = listAnswer(page);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    const second = await bodyOf(await next);
+    expect(second.sent.pageIndex).toBe(1);
+    const total = first.answer.totalCount;
+    const shown = `21–${Math.min(40, total)} of ${total}`;
+    const ids = second.answer.items.map((c) => c.vendorContractId).join('|');
+    await expect.poll(() => pagerText(page)).toBe(shown);
+    await page.waitForURL(/\/app\/contractManagement\?.*page=1/);
+    const link = page.url();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name: 'Work orders' }).click();
+    await page.waitForURL((url) => !url.pathname.includes('contractManagement'));
+    await page.goBack();
+    await page.waitForURL(link);
+    await page.getByRole('heading', { name: 'Contract management' }).waitFor();
+    await expect.poll(() => pagerText(page)).toBe(shown);
+    await expect.poll(async () => (await columnTexts(page, 0)).join('|')).toBe(ids);
+
+    const colleague = await newPortalContext(browser);
+    await signInByRequest(colleague, server.url, 'admin@acme-labs.example');
+    const theirs = await colleague.newPage();
+    const opened = listAnswer(theirs);
+    await theirs.goto(link);
+    await theirs.getByRole('heading', { name: 'Contract management' }).waitFor();
+    const sent = (await bodyOf(await opened)).sent;
+    expect(sent.pageIndex).toBe(1);
+    expect(sent.orderSettings).toEqual([{ field: 'vendorContractId', orderType: 0 }]);
+    await expect.poll(() => pagerText(theirs)).toBe(shown);
+    await expect.poll(async () => (await columnTexts(theirs, 0)).join('|')).toBe(ids);
+    await colleague.close();
+    await context.close();
+  });
+
+  it('opens a link with foreign or broken parameters as the default list', async () => {
+    const { context, page, first } = await openContracts();
+    const foreign = new URLSearchParams({
+      sort: JSON.stringify([{ field: 'password', orderType: 0 }]),
+      filter: JSON.stringify([{ field: 'effectiveDate', operator: 3, value: ['not a date'] }]),
+      page: '-3',
+    });
+    const opened = listAnswer(page);
+    await page.goto(`${server.url}/app/contractManagement?${foreign}`);
+    await page.getByRole('heading', { name: 'Contract management' }).waitFor();
+    const { sent } = await bodyOf(await opened);
+    expect(sent.pageIndex).toBe(0);
+    expect(sent.filter).toEqual({});
+    expect(sent.orderSettings).toEqual(first.sent.orderSettings);
+    await expect.poll(() => pagerText(page)).toBe(`1–20 of ${first.answer.totalCount}`);
+    expect(await page.getByRole('button', { name: 'Clear all filters' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('is not offered to a user without the contract-management access code', async () => {
     const db = server.database.db;
     const user = await db

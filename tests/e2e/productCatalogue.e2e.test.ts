@@ -135,4 +135,42 @@ describe('import product info', () => {
     expect(await axeViolations(opened.page)).toEqual([]);
     await opened.close();
   });
+  it('keeps the part number searched and the page in the URL: Back and a fresh page show the same list', async () => {
+    const extra = Array.from({ length: 25 }, (_, i) => `ZZ-URL-${String(i + 1).padStart(3, '0')}`);
+    await db()
+      .insertInto('product_market_info')
+      .values(extra.map((part_number) => ({ part_number, brand_name: 'Test', model_name: part_number })))
+      .execute();
+    const page = await openCatalogue();
+    const box = page.getByLabel('Filter by part number');
+    await box.fill('ZZ-URL');
+    await page.getByText('1–20 of 25').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('21–25 of 25').waitFor();
+    await page.waitForURL(/\?.*page=1/);
+    const link = page.url();
+    expect(new URL(link).searchParams.get('q')).toBe('ZZ-URL');
+
+    await page.goto(`${server.url}/admin/administration/userManagement`);
+    await page.getByRole('heading', { name: 'User management' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(link);
+    await page.getByText('21–25 of 25').waitFor();
+    expect(await box.inputValue()).toBe('ZZ-URL');
+
+    const other = await openCatalogue();
+    await other.goto(link);
+    await other.getByText('21–25 of 25').waitFor();
+    await other.getByText('ZZ-URL-021', { exact: true }).first().waitFor();
+    expect(await other.getByLabel('Filter by part number').inputValue()).toBe('ZZ-URL');
+
+    // A page past the end and words longer than a search takes: the whole catalogue from its first page.
+    await other.goto(`${link.split('?')[0]}?q=${'x'.repeat(300)}&page=abc`);
+    await other.getByText(/^1–20 of \d+$/).waitFor();
+    expect(await other.getByLabel('Filter by part number').inputValue()).toBe('');
+    await other.goto(`${link.split('?')[0]}?q=ZZ-URL&page=7`);
+    await other.getByText('21–25 of 25').waitFor();
+    await other.context().close();
+    await page.context().close();
+  });
 });

@@ -67,8 +67,55 @@ describe('the customer user list', () => {
     await page.waitForURL('**/app/userManagement/userDetails/*');
     await page.getByRole('heading', { name: 'Account of Mark Manager' }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.waitForURL('**/app/userManagement');
+    await page.waitForURL(/\/app\/userManagement\?filter=/);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByText('Role: Manager').waitFor();
+    await page.context().close();
+  });
+
+  it('keeps its search and sort in the URL: Back and a fresh page show the same list', async () => {
+    const page = await signedInPage('admin@acme-labs.example');
+    await openUserList(page);
+    await openColumnMenu(page, 'E-mail');
+    await page.getByRole('menuitem', { name: 'Sort descending' }).click();
+    await page.waitForURL(/sort=/);
+    await page.getByLabel('Search users').fill('Mark');
+    await page.waitForURL(/q=Mark/);
+    await page.getByRole('link', { name: 'Uma Standard' }).waitFor({ state: 'detached' });
+    const link = page.url();
+    expect(JSON.parse(new URL(link).searchParams.get('sort')!)).toEqual([{ field: 'emailAddress', orderType: 1 }]);
+
+    await page.getByRole('link', { name: 'Mark Manager' }).click();
+    await page.getByRole('heading', { name: 'Account of Mark Manager' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(link);
+    await page.getByRole('link', { name: 'Mark Manager' }).waitFor();
+    expect(await page.getByLabel('Search users').inputValue()).toBe('Mark');
+    expect(await page.getByRole('link', { name: 'Uma Standard' }).count()).toBe(0);
+
+    const fresh = await signedInPage('admin@acme-labs.example');
+    const answered = fresh.waitForResponse((r) => r.url().includes('/api/users/list') && r.status() === 200);
+    await fresh.goto(link);
+    const sent = (await answered).request().postDataJSON() as {
+      orderSettings: unknown;
+      fullTextSearchSetting: unknown;
+    };
+    expect(sent.orderSettings).toEqual([{ field: 'emailAddress', orderType: 1 }]);
+    expect(sent.fullTextSearchSetting).toEqual({ keyword: 'Mark' });
+    await fresh.getByRole('link', { name: 'Mark Manager' }).waitFor();
+    expect(await fresh.getByLabel('Search users').inputValue()).toBe('Mark');
+
+    // Filters on fields the list does not have, a broken sort and page: the default list.
+    const foreign = new URLSearchParams({
+      filter: JSON.stringify([{ field: 'passwordHash', operator: 0, value: ['x'] }]),
+      sort: '[{"field":',
+      page: '-1',
+    });
+    await fresh.goto(`${server.url}/app/userManagement?${foreign}`);
+    await fresh.getByRole('link', { name: 'Uma Standard' }).waitFor();
+    await fresh.getByRole('link', { name: 'Mark Manager' }).waitFor();
+    expect(await fresh.getByRole('button', { name: 'Clear all filters' }).count()).toBe(0);
+    await fresh.context().close();
     await page.context().close();
   });
 
@@ -153,6 +200,27 @@ describe('the admin user list', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Search users').fill('Gus');
     await page.getByRole('link', { name: 'Gus User' }).waitFor();
+    await page.context().close();
+  });
+
+  it('keeps the inactive users open with their search in the URL, and closing them leaves the list as it was', async () => {
+    const gus = await userRow('user@globex.example');
+    await db().updateTable('users').set({ is_active: false }).where('id', '=', gus.id).execute();
+    const page = await signedInPage('pe@provider.example', '/admin/administration/userManagement');
+    await page.getByRole('heading', { name: 'User management' }).waitFor();
+    await page.getByRole('button', { name: 'Inactive users' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inactive users' });
+    await dialog.getByLabel('Search by name').fill('Gus');
+    await page.waitForURL(/dialog=inactive.*iq=Gus/);
+    await dialog.getByRole('cell', { name: 'Gus User', exact: true }).waitFor();
+
+    await page.reload();
+    await dialog.getByRole('cell', { name: 'Gus User', exact: true }).waitFor();
+    expect(await dialog.getByLabel('Search by name').inputValue()).toBe('Gus');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL('**/admin/administration/userManagement');
+    await db().updateTable('users').set({ is_active: true }).where('id', '=', gus.id).execute();
     await page.context().close();
   });
 });

@@ -16,5 +16,14 @@ export {
   type ListFields,
   type ListLayout,
 } from './listLayout';
-export { SEARCH_DEBOUNCE_MS, useSearchText } from './useSearchText';
+export {
+  filtersParam,
+  pageParam,
+  searchParam,
+  sortParam,
+  usePageWithinList,
+  type FieldKindOf,
+  type FilterValueKind,
+} from './listParams';
+export { SEARCH_DEBOUNCE_MS, useSearchText, type SearchedWords } from './useSearchText';
 export { useKeyboardScrolling } from './useKeyboardScrolling';

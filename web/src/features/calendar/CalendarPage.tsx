@@ -25,6 +25,7 @@ import {
 } from '../../../../contract/reservations';
 import { calendarMachine, periodOf, type TimeInterval } from '../../../../machines/calendar.machine';
 import { LazyHistoryDialog } from '../../components/history';
+import { usePageWithinList } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import {
   isReserver,
@@ -47,10 +48,12 @@ import {
   type CalendarLayout,
 } from './calendarLayout';
 import { reservationKeys } from '../../components/reservations/reservationKeys';
-import { useCalendarRows, useReservationDays, useReservationSearch } from './calendarQueries';
+import { useReservationSearch } from './api/reservationSearch';
+import { useCalendarRows, useReservationDays } from './calendarQueries';
 import { CalendarSidebar } from './CalendarSidebar';
 import { formatPeriod, type ReservationActions } from './ReservationBlock';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
+import { useReservationSearchParams } from './reservationSearchParams';
 
 /** How often the future half-hour slots are measured again. Chosen: not in spec. */
 const CLOCK_TICK_MS = 60_000;
@@ -84,8 +87,10 @@ export function CalendarPage() {
   const [snapshot, send] = useMachine(calendarMachine, {
     input: { weekStartsOn: weekStartOfLocale(), timeInterval: layout.timeInterval },
   });
-  const { anchor, timeInterval, weekStartsOn, pageIndex, keyword, searchPageIndex } = snapshot.context;
-  const searching = snapshot.matches('search');
+  const { anchor, timeInterval, weekStartsOn, pageIndex } = snapshot.context;
+  const reservationSearch = useReservationSearchParams();
+  const { keyword, pageIndex: searchPageIndex } = reservationSearch;
+  const searching = keyword !== '';
   const period = useMemo(() => periodOf({ anchor, timeInterval, weekStartsOn }), [anchor, timeInterval, weekStartsOn]);
 
   useEffect(() => send({ type: 'SET_MODE', timeInterval: layout.timeInterval }), [layout.timeInterval, send]);
@@ -109,7 +114,7 @@ export function CalendarPage() {
     setCollapsed(!collapsed);
   };
   const [overviewMonth, setOverviewMonth] = useState(() => dayjs(anchor).startOf('month').toDate());
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useState(keyword);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   // Kept after closing, so the dialog closes as it opened and gives the focus back.
   const [history, setHistory] = useState<{ reservation: Reservation; isOpen: boolean } | null>(null);
@@ -127,11 +132,7 @@ export function CalendarPage() {
   const actions: ReservationActions = {
     edit: (reservation) => setDialog({ mode: 'edit', reservation }),
     copy: (reservation) => setDialog({ mode: 'copy', reservation }),
-    remove: (reservation) =>
-      removal.remove(reservation, () => {
-        if (searching && found.data) send({ type: 'ROW_DELETED', remaining: found.data.totalCount - 1 });
-        refresh();
-      }),
+    remove: (reservation) => removal.remove(reservation, refresh),
     history: (reservation) => setHistory({ reservation, isOpen: true }),
     permissionsOf: (reservation) => permissionsOf(reservation, user, now),
     isMine: (reservation) => isReserver(reservation, user),
@@ -149,14 +150,17 @@ export function CalendarPage() {
       period: formatPeriod(reservation.startDate, reservation.endDate),
     });
 
-  const search = () => {
-    if (typed.trim() === '') send({ type: 'RESET' });
-    else send({ type: 'SEARCH', keyword: typed });
-  };
+  const search = () => reservationSearch.search(typed);
   const resetSearch = () => {
     setTyped('');
-    send({ type: 'RESET' });
+    reservationSearch.search('');
   };
+  usePageWithinList(
+    searchPageIndex,
+    CALENDAR_PAGE_SIZE,
+    searching && !found.isPlaceholderData ? found.data?.totalCount : undefined,
+    reservationSearch.page,
+  );
 
   const loading = searching ? found.isFetching : rows.isFetching;
   const navigationDisabled = searching || rows.isFetching;
@@ -200,7 +204,7 @@ export function CalendarPage() {
             value={typed}
             onChange={(e) => {
               setTyped(e.target.value);
-              if (e.target.value === '' && searching) send({ type: 'RESET' });
+              if (e.target.value === '' && searching) reservationSearch.search('');
             }}
           />
           <Tooltip content={t('calendar:search_help')}>
@@ -290,7 +294,7 @@ export function CalendarPage() {
                 items={found.data.items}
                 totalCount={found.data.totalCount}
                 pageIndex={searchPageIndex}
-                onPage={(index) => send({ type: 'PAGE', pageIndex: index })}
+                onPage={reservationSearch.page}
                 actions={actions}
               />
             )

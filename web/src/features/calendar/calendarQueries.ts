@@ -54,18 +54,3 @@ export function useReservationDays(layout: CalendarLayout, month: Date, enabled:
     placeholderData: keepPreviousData,
   });
 }
-
-/** A page of reservations matching the search keyword. */
-export function useReservationSearch(keyword: string, pageIndex: number, enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: reservationKeys.search(keyword, pageIndex),
-    queryFn: () =>
-      resultOf(
-        client.reservations.search({
-          query: { keyword, pageIndex, pageSize: CALENDAR_PAGE_SIZE },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-}

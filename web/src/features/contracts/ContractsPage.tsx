@@ -3,31 +3,34 @@ import { H1, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_PAGE_SIZE } from '../../../../contract/contracts';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
-import { FilterChips, ListBody, withFilter } from '../../components/list';
+import { FilterChips, ListBody, usePageWithinList, withFilter } from '../../components/list';
 import { Pager } from '../../components/Pager';
-import { contractOrder, CONTRACT_FIELDS } from './contractFields';
+import { useListParams } from '../../lib/listUrl';
+import { useContractList } from './api/contractList';
+import { contractOrder, CONTRACT_FIELDS, CONTRACT_LIST_DEFAULTS, CONTRACT_LIST_PARAMS } from './contractFields';
 import { ContractFilterDialog } from './ContractFilterDialog';
 import { ContractGrid } from './ContractGrid';
-import { useContractList } from './contractQueries';
 
 /** /app/contractManagement (spec 3 "Contract management"): the customer's contracts, read-only, filtered and sorted. */
 export function ContractsPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<FilterSetting[]>([]);
-  const [sort, setSort] = useState<OrderSetting[]>([]);
-  const [pageIndex, setPageIndex] = useState(0);
+  const [{ filter: filters, sort, page: pageIndex }, change] = useListParams(
+    CONTRACT_LIST_PARAMS,
+    CONTRACT_LIST_DEFAULTS,
+  );
   const [filtering, setFiltering] = useState<string | null>(null);
   const list = useContractList(filters, sort, pageIndex);
 
   // A new filter or sort starts again from the first page.
-  const changeFilters = (next: FilterSetting[]) => {
-    setFilters(next);
-    setPageIndex(0);
-  };
-  const changeSort = (next: OrderSetting[]) => {
-    setSort(next);
-    setPageIndex(0);
-  };
+  const changeFilters = (filter: FilterSetting[]) => change({ filter, page: 0 });
+  const changeSort = (next: OrderSetting[]) => change({ sort: next, page: 0 });
+  const setPageIndex = (page: number) => change({ page });
+  usePageWithinList(
+    pageIndex,
+    CONTRACT_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.totalCount,
+    setPageIndex,
+  );
 
   return (
     <section className="list-page" aria-labelledby="contracts-title">

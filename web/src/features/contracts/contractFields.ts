@@ -7,7 +7,8 @@ import {
   type ContractSortField,
 } from '../../../../contract/contracts';
 import { FilterOperator, type FilterSetting, type OrderSetting } from '../../../../contract/listQuery';
-import type { ListFields } from '../../components/list';
+import { filtersParam, pageParam, sortParam, type FieldKindOf, type ListFields } from '../../components/list';
+import type { ListValues } from '../../lib/listUrl';
 
 /** Fields whose filter values are whole codes (the contract matches them exactly), not parts of a number. */
 export const isCodeField = (field: string) => isColumn(field) && CONTRACT_LIST_FIELDS[field] === 'code';
@@ -36,6 +37,13 @@ export const CONTRACT_FIELDS: ListFields = {
   },
   label: (t, field) => (isColumn(field) ? t(`contracts:field_${field}`) : field),
 };
+
+const kindOf: FieldKindOf = (field) => (isColumn(field) ? CONTRACT_LIST_FIELDS[field] : undefined);
+
+/** The parameters of the contract list's URL: its filters, sort and page. */
+export const CONTRACT_LIST_PARAMS = { filter: filtersParam(kindOf), sort: sortParam(kindOf), page: pageParam() };
+
+export const CONTRACT_LIST_DEFAULTS: ListValues<typeof CONTRACT_LIST_PARAMS> = { filter: [], sort: [], page: 0 };
 
 /** The order the list is asked in: the user's sort, else the list's default. */
 export const contractOrder = (sort: OrderSetting[]): OrderSetting[] =>

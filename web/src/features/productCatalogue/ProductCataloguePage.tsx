@@ -8,18 +8,23 @@ import { CATALOGUE_TEMPLATE_PATH, ProductMarketImportFailure } from '../../../..
 import { PRODUCT_IMPORT_ERROR_SECONDS } from '../../../../contract/limits';
 import type { ProductMarketInfoRow } from '../../../../contract/productMarketInfo';
 import { importProductMarketMachine } from '../../../../machines/importProductMarket.machine';
-import { ListBody, useSearchText } from '../../components/list';
+import { ListBody, pageParam, searchParam, usePageWithinList, useSearchText } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { getToaster } from '../../components/toaster';
 import { askWhoIsSignedIn } from '../../lib/sessionHandOver';
+import { useListParams } from '../../lib/listUrl';
 import { CatalogueGrid, type DescriptionField } from './CatalogueGrid';
 import { catalogueKeys } from './api/catalogueKeys';
-import { CATALOGUE_PAGE_SIZE, useCatalogueList } from './catalogueQueries';
+import { CATALOGUE_PAGE_SIZE, useCatalogueList } from './api/catalogueList';
 import { DescriptionEditorDialog } from './DescriptionEditorDialog';
 import { FailedRows } from './FailedRows';
 import { runCatalogueImportOverHub, uploadCatalogueFile } from './hubCatalogueImport';
 
 const ACCEPT = EXCEL_CONTENT_TYPES.join(',');
+
+/** The parameters of the catalogue's URL: the part number searched and the page. */
+const LIST_PARAMS = { q: searchParam(), page: pageParam() };
+const LIST_DEFAULTS = { q: '', page: 0 };
 
 /** Refusals with a message more precise than import_failed. */
 const FAILURE_MESSAGE: Partial<Record<number, string>> = {
@@ -34,18 +39,23 @@ const FAILURE_MESSAGE: Partial<Record<number, string>> = {
 export function ProductCataloguePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const search = useSearchText();
-  const [pageIndex, setPageIndex] = useState(0);
+  const [{ q, page: pageIndex }, change] = useListParams(LIST_PARAMS, LIST_DEFAULTS);
+  // A new filter starts again from the first page.
+  const search = useSearchText({ searched: q, onSearch: (words) => change({ q: words, page: 0 }) });
+  const setPageIndex = (page: number) => change({ page });
   const [editing, setEditing] = useState<{ row: ProductMarketInfoRow; field: DescriptionField } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const list = useCatalogueList(search.keyword, pageIndex);
+  const list = useCatalogueList(q, pageIndex);
+  usePageWithinList(
+    pageIndex,
+    CATALOGUE_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.totalCount,
+    setPageIndex,
+  );
 
-  // A new filter starts again from the first page.
-  useEffect(() => setPageIndex(0), [search.keyword]);
-
-  const latest = useRef({ t });
+  const latest = useRef({ t, change });
   useEffect(() => {
-    latest.current = { t };
+    latest.current = { t, change };
   });
   const [snapshot, send] = useMachine(
     importProductMarketMachine.provide({
@@ -81,7 +91,7 @@ export function ProductCataloguePage() {
           void getToaster().then((toaster) => toaster.show({ message, intent: Intent.DANGER, icon: 'error' }));
         },
         imported: () => {
-          setPageIndex(0);
+          latest.current.change({ page: 0 });
           void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
         },
       },
@@ -164,7 +174,7 @@ export function ProductCataloguePage() {
           }}
           emptyIcon="box"
           narrowed={search.keyword !== ''}
-          onClearQuery={() => search.setTyped('')}
+          onClearQuery={() => change({ q: '', page: 0 })}
         >
           {(rows) => <CatalogueGrid rows={rows} onEdit={(row, field) => setEditing({ row, field })} />}
         </ListBody>

@@ -1,57 +1,54 @@
-import { useState } from 'react';
 import { Button, Dialog, DialogBody, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INACTIVE_USER_PAGE_SIZE, type UserRow } from '../../../../contract/accountManagement';
-import { FilterOperator } from '../../../../contract/listQuery';
-import { ListBody, useSearchText } from '../../components/list';
+import { ListBody, usePageWithinList, useSearchText } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { showToast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
 import { userListKeys } from '../../lib/userListKeys';
 import { enableUser } from './api/userChanges';
+import { useInactiveUsers } from './api/inactiveUsers';
+
+export interface InactiveUsersDialogProps {
+  isOpen: boolean;
+  /** The searched words and the page: the list page keeps them in its URL. */
+  keyword: string;
+  pageIndex: number;
+  onSearch(keyword: string): void;
+  onPage(pageIndex: number): void;
+  onClose(): void;
+}
 
 /**
  * The admins' inactive-users modal (spec 3 sections 2 and 4): disabled users 10 a page, searched by display name,
  * each with Enable, which moves the user to the active list.
  */
-export function InactiveUsersDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+export function InactiveUsersDialog({
+  isOpen,
+  keyword,
+  pageIndex,
+  onSearch,
+  onPage,
+  onClose,
+}: InactiveUsersDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { typed, setTyped, keyword } = useSearchText();
-  const [pageIndex, setPageIndex] = useState(0);
-  const [searched, setSearched] = useState(keyword);
-  if (searched !== keyword) {
-    setSearched(keyword);
-    setPageIndex(0);
-  }
-
-  const list = useQuery({
-    enabled: isOpen,
-    queryKey: userListKeys.inactive(keyword, pageIndex),
-    queryFn: () =>
-      resultOf(
-        client.accountManagement.list({
-          body: {
-            pageIndex,
-            pageSize: INACTIVE_USER_PAGE_SIZE,
-            isActive: false,
-            filterSettings: keyword
-              ? [{ field: 'displayName', operator: FilterOperator.Contains, value: [keyword] }]
-              : [],
-            orderSettings: [],
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const { typed, setTyped } = useSearchText({ searched: keyword, onSearch });
+  const list = useInactiveUsers(keyword, pageIndex, isOpen);
+  usePageWithinList(
+    pageIndex,
+    INACTIVE_USER_PAGE_SIZE,
+    isOpen && !list.isPlaceholderData ? list.data?.totalCount : undefined,
+    onPage,
+  );
 
   const enable = useMutation({
     mutationFn: enableUser,
     onSuccess: (_, user) => {
       showToast(t('users:enabled', { name: user.displayName }), Intent.SUCCESS);
       // The last user of a page moves the list back a page.
-      if (list.data?.items.length === 1 && pageIndex > 0) setPageIndex(pageIndex - 1);
+      if (list.data?.items.length === 1 && pageIndex > 0) onPage(pageIndex - 1);
       void queryClient.invalidateQueries({ queryKey: userListKeys.all });
     },
   });
@@ -94,7 +91,7 @@ export function InactiveUsersDialog({ isOpen, onClose }: { isOpen: boolean; onCl
         pageIndex={pageIndex}
         pageSize={INACTIVE_USER_PAGE_SIZE}
         totalCount={list.data?.totalCount ?? 0}
-        onPage={setPageIndex}
+        onPage={onPage}
       />
     </>
   );

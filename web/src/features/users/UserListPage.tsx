@@ -4,17 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { USER_PAGE_SIZE } from '../../../../contract/accountManagement';
 import { ROLE } from '../../../../contract/limits';
-import { ColumnFilterDialog, FilterChips, ListBody, useSearchText, withFilter } from '../../components/list';
+import {
+  ColumnFilterDialog,
+  FilterChips,
+  ListBody,
+  usePageWithinList,
+  useSearchText,
+  withFilter,
+} from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { useCurrentSession } from '../../lib/currentUser';
+import { useListParams } from '../../lib/listUrl';
 import { InactiveUsersDialog } from './InactiveUsersDialog';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserGrid } from './UserGrid';
-import { orderSettingsOf, userFields, type UserListState } from './userFields';
+import { orderSettingsOf, USER_LIST_DEFAULTS, USER_LIST_PARAMS, userFields, type UserListState } from './userFields';
 import { userListKeys } from '../../lib/userListKeys';
-import { userSuggestions, useUserList } from './userQueries';
+import { userSuggestions } from './userQueries';
+import { useUserList } from './api/userList';
 
-type OpenDialog = { kind: 'filter'; field: string } | { kind: 'invite' } | { kind: 'inactive' };
+type OpenDialog = { kind: 'filter'; field: string } | { kind: 'invite' };
 
 /**
  * The user lists (spec 3 section 2 "User lists"): the customer's users at /app/userManagement with Invite user, and
@@ -26,21 +35,33 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
   const { user, base, adminMode } = useCurrentSession();
   const isAdmin = user.isPEUser || user.role === ROLE.Admin;
   const fields = userFields(adminList);
-  const [state, setState] = useState<UserListState>({ filter: [], sort: [] });
-  const { typed, setTyped, keyword } = useSearchText();
-  const [pageIndex, setPageIndex] = useState(0);
+  const [state, changeState] = useListParams(
+    adminList ? USER_LIST_PARAMS.admin : USER_LIST_PARAMS.customer,
+    USER_LIST_DEFAULTS,
+  );
+  const keyword = state.q;
+  const pageIndex = state.page;
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const list = useUserList(state, keyword, pageIndex, adminMode);
+  const list = useUserList({
+    adminMode,
+    filter: state.filter,
+    orderSettings: orderSettingsOf(state.sort),
+    keyword,
+    pageIndex,
+  });
   const [suggestions] = useState(() => userSuggestions(adminMode, user.userLocation.customer.isProviderDomain));
 
-  const change = (next: Partial<UserListState>) => {
-    setState((s) => ({ ...s, ...next }));
-    setPageIndex(0);
-  };
-  const search = (text: string) => {
-    setTyped(text);
-    setPageIndex(0);
-  };
+  // A new filter, sort or search starts again from the first page.
+  const change = (next: Partial<UserListState>) => changeState({ ...next, page: 0 });
+  const { typed, setTyped } = useSearchText({ searched: keyword, onSearch: (q) => change({ q }) });
+  const setPageIndex = (page: number) => changeState({ page });
+  usePageWithinList(
+    pageIndex,
+    USER_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.totalCount,
+    setPageIndex,
+  );
+  const inactiveOpen = adminList && isAdmin && state.dialog === 'inactive';
 
   return (
     <section className="list-page">
@@ -53,10 +74,10 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
           placeholder={t('users:search_placeholder')}
           aria-label={t('users:search_placeholder')}
           value={typed}
-          onChange={(e) => search(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
         />
         {adminList && isAdmin && (
-          <Button icon="disable" text={t('users:inactive_users')} onClick={() => setDialog({ kind: 'inactive' })} />
+          <Button icon="disable" text={t('users:inactive_users')} onClick={() => changeState({ dialog: 'inactive' })} />
         )}
         {!adminList && (
           <Button
@@ -87,17 +108,14 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
           }}
           emptyIcon="people"
           narrowed={state.filter.length > 0 || keyword !== ''}
-          onClearQuery={() => {
-            search('');
-            change({ filter: [] });
-          }}
+          onClearQuery={() => change({ q: '', filter: [] })}
         >
           {(rows) => (
             <UserGrid
               rows={rows}
               fields={fields}
               detailsBase={`${base}/userManagement/userDetails`}
-              order={orderSettingsOf(state)}
+              order={orderSettingsOf(state.sort)}
               userSorted={state.sort.length > 0}
               filters={state.filter}
               onSort={(field, orderType) => change({ sort: orderType === null ? [] : [{ field, orderType }] })}
@@ -135,7 +153,16 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
           onInvited={() => void queryClient.invalidateQueries({ queryKey: userListKeys.all })}
         />
       )}
-      {adminList && <InactiveUsersDialog isOpen={dialog?.kind === 'inactive'} onClose={() => setDialog(null)} />}
+      {adminList && (
+        <InactiveUsersDialog
+          isOpen={inactiveOpen}
+          keyword={state.iq}
+          pageIndex={state.ipage}
+          onSearch={(iq) => changeState({ iq, ipage: 0 })}
+          onPage={(ipage) => changeState({ ipage })}
+          onClose={() => changeState({ dialog: '', iq: '', ipage: 0 })}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,15 @@
 import type { TFunction } from 'i18next';
 import { USER_DEFAULT_ORDER, USER_LIST_FIELDS, type UserListField } from '../../../../contract/accountManagement';
-import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
-import type { ListFields } from '../../components/list';
+import type { OrderSetting } from '../../../../contract/listQuery';
+import {
+  filtersParam,
+  pageParam,
+  searchParam,
+  sortParam,
+  type FieldKindOf,
+  type ListFields,
+} from '../../components/list';
+import { listParam, type ListValues } from '../../lib/listUrl';
 
 /** The name column: pinned first, the link to the user's account when the user has a location. */
 export const NAME_FIELD = 'displayName';
@@ -38,11 +46,35 @@ export const userFields = (adminList: boolean): ListFields => ({
   valueLabel,
 });
 
-/** What a user list keeps while it is open: filters and sort (the user lists have no saved views). */
-export interface UserListState {
-  filter: FilterSetting[];
-  sort: OrderSetting[];
+/** The parameters of a user list's URL (the user lists have no saved views); the inactive users' modal has its own. */
+function listParams(adminList: boolean) {
+  const fields = new Set<string>([NAME_FIELD, ...userFields(adminList).columns]);
+  const kindOf: FieldKindOf = (field) =>
+    fields.has(field) && isListField(field) ? USER_LIST_FIELDS[field] : undefined;
+  return {
+    q: searchParam(),
+    filter: filtersParam(kindOf),
+    sort: sortParam(kindOf),
+    page: pageParam(),
+    dialog: listParam.oneOf(['', 'inactive']),
+    iq: searchParam(),
+    ipage: pageParam(),
+  };
 }
 
-export const orderSettingsOf = (state: UserListState): OrderSetting[] =>
-  state.sort.length > 0 ? state.sort : [USER_DEFAULT_ORDER];
+export const USER_LIST_PARAMS = { customer: listParams(false), admin: listParams(true) };
+
+export type UserListState = ListValues<ReturnType<typeof listParams>>;
+
+export const USER_LIST_DEFAULTS: UserListState = {
+  q: '',
+  filter: [],
+  sort: [],
+  page: 0,
+  dialog: '',
+  iq: '',
+  ipage: 0,
+};
+
+export const orderSettingsOf = (sort: OrderSetting[]): OrderSetting[] =>
+  sort.length > 0 ? sort : [USER_DEFAULT_ORDER];

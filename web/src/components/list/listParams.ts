@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { FilterOperator, FilterSetting, OrderSetting } from '../../../../contract/listQuery';
+import { PAGE_INDEX_MAX } from '../../../../contract/limits';
+import { listParam, type ListParam } from '../../lib/listUrl';
+
+/** How a list's server reads a field's filter values (the kinds of the contract's field registries). */
+export type FilterValueKind = 'text' | 'code' | 'number' | 'date' | 'dateTime' | 'boolean';
+
+/** A list's field kinds: undefined for a field the list does not filter or sort by. */
+export type FieldKindOf = (field: string) => FilterValueKind | undefined;
+
+const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value.slice(0, 10)));
+
+const fitsKind: Record<FilterValueKind, (value: string) => boolean> = {
+  text: () => true,
+  code: () => true,
+  number: (value) => value.trim() !== '' && Number.isFinite(Number(value)),
+  date: isDate,
+  dateTime: isDate,
+  boolean: (value) => value === 'true' || value === 'false',
+};
+
+/** How many values an operator needs (Between two, a bound one); the others take any number. */
+const VALUE_COUNT: Partial<Record<FilterSetting['operator'], number>> = {
+  [FilterOperator.Between]: 2,
+  [FilterOperator.From]: 1,
+  [FilterOperator.To]: 1,
+};
+
+function isListFilter(kindOf: FieldKindOf, filter: FilterSetting): boolean {
+  const kind = kindOf(filter.field);
+  if (kind === undefined) return false;
+  if (filter.operator === FilterOperator.Blank || filter.operator === FilterOperator.NotBlank) return true;
+  const count = VALUE_COUNT[filter.operator];
+  if (count !== undefined && filter.value.length !== count) return false;
+  return filter.value.every(fitsKind[kind]);
+}
+
+/** The most filters and sort columns a list's URL may carry (the list query's own bounds). */
+const MAX_FILTERS = 50;
+const MAX_SORT = 5;
+
+/**
+ * A list's column filters as a URL parameter. A link from elsewhere may name any field or value: only filters the
+ * list itself could have made (its fields, values of each field's kind) are read, anything else leaves no filter.
+ */
+export const filtersParam = (kindOf: FieldKindOf) =>
+  listParam.json(
+    z
+      .array(FilterSetting)
+      .max(MAX_FILTERS)
+      .refine((filters) => filters.every((f) => isListFilter(kindOf, f))),
+  );
+
+/** A list's sort as a URL parameter: only the list's own fields. */
+export const sortParam = (kindOf: FieldKindOf) =>
+  listParam.json(
+    z
+      .array(OrderSetting)
+      .max(MAX_SORT)
+      .refine((sort) => sort.every((o) => kindOf(o.field) !== undefined)),
+  );
+
+/** The longest search the lists take (the list queries' full-text keyword). */
+const SEARCH_MAX_LENGTH = 200;
+
+/** A list's searched words as a URL parameter, trimmed as the search box trims them. */
+export const searchParam = (): ListParam<string> => ({
+  parse: (raw) => (raw.length <= SEARCH_MAX_LENGTH ? raw.trim() : undefined),
+  format: (value) => value,
+});
+
+/** A list's page as a URL parameter. */
+export const pageParam = () => listParam.integer(0, PAGE_INDEX_MAX);
+
+/**
+ * A page past the end of the list (an old link, rows gone since) moves to the list's last page. `totalCount` is
+ * the count of the page shown, undefined while it loads.
+ */
+export function usePageWithinList(
+  pageIndex: number,
+  pageSize: number,
+  totalCount: number | undefined,
+  onPage: (pageIndex: number) => void,
+) {
+  useEffect(() => {
+    if (totalCount === undefined) return;
+    const lastPage = Math.max(0, Math.ceil(totalCount / pageSize) - 1);
+    if (pageIndex > lastPage) onPage(lastPage);
+  }, [pageIndex, pageSize, totalCount, onPage]);
+}
