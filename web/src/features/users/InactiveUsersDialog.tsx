@@ -5,7 +5,6 @@ import { INACTIVE_USER_PAGE_SIZE, type UserRow } from '../../../../contract/acco
 import { ListBody, usePageWithinList, useSearchText } from '../../components/list';
 import { Pager } from '../../components/Pager';
 import { showToast } from '../../components/showToast';
-import { client, resultOf } from '../../lib/api';
 import { userListKeys } from '../../lib/userListKeys';
 import { enableUser } from './api/userChanges';
 import { useInactiveUsers } from './api/inactiveUsers';
