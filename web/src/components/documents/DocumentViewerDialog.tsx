@@ -27,11 +27,11 @@ import {
   downloadDocument,
   listDocuments,
   openDocument,
-  problemOf,
   restoreDocument,
   uploadBatchActor,
   type DocumentOwner,
 } from './documentsApi';
+import { documentFailureMessage } from './documentFailures';
 import { DocumentTable } from './DocumentTable';
 import { DocumentUploadArea } from './DocumentUploadArea';
 
@@ -164,7 +164,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
     },
     onError: (e, action) => {
       const fallback = action.kind === 'restore' ? 'documents:restore_failed' : 'documents:delete_failed';
-      const problem = problemOf(e, fallback);
+      const problem = documentFailureMessage(e, fallback);
       showToast(t(problem.key, { ...problem.values, name: action.document.documentName }), Intent.DANGER);
       void refresh();
     },
@@ -173,7 +173,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
 
   const fileAction = (action: (d: Document) => Promise<void>) => (document: Document) =>
     void action(document).catch((e: unknown) => {
-      const problem = problemOf(e, 'documents:download_failed');
+      const problem = documentFailureMessage(e, 'documents:download_failed');
       showToast(t(problem.key, { ...problem.values, name: document.documentName }), Intent.DANGER);
     });
   const tableProps = {
@@ -193,7 +193,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
     if (documents.isError) {
       return (
         <Callout intent={Intent.DANGER} icon="error" role="alert" title={t('documents:load_failed')}>
-          {t(problemOf(documents.error, 'documents:load_failed_text').key)}
+          {t(documentFailureMessage(documents.error, 'documents:load_failed_text').key)}
           <div style={{ marginTop: 8 }}>
             <Button icon="refresh" text={t('documents:retry')} onClick={() => void documents.refetch()} />
           </div>

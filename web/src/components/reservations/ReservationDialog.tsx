@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
-  Callout,
   Classes,
   Dialog,
   DialogBody,
@@ -36,7 +35,9 @@ import { client, resultOf } from '../../lib/api';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { InstrumentPicker } from './InstrumentPicker';
-import { saveProblemOf } from './problems';
+import { SubmitProblemCallout } from '../SubmitProblemCallout';
+import { failureMessage } from '../../lib/failureMessage';
+import { SAVE_FAILURES } from './reservationFailures';
 
 export interface ReservationDialogProps {
   isOpen: boolean;
@@ -117,7 +118,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
   useUnsavedData(isDraftDirty(context));
 
   const errorOf = (field: ReservationField) => shownErrorOf(context, field);
-  const problem = context.failure ? saveProblemOf(context.failure.cause) : null;
+  const problem = context.failure ? failureMessage(context.failure.cause, SAVE_FAILURES) : null;
   const requestClose = () => send({ type: 'CLOSE' });
 
   const submit = (event?: FormEvent) => {
@@ -178,11 +179,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
       >
         <form onSubmit={submit} noValidate aria-label={t(TITLE_KEY[mode])}>
           <DialogBody>
-            {problem && (
-              <Callout intent={Intent.DANGER} icon="error" role="alert" style={{ marginBottom: 12 }}>
-                {t(problem)}
-              </Callout>
-            )}
+            <SubmitProblemCallout message={problem} icon="error" style={{ marginBottom: 12 }} />
             <FormGroup
               label={t('reservation:instrument')}
               labelFor={fieldId('instrument')}

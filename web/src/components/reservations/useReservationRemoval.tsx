@@ -24,12 +24,13 @@ import {
   shownCommentError,
   type RemovalScope,
 } from '../../../../machines/reservationRemoval.machine';
-import { getToaster } from '../toaster';
+import { showToast } from '../showToast';
 import { client, resultOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { removeProblemOf } from './problems';
+import { failureMessage } from '../../lib/failureMessage';
+import { REMOVE_FAILURES } from './reservationFailures';
 
 export interface ReservationRemoval {
   /** Ask for and then make the deletion of a reservation; `onRemoved` runs after the server deleted it. */
@@ -71,23 +72,16 @@ export function useReservationRemoval(): ReservationRemoval {
       actions: {
         notifyRemoved: (_, { isSeriesDelete }) => {
           const { t: translate } = latest.current;
-          void getToaster().then((toaster) =>
-            toaster.show({
-              message: isSeriesDelete ? translate('reservation:deleted_series') : translate('reservation:deleted'),
-              intent: Intent.SUCCESS,
-              icon: 'tick',
-            }),
+          showToast(
+            isSeriesDelete ? translate('reservation:deleted_series') : translate('reservation:deleted'),
+            Intent.SUCCESS,
           );
           onRemoved.current();
         },
         notifyFailed: (_, cause) => {
           handOverSessionErrors(cause);
-          const problem = removeProblemOf(cause);
-          if (problem) {
-            void getToaster().then((toaster) =>
-              toaster.show({ message: latest.current.t(problem), intent: Intent.DANGER, icon: 'error' }),
-            );
-          }
+          const problem = failureMessage(cause, REMOVE_FAILURES);
+          if (problem) showToast(latest.current.t(problem.key, problem.values), Intent.DANGER, 'error');
         },
       },
     }),

@@ -8,7 +8,7 @@ import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
 import { showToast } from '../../components/showToast';
 import { client, resultOf } from '../../lib/api';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf } from '../../lib/submitProblems';
+import { failureMessage } from '../../lib/failureMessage';
 import { ROUTING_KEY, SELECT_STYLE } from './CountryRoutingTab';
 import { cleanEmails, EMAILS_WARNING, emailsValid } from './routingForm';
 
@@ -49,8 +49,11 @@ export function RegionRoutingTab({ countries, onDirty }: { countries: Country[];
     },
     onError: (e) => {
       handOverSessionErrors(e);
-      const found = submitProblemOf(e, { failed: 'emailRouting:save_failed', refused: EMAILS_WARNING });
-      if (found?.general) showToast(t(found.general.key), Intent.DANGER, 'error');
+      const found = failureMessage(e, {
+        failed: { key: 'emailRouting:save_failed' },
+        refused: { key: EMAILS_WARNING },
+      });
+      if (found) showToast(t(found.key, found.values), Intent.DANGER, 'error');
     },
   });
 

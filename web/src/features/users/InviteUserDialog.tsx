@@ -15,7 +15,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { InviteEmail, inviteRoleChoices, type InviteUserRequest } from '../../../../contract/accountManagement';
-import { ErrorCode } from '../../../../contract/errors';
+import { ErrorCode, type UiMessage } from '../../../../contract/errors';
 import { INVITATION_EXPIRY_DAYS, MODAL_WIDTH, ROLE, type RoleId } from '../../../../contract/limits';
 import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
 import { LocationOptions } from '../../components/LocationOptions';
@@ -25,7 +25,7 @@ import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
 import { resolveLanguage } from '../../lib/i18n';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf, type Message } from '../../lib/submitProblems';
+import { failureMessage, fieldMessagesOf, generalMessageOf } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
 
 export interface InviteUserDialogProps {
@@ -58,8 +58,8 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
     locationId: String(user.locationId ?? locations[0]?.locationId ?? ''),
   };
   const [draft, setDraft] = useState(initial);
-  const [emailError, setEmailError] = useState<Message | undefined>();
-  const [general, setGeneral] = useState<Message | undefined>();
+  const [emailError, setEmailError] = useState<UiMessage | undefined>();
+  const [general, setGeneral] = useState<UiMessage | undefined>();
   const dirty = draft.email.trim() !== '' || draft.roleId !== initial.roleId || draft.locationId !== initial.locationId;
   useUnsavedData(isOpen && dirty);
 
@@ -83,21 +83,23 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
     },
     onError: (e, body) => {
       handOverSessionErrors(e);
-      const problem = submitProblemOf<'email'>(e, {
-        failed: 'invite:invite_failed',
-        refused: 'invite:invite_refused',
-        errorCodes: {
+      const problem = failureMessage<'email'>(e, {
+        failed: { key: 'invite:invite_failed' },
+        refused: { key: 'invite:invite_refused' },
+        byErrorCode: {
           [ErrorCode.EmailAlreadyRegistered]: {
-            email: { key: 'invite:email_already_registered', values: { email: body.emailTo[0] ?? '' } },
+            key: 'invite:email_already_registered',
+            values: { email: body.emailTo[0] ?? '' },
+            field: 'email',
           },
         },
       });
-      setEmailError(problem?.fields?.email);
-      setGeneral(problem?.general);
+      setEmailError(fieldMessagesOf(problem).email);
+      setGeneral(generalMessageOf(problem) ?? undefined);
     },
   });
 
-  const emailProblem = (value: string): Message | undefined => {
+  const emailProblem = (value: string): UiMessage | undefined => {
     const parsed = InviteEmail.safeParse(value);
     return parsed.success ? undefined : { key: `invite:${parsed.error.issues[0]?.message ?? 'valid_Email_message'}` };
   };

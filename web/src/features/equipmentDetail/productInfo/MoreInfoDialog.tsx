@@ -14,13 +14,14 @@ import {
 import { showToast } from '../../../components/showToast';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
+import { failureMessage } from '../../../lib/failureMessage';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import {
   initialMoreInfo,
   isMoreInfoDirty,
   MORE_INFO_FIELDS,
   MORE_INFO_MAX,
-  moreInfoProblemOf,
+  MORE_INFO_SEND_FAILURES,
   moreInfoRequestOf,
   validateMoreInfo,
   type MoreInfoDraft,
@@ -108,7 +109,7 @@ export function MoreInfoDialog({
         label: t('productInfo:product'),
         value: `${productName} (${t('productInfo:part_number')} ${product.partNumber})`,
       }}
-      problem={send.isError ? moreInfoProblemOf(send.error) : undefined}
+      problem={send.isError ? failureMessage(send.error, MORE_INFO_SEND_FAILURES) : null}
       busy={busy}
       dirty={isMoreInfoDirty(draft, initial)}
       onClose={onClose}

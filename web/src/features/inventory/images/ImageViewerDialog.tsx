@@ -23,10 +23,11 @@ import type { EquipmentImage, InstrumentImageData } from '../../../../../contrac
 import { IMAGE_STRIP_PAGE_SIZE } from '../../../../../contract/limits';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
+import { failureMessage } from '../../../lib/failureMessage';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import { useUnsavedData } from '../../../lib/unsavedData';
 import { EquipmentThumbnail } from '../../../components/images/EquipmentThumbnail';
-import { problemOf } from './imageUpload';
+import { IMAGE_FAILURES } from './imageUpload';
 import { ImageUploadPanel } from './ImageUploadPanel';
 import { useSignedUrl } from '../../../components/images/signedUrls';
 
@@ -187,7 +188,11 @@ function ImageViewer({
   };
 
   const selected = images.find((i) => i.resourceId === selectedId) ?? null;
-  const failure = makeDefault.isError ? problemOf(makeDefault.error) : remove.isError ? problemOf(remove.error) : null;
+  const failure = makeDefault.isError
+    ? failureMessage(makeDefault.error, IMAGE_FAILURES)
+    : remove.isError
+      ? failureMessage(remove.error, IMAGE_FAILURES)
+      : null;
   const resetFailures = () => {
     makeDefault.reset();
     remove.reset();
