@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Dialog,
@@ -34,6 +33,7 @@ import {
 import { documentFailureMessage } from './documentFailures';
 import { DocumentTable } from './DocumentTable';
 import { DocumentUploadArea } from './DocumentUploadArea';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
 
 export interface DocumentViewerDialogProps {
   isOpen: boolean;
@@ -245,43 +245,40 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
         actions={<Button text={t('documents:close')} onClick={() => (uploading ? setConfirmClose(true) : onClose())} />}
       />
 
-      <Alert
+      <ConfirmAlert
         isOpen={confirmation !== null}
-        intent={Intent.DANGER}
         icon={confirmation?.kind === 'deletePermanently' ? 'delete' : 'trash'}
-        confirmButtonText={
+        message={
+          confirmation?.kind === 'deletePermanently'
+            ? t('documents:delete_permanently_confirm', { name: confirmation.document.documentName })
+            : t('documents:delete_confirm', { name: confirmation?.document.documentName ?? '' })
+        }
+        confirmText={
           confirmation?.kind === 'deletePermanently' ? t('documents:delete_permanently') : t('documents:delete')
         }
-        cancelButtonText={t('documents:cancel')}
+        cancelText={t('documents:cancel')}
         onCancel={() => setConfirmation(null)}
         onConfirm={() => {
           if (confirmation) change.mutate(confirmation);
           setConfirmation(null);
         }}
-      >
-        <p>
-          {confirmation?.kind === 'deletePermanently'
-            ? t('documents:delete_permanently_confirm', { name: confirmation.document.documentName })
-            : t('documents:delete_confirm', { name: confirmation?.document.documentName ?? '' })}
-        </p>
-      </Alert>
+      />
 
-      <Alert
+      <ConfirmAlert
         // An upload that ends while the question is open leaves nothing to lose: the question goes away.
         isOpen={confirmClose && uploading}
         intent={Intent.WARNING}
         icon="warning-sign"
-        confirmButtonText={t('documents:stop_and_close')}
-        cancelButtonText={t('documents:keep_uploading')}
+        message={t('documents:upload_in_progress_confirm')}
+        confirmText={t('documents:stop_and_close')}
+        cancelText={t('documents:keep_uploading')}
         onCancel={() => setConfirmClose(false)}
         onConfirm={() => {
           setConfirmClose(false);
           send({ type: 'CANCEL' });
           onClose();
         }}
-      >
-        <p>{t('documents:upload_in_progress_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import type { UiMessage } from '../../../../contract/errors';
 import { useUnsavedData } from '../../lib/unsavedData';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { useDiscardConfirmation } from '../confirm/useConfirmation';
 import { SubmitProblemCallout } from '../SubmitProblemCallout';
 
 /**
@@ -45,7 +45,7 @@ export function RequestDialog({
 }) {
   const { t } = useTranslation();
   useUnsavedData(dirty);
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({ dirty, busy, onClose });
   return (
     <>
       <Dialog
@@ -80,7 +80,7 @@ export function RequestDialog({
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

@@ -29,7 +29,8 @@ import type {
   ReservationField,
   ReservationInstrument,
 } from '../../../../machines/reservationForm';
-import { DiscardChangesAlert } from '../DiscardChangesAlert';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
+import { discardChangesQuestion } from '../confirm/useConfirmation';
 import { getToaster } from '../toaster';
 import { client, resultOf } from '../../lib/api';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
@@ -258,10 +259,11 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert
+      <ConfirmAlert
+        {...discardChangesQuestion(t)}
         isOpen={snapshot.matches('confirmingDiscard')}
-        onKeepEditing={() => send({ type: 'KEEP_EDITING' })}
-        onDiscard={() => send({ type: 'DISCARD' })}
+        onCancel={() => send({ type: 'KEEP_EDITING' })}
+        onConfirm={() => send({ type: 'DISCARD' })}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Dialog,
   DialogBody,
@@ -24,6 +23,7 @@ import {
   shownCommentError,
   type RemovalScope,
 } from '../../../../machines/reservationRemoval.machine';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
 import { showToast } from '../showToast';
 import { client, resultOf } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -152,18 +152,16 @@ interface OwnRemovalProps {
 function OwnRemoval({ what, inSeries, scope, busy, onScope, onCancel, onConfirm }: OwnRemovalProps) {
   const { t } = useTranslation();
   return (
-    <Alert
+    <ConfirmAlert
       isOpen
-      intent={Intent.DANGER}
       icon="trash"
-      confirmButtonText={t('reservation:delete')}
-      cancelButtonText={t('cancel')}
-      loading={busy}
-      canEscapeKeyCancel={!busy}
+      message={t('reservation:delete_confirm', what)}
+      confirmText={t('reservation:delete')}
+      busy={busy}
+      escapeCancels
       onConfirm={onConfirm}
-      onCancel={() => !busy && onCancel()}
+      onCancel={onCancel}
     >
-      <p>{t('reservation:delete_confirm', what)}</p>
       {inSeries && (
         <RadioGroup
           label={t('reservation:delete_scope')}
@@ -175,7 +173,7 @@ function OwnRemoval({ what, inSeries, scope, busy, onScope, onCancel, onConfirm 
           <Radio value="series" label={t('reservation:delete_series')} />
         </RadioGroup>
       )}
-    </Alert>
+    </ConfirmAlert>
   );
 }
 

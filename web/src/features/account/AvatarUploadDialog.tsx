@@ -15,7 +15,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DiscardChangesAlert } from '../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import type { AvatarUrls } from '../../../../contract/accountManagement';
 import type { UiMessage } from '../../../../contract/errors';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
@@ -91,7 +91,6 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
   const [cropped, setCropped] = useState<Cropped | null>(null);
   const [invalid, setInvalid] = useState<UiMessage | null>(null);
   const [percent, setPercent] = useState(0);
-  const [confirmClose, setConfirmClose] = useState(false);
   const editorImage = useObjectUrl(file);
   const preview = useObjectUrl(cropped?.image ?? null);
   const thumbnailPreview = useObjectUrl(cropped?.thumbnail ?? null);
@@ -182,10 +181,15 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
     save.mutate({ photo, thumbnail: cropped.thumbnail });
   };
 
-  const requestClose = () => {
-    if (dirty || save.isPending) setConfirmClose(true);
-    else onClose();
-  };
+  // Closing while the photo is uploading asks too: closing stops the upload.
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
+    dirty: dirty || save.isPending,
+    busy: false,
+    onClose: () => {
+      upload.current?.abort();
+      onClose();
+    },
+  });
 
   return (
     <Dialog
@@ -332,15 +336,7 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
           </>
         }
       />
-      <DiscardChangesAlert
-        isOpen={confirmClose}
-        onKeepEditing={() => setConfirmClose(false)}
-        onDiscard={() => {
-          setConfirmClose(false);
-          upload.current?.abort();
-          onClose();
-        }}
-      />
+      {discardQuestion}
     </Dialog>
   );
 }

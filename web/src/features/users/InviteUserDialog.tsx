@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { InviteEmail, inviteRoleChoices, type InviteUserRequest } from '../../../../contract/accountManagement';
 import { ErrorCode, type UiMessage } from '../../../../contract/errors';
 import { INVITATION_EXPIRY_DAYS, MODAL_WIDTH, ROLE, type RoleId } from '../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import { LocationOptions } from '../../components/LocationOptions';
 import { showToast } from '../../components/showToast';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
@@ -120,7 +120,11 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
     });
   };
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: invite.isPending, onClose: close });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
+    dirty,
+    busy: invite.isPending,
+    onClose: close,
+  });
 
   return (
     <>
@@ -198,7 +202,7 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

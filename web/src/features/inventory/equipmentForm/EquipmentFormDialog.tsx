@@ -24,7 +24,7 @@ import {
   type EquipmentInput,
 } from '../../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../../components/confirm/useConfirmation';
 import { LocationOptions } from '../../../components/LocationOptions';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
@@ -136,7 +136,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
     save.mutate(parsed.body!);
   };
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
 
   const label = (name: string) => t(EQUIPMENT_FIELD_LABEL_KEYS[name as EquipmentLabelledField]);
 
@@ -403,7 +403,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

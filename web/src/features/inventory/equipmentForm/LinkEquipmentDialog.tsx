@@ -15,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LocationEquipment } from '../../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../../components/confirm/useConfirmation';
 import { getToaster } from '../../../components/toaster';
 import { client, resultOf } from '../../../lib/api';
 import { useCurrentSession } from '../../../lib/currentUser';
@@ -89,7 +89,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
       return next;
     });
 
-  const { requestClose, alertProps } = useDiscardConfirmation({
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
     dirty: selected.size > 0,
     busy: link.isPending,
     onClose,
@@ -168,7 +168,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
           }
         />
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

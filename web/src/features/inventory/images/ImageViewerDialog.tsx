@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert,
   Button,
   ButtonGroup,
   Callout,
@@ -30,6 +29,7 @@ import { EquipmentThumbnail } from '../../../components/images/EquipmentThumbnai
 import { IMAGE_FAILURES } from './imageUpload';
 import { ImageUploadPanel } from './ImageUploadPanel';
 import { useSignedUrl } from '../../../components/images/signedUrls';
+import { ConfirmAlert } from '../../../components/confirm/ConfirmAlert';
 
 /** Width of the image viewer (spec 2 section 9: modal widths 1000 and 750). */
 const IMAGE_DIALOG_WIDTH = 750;
@@ -79,22 +79,21 @@ export function ImageViewerDialog(props: ImageViewerDialogProps) {
         {/* Mounted only while open, so every opening starts from the equipment's current images. */}
         {isOpen && <ImageViewer {...props} onUnsavedChange={setUnsaved} onRequestClose={requestClose} />}
       </Dialog>
-      <Alert
+      <ConfirmAlert
         isOpen={confirmingClose}
         intent={Intent.WARNING}
         icon="warning-sign"
-        confirmButtonText={t('images:discard')}
-        cancelButtonText={t('images:keep_editing')}
-        canEscapeKeyCancel
+        message={t('images:unsaved_confirm')}
+        confirmText={t('images:discard')}
+        cancelText={t('images:keep_editing')}
+        escapeCancels
         onConfirm={() => {
           setConfirmingClose(false);
           setUnsaved(false);
           onClose();
         }}
         onCancel={() => setConfirmingClose(false)}
-      >
-        <p>{t('images:unsaved_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 }
@@ -298,19 +297,16 @@ function ImageViewer({
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('images:close')} onClick={onRequestClose} />} />
-      <Alert
+      <ConfirmAlert
         isOpen={toDelete !== null}
-        loading={remove.isPending}
-        intent={Intent.DANGER}
+        busy={remove.isPending}
         icon="trash"
-        confirmButtonText={t('images:delete')}
-        cancelButtonText={t('cancel')}
-        canEscapeKeyCancel
+        message={t('images:delete_confirm', { fileName: toDelete?.fileName ?? '' })}
+        confirmText={t('images:delete')}
+        escapeCancels
         onConfirm={() => toDelete && remove.mutate(toDelete)}
         onCancel={() => setToDelete(null)}
-      >
-        <p>{t('images:delete_confirm', { fileName: toDelete?.fileName ?? '' })}</p>
-      </Alert>
+      />
     </>
   );
 }

@@ -24,7 +24,7 @@ import type { Equipment } from '../../../../../contract/equipment';
 import { ErrorCode } from '../../../../../contract/errors';
 import { ATTACHMENT_EXTENSIONS } from '../../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../../contract/serviceCalls';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../../components/confirm/useConfirmation';
 import { RemoteSuggest } from '../../../components/RemoteSuggest';
 import { SERVICE_CALLS_KEY } from '../../../components/serviceCalls';
 import { showToast } from '../../../components/showToast';
@@ -223,7 +223,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
     submit.mutate(draft.attachment);
   };
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
+    dirty,
+    busy,
+    onClose,
+    discardText: t('serviceRequest:discard'),
+  });
 
   const group = (field: Field | null, label: string, required: boolean, control: ReactNode, helper?: ReactNode) => {
     const error = field ? errors[field] : undefined;
@@ -558,7 +563,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
           }
         />
       </Dialog>
-      <DiscardChangesAlert {...alertProps} discardText={t('serviceRequest:discard')} />
+      {discardQuestion}
     </>
   );
 }
