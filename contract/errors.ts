@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The error catalogue (spec 1, 2 and 3, section 8). Every business error travels in the envelope as
  * `{ errorCode, errorMessage }`; the client shows the message key of the code.
@@ -144,3 +146,13 @@ export const HttpErrorCode = {
   TooManyRequests: 429,
   ServerError: 500,
 } as const;
+
+/**
+ * A message the client shows: an i18n key (`namespace:key`, or a key of the default namespace) and its
+ * interpolation values. Every failure, refusal and check in web/ and machines/ says what happened with one.
+ */
+export const UiMessage = z.object({
+  key: z.string(),
+  values: z.record(z.union([z.string(), z.number()])).optional(),
+});
+export type UiMessage = z.infer<typeof UiMessage>;

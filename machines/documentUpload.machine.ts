@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate';
 import type { Document } from '../contract/documents';
-import { MessageKey } from '../contract/errors';
+import { MessageKey, type UiMessage } from '../contract/errors';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MAX_FILES,
@@ -10,12 +10,8 @@ import {
 } from '../contract/images';
 import { MB, UPLOAD_DEBOUNCE_MS } from '../contract/limits';
 
-/** A message for the user: an i18n key, its values, and the file it is about. */
-export interface UploadProblem {
-  key: string;
-  values?: Record<string, string | number>;
-  fileName?: string;
-}
+/** A message for the user, with the file it is about. */
+export type UploadProblem = UiMessage & { fileName?: string };
 
 /** The message key of an empty file (the store refuses one). */
 export const EMPTY_FILE_MESSAGE = 'documents:file_empty';

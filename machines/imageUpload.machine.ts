@@ -8,25 +8,20 @@ import {
   type UploadKind,
 } from '../contract/images';
 import type { InstrumentImageData } from '../contract/images';
+import type { UiMessage } from '../contract/errors';
 import { MB } from '../contract/limits';
 import type { PickedFile } from './documentUpload.machine';
 
 /** Uploads of equipment images go to the equipment folder with the image limits. */
 export const IMAGE_UPLOAD_KIND: UploadKind = 'EquipmentImage';
 
-/** A message for the user: an i18n key and its values. */
-export interface Problem {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-export const TOO_MANY: Problem = { key: 'Attach_smaller_maxFile', values: { maxFiles: IMAGE_MAX_FILES } };
-export const TOO_LARGE: Problem = { key: FILE_SIZE_MESSAGE, values: { maxSize: IMAGE_MAX_BYTES / MB } };
-export const WRONG_TYPE: Problem = { key: FILE_TYPE_MESSAGE };
-export const EMPTY_FILE: Problem = { key: 'images:file_empty' };
+export const TOO_MANY: UiMessage = { key: 'Attach_smaller_maxFile', values: { maxFiles: IMAGE_MAX_FILES } };
+export const TOO_LARGE: UiMessage = { key: FILE_SIZE_MESSAGE, values: { maxSize: IMAGE_MAX_BYTES / MB } };
+export const WRONG_TYPE: UiMessage = { key: FILE_TYPE_MESSAGE };
+export const EMPTY_FILE: UiMessage = { key: 'images:file_empty' };
 
 /** What is wrong with picked files by the image rules (spec 2 section 5): 1 file, 5 MB, jpg jpeg png gif bmp. */
-export function checkPickedFiles(files: ReadonlyArray<{ name: string; size: number }>): Problem | null {
+export function checkPickedFiles(files: ReadonlyArray<{ name: string; size: number }>): UiMessage | null {
   if (files.length > IMAGE_MAX_FILES) return TOO_MANY;
   const file = files[0];
   if (!file) return null;
@@ -47,7 +42,7 @@ export interface ImageUploadContext {
   /** The picked file whose thumbnail is being made. */
   pending: PickedFile | null;
   /** Why the last pick was refused (type, size, count, or not an image). */
-  problem: Problem | null;
+  problem: UiMessage | null;
   /** Why the last upload failed, as the upload call threw it. */
   failure: unknown;
   asDefault: boolean;

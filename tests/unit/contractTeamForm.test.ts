@@ -10,13 +10,14 @@ import {
   isDirty,
   MAX_LENGTH,
   requestOf,
-  sendProblemOf,
+  SEND_FAILURES,
   validate,
   visibleErrors,
   type ContractInstrument,
   type Draft,
   type Requester,
 } from '../../web/src/components/contractRequest/contractTeamForm';
+import { failureMessage } from '../../web/src/lib/failureMessage';
 import { RequestFailure, type RequestError } from '../../web/src/lib/requestErrors';
 import { ROOT } from '../support/testServer';
 
@@ -30,6 +31,7 @@ const instrument: ContractInstrument = { equipmentId: 42, mfg: 'Agilent', model:
 const fresh = () => initialDraft(me);
 
 const failure = (error: RequestError) => new RequestFailure(error);
+const sendProblem = (e: unknown) => failureMessage(e, SEND_FAILURES);
 const http = (status: number, errorMessage?: string) =>
   failure({ kind: 'http', status, statusText: 'x', errorMessage });
 
@@ -135,17 +137,17 @@ describe('contract-team form', () => {
   });
 
   it('says above the form why a send failed, the instrument problems included', () => {
-    expect(sendProblemOf(http(400, USER_ADDED_REFUSAL))).toEqual({ key: 'contractRequest:user_added_refused' });
-    expect(sendProblemOf(failure({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound }))).toEqual({
+    expect(sendProblem(http(400, USER_ADDED_REFUSAL))).toEqual({ key: 'contractRequest:user_added_refused' });
+    expect(sendProblem(failure({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound }))).toEqual({
       key: 'errorMessage:error_msg_10002',
     });
-    expect(sendProblemOf(http(403))).toEqual({ key: 'contractRequest:send_refused' });
-    expect(sendProblemOf(http(400, 'something else'))).toEqual({ key: 'contractRequest:send_refused' });
-    expect(sendProblemOf(failure({ kind: 'api', errorCode: 99999 }))).toEqual({ key: 'contractRequest:send_failed' });
-    expect(sendProblemOf(new Error('offline'))).toEqual({ key: 'errorMessage:network_error' });
+    expect(sendProblem(http(403))).toEqual({ key: 'contractRequest:send_refused' });
+    expect(sendProblem(http(400, 'something else'))).toEqual({ key: 'contractRequest:send_refused' });
+    expect(sendProblem(failure({ kind: 'api', errorCode: 99999 }))).toEqual({ key: 'contractRequest:send_failed' });
+    expect(sendProblem(new Error('offline'))).toEqual({ key: 'errorMessage:network_error' });
     // The session hand-over answers these; the dialog says nothing of them.
-    expect(sendProblemOf(http(401))).toBeUndefined();
-    expect(sendProblemOf(failure({ kind: 'api', errorCode: GLOBAL_ERROR_CODES[0]! }))).toBeUndefined();
+    expect(sendProblem(http(401))).toBeNull();
+    expect(sendProblem(failure({ kind: 'api', errorCode: GLOBAL_ERROR_CODES[0]! }))).toBeNull();
   });
 
   it('only gives messages that exist in English', () => {
@@ -157,10 +159,10 @@ describe('contract-team form', () => {
     const keys = [
       ...Object.values(validate({ ...fresh(), firstName: '', emailAddress: 'x', telephone: 'y' }, instrument)),
       ...Object.values(validate({ ...fresh(), comments: 'x'.repeat(201) }, instrument)),
-      sendProblemOf(http(400, USER_ADDED_REFUSAL)),
-      sendProblemOf(http(403)),
-      sendProblemOf(failure({ kind: 'api', errorCode: 99999 })),
-      sendProblemOf(failure({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound })),
+      sendProblem(http(400, USER_ADDED_REFUSAL)),
+      sendProblem(http(403)),
+      sendProblem(failure({ kind: 'api', errorCode: 99999 })),
+      sendProblem(failure({ kind: 'api', errorCode: ErrorCode.EquipmentNotFound })),
     ].map((m) => m!.key);
     for (const key of keys) {
       const [ns, k] = key.includes(':') ? key.split(':') : ['common', key];

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
 import { ReservationCreate, ReservationUpdate, type Reservation } from '../../contract/reservations';
 import { RequestFailure } from '../../web/src/lib/requestErrors';
-import { removeProblemOf, saveProblemOf } from '../../web/src/components/reservations/problems';
+import { REMOVE_FAILURES, SAVE_FAILURES } from '../../web/src/components/reservations/reservationFailures';
+import { failureMessage } from '../../web/src/lib/failureMessage';
 import {
   deletionCommentError,
   initialDraft,
@@ -212,6 +213,8 @@ describe('what a failed call tells the user', () => {
   const api = (errorCode: number) => new RequestFailure({ kind: 'api', errorCode });
   const http = (status: number, errorMessage?: string) =>
     new RequestFailure({ kind: 'http', status, statusText: '', errorMessage });
+  const saveProblemOf = (e: unknown) => failureMessage(e, SAVE_FAILURES)?.key ?? null;
+  const removeProblemOf = (e: unknown) => failureMessage(e, REMOVE_FAILURES)?.key ?? null;
 
   it('saving: the catalogue text of a conflict, a changed reservation or an unknown instrument', () => {
     expect(saveProblemOf(api(ErrorCode.ReservationConflict))).toBe('errorMessage:error_msg_16201');

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Alert, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useBlocker, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { unsavedGuardMachine } from '../../../machines/unsavedGuard.machine';
+import { ConfirmAlert } from '../components/confirm/ConfirmAlert';
 import { UnsavedDataContext } from '../lib/unsavedData';
 
 const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -45,12 +46,13 @@ export function UnsavedDataGuard({ children }: { children: ReactNode }) {
   return (
     <UnsavedDataContext.Provider value={flags}>
       {children}
-      <Alert
+      <ConfirmAlert
         isOpen={snapshot.matches('confirming')}
         intent={Intent.WARNING}
         icon="warning-sign"
-        confirmButtonText={t('leave_page')}
-        cancelButtonText={t('stay_on_page')}
+        message={t('unsaved_data_confirm')}
+        confirmText={t('leave_page')}
+        cancelText={t('stay_on_page')}
         onConfirm={() => {
           send({ type: 'CONFIRM' });
           if (blocker.state === 'blocked') blocker.proceed();
@@ -59,9 +61,7 @@ export function UnsavedDataGuard({ children }: { children: ReactNode }) {
           send({ type: 'CANCEL' });
           if (blocker.state === 'blocked') blocker.reset();
         }}
-      >
-        <p>{t('unsaved_data_confirm')}</p>
-      </Alert>
+      />
     </UnsavedDataContext.Provider>
   );
 }

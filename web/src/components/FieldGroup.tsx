@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../lib/submitProblems';
+import type { UiMessage } from '../../../contract/errors';
 
 /** The id of a field's problem text, for the control's aria-describedby. */
 export const problemIdOf = (controlId: string) => `${controlId}-error`;
@@ -21,7 +21,7 @@ export function FieldGroup({
   controlId: string;
   label: string;
   required?: boolean;
-  problem?: Message;
+  problem?: UiMessage;
   hint?: ReactNode;
   children: ReactNode;
 }) {

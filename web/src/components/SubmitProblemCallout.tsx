@@ -1,9 +1,11 @@
 import { Callout, Intent, type CalloutProps } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../lib/submitProblems';
+import type { UiMessage } from '../../../contract/errors';
 
-/** The general problem of a failed submit, above or below the form; nothing when there is none. */
-export function SubmitProblemCallout({ message, ...props }: { message: Message | undefined } & CalloutProps) {
+export type MessageCalloutProps = { message: UiMessage | null | undefined } & CalloutProps;
+
+/** A message of what went wrong (a failed submit or upload, a refused file) as an alert; nothing when none. */
+export function SubmitProblemCallout({ message, ...props }: MessageCalloutProps) {
   const { t } = useTranslation();
   if (!message) return null;
   return (

@@ -1,7 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Button, Callout, Classes, FileInput, Intent, ProgressBar, type FileInputProps } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
-import type { Problem } from '../lib/uploadProblem';
+import { Button, Classes, FileInput, Intent, ProgressBar, type FileInputProps } from '@blueprintjs/core';
 
 export interface PickFileInputProps extends Omit<FileInputProps, 'onInputChange'> {
   /** The files picked in the browser's file chooser. */
@@ -59,16 +57,5 @@ export function UploadProgress({ percent, label, style }: UploadProgressProps) {
       <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={percent < 100} />
       <span className={Classes.TEXT_MUTED}>{label}</span>
     </div>
-  );
-}
-
-/** What went wrong, as an alert; nothing when nothing did. */
-export function ProblemCallout({ problem, style }: { problem: Problem | null; style?: CSSProperties }) {
-  const { t } = useTranslation();
-  if (!problem) return null;
-  return (
-    <Callout intent={Intent.DANGER} role="alert" icon="error" style={style}>
-      {t(problem.key, problem.values)}
-    </Callout>
   );
 }

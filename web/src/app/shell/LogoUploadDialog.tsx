@@ -3,23 +3,19 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, S
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogoFiles, type Customer, type LogoFileIdentifier } from '../../../../contract/customers';
+import type { UiMessage } from '../../../../contract/errors';
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE } from '../../../../contract/images';
 import { LOGO_EXTENSIONS, LOGO_MAX_BYTES, LOGO_MAX_FILES, MB } from '../../../../contract/limits';
 import { FileDropCard } from '../../components/FileDropCard';
 import { getToaster } from '../../components/toaster';
-import {
-  ClearChoiceButton,
-  DropHint,
-  PickFileInput,
-  ProblemCallout,
-  UploadProgress,
-} from '../../components/UploadFormParts';
+import { ClearChoiceButton, DropHint, PickFileInput, UploadProgress } from '../../components/UploadFormParts';
+import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
 import { customerKeys, customerLogoKeys, updateLogo } from './api/customers';
 import { useCurrentSession } from '../../lib/currentUser';
 import { uploadFile } from '../../lib/fileUpload';
 import { useObjectUrl } from '../../lib/objectUrl';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { uploadProblemOf, type Problem } from '../../lib/uploadProblem';
+import { failureMessage, type FailureRules } from '../../lib/failureMessage';
 import { LOGO_UPLOAD_KIND, useCustomerLogoIdentifier, useLogoUrl } from './CustomerLogo';
 
 /** Width of the logo modal (spec 3 section 9). */
@@ -27,12 +23,12 @@ const LOGO_DIALOG_WIDTH = 500;
 const ACCEPT = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const TYPE_LIST = LOGO_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
 
-const TOO_MANY: Problem = { key: 'Attach_smaller_maxFile', values: { maxFiles: LOGO_MAX_FILES } };
-const TOO_LARGE: Problem = { key: FILE_SIZE_MESSAGE, values: { maxSize: LOGO_MAX_BYTES / MB } };
-const WRONG_TYPE: Problem = { key: FILE_TYPE_MESSAGE };
+const TOO_MANY: UiMessage = { key: 'Attach_smaller_maxFile', values: { maxFiles: LOGO_MAX_FILES } };
+const TOO_LARGE: UiMessage = { key: FILE_SIZE_MESSAGE, values: { maxSize: LOGO_MAX_BYTES / MB } };
+const WRONG_TYPE: UiMessage = { key: FILE_TYPE_MESSAGE };
 
 /** What is wrong with a set of picked files, by the contract's rules (spec 3 section 5 "Customer logo"). */
-function checkFiles(files: ReadonlyArray<{ name: string; size: number }>): Problem | null {
+function checkFiles(files: ReadonlyArray<{ name: string; size: number }>): UiMessage | null {
   const parsed = LogoFiles.safeParse(files.map(({ name, size }) => ({ name, size })));
   if (parsed.success) return null;
   const issues = parsed.error.issues;
@@ -43,15 +39,12 @@ function checkFiles(files: ReadonlyArray<{ name: string; size: number }>): Probl
   return { key: 'logo_file_invalid' };
 }
 
-/** What went wrong with a call or the upload, as a message; null when another part of the app answers it. */
-const problemOf = (e: unknown) =>
-  uploadProblemOf(e, {
-    tooLarge: TOO_LARGE,
-    wrongType: WRONG_TYPE,
-    uploadFailed: { key: 'logo_upload_failed' },
-    refused: { key: 'logo_refused' },
-    notAllowed: { key: 'logo_not_allowed' },
-  });
+/** How the logo's calls and upload word their failures. */
+const FAILURES: FailureRules = {
+  failed: { key: 'logo_refused' },
+  notAllowed: { key: 'logo_not_allowed' },
+  upload: { tooLarge: TOO_LARGE, wrongType: WRONG_TYPE, failed: { key: 'logo_upload_failed' } },
+};
 
 export interface LogoUploadDialogProps {
   isOpen: boolean;
@@ -85,7 +78,7 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
   const current = useCustomerLogoIdentifier();
   const currentUrl = useLogoUrl(current);
   const [chosen, setChosen] = useState<File | null>(null);
-  const [invalid, setInvalid] = useState<Problem | null>(null);
+  const [invalid, setInvalid] = useState<UiMessage | null>(null);
   const [percent, setPercent] = useState(0);
   const preview = useObjectUrl(chosen);
 
@@ -123,7 +116,11 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
   });
 
   const busy = save.isPending || remove.isPending;
-  const failure = save.isError ? problemOf(save.error) : remove.isError ? problemOf(remove.error) : null;
+  const failure = save.isError
+    ? failureMessage(save.error, FAILURES)
+    : remove.isError
+      ? failureMessage(remove.error, FAILURES)
+      : null;
   const problem = invalid ?? failure;
 
   /** Checks the picked files with what is already chosen: one file only, the logo types, at most 5 MB. */
@@ -189,7 +186,7 @@ function LogoUploadForm({ onClose }: { onClose: () => void }) {
             label={percent < 100 ? t('logo_uploading', { percent }) : t('logo_saving')}
           />
         )}
-        <ProblemCallout problem={problem} />
+        <SubmitProblemCallout message={problem} icon="error" />
       </DialogBody>
       <DialogFooter
         actions={

@@ -7,6 +7,7 @@ import { REQUEST_FIELD_COLUMNS, RequestDialog } from '../requestForm/RequestDial
 import { CommentsField, ContactMethodField, TextFields, useRequestForm } from '../requestForm/useRequestForm';
 import { requestContract } from './api/requestContract';
 import { useCurrentSession } from '../../lib/currentUser';
+import { failureMessage } from '../../lib/failureMessage';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import {
   FIELDS,
@@ -15,7 +16,7 @@ import {
   isDirty,
   MAX_LENGTH,
   requestOf,
-  sendProblemOf,
+  SEND_FAILURES,
   validate,
   type ContractInstrument,
   type Draft,
@@ -75,7 +76,7 @@ export function ContractTeamDialog({ equipment, onClose }: { equipment: Contract
       icon="annotation"
       intro={t('contractRequest:intro')}
       subject={{ id: form.idOf('subject'), label: t('contractRequest:instrument'), value: instrumentLabel(equipment) }}
-      problem={send.isError ? sendProblemOf(send.error) : undefined}
+      problem={send.isError ? failureMessage(send.error, SEND_FAILURES) : null}
       busy={busy}
       dirty={isDirty(draft, initial)}
       onClose={onClose}

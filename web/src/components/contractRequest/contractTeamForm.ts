@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../../contract/errors';
 import { ContractTeamRequest, REQUEST_MAX, USER_ADDED_REFUSAL } from '../../../../contract/equipment';
-import { submitProblemOf, type FieldMessages, type Message } from '../../lib/submitProblems';
+import type { FailureRules, FieldMessages } from '../../lib/failureMessage';
 import {
   contactDraftOf,
   firstInvalid as firstInvalidOf,
@@ -85,16 +85,13 @@ export const validate = (draft: Draft, instrument: ContractInstrument): FieldErr
 export const firstInvalid = (errors: FieldErrors): Field | undefined => firstInvalidOf(errors, FIELDS);
 
 /**
- * What a failed send says, above the form; undefined when another part of the app answers it (an expired
+ * How a failed send is worded, above the form; nothing shows when another part of the app answers it (an expired
  * session, a global error code) or the call was aborted. The problems of the instrument itself (not found, added
  * by the user) are said there too: the instrument is not a field the user can correct.
  */
-export function sendProblemOf(e: unknown): Message | undefined {
-  const problem = submitProblemOf<'instrument'>(e, {
-    failed: 'contractRequest:send_failed',
-    refused: 'contractRequest:send_refused',
-    errorCodes: { [ErrorCode.EquipmentNotFound]: { instrument: { key: 'errorMessage:error_msg_10002' } } },
-    refusals: { [USER_ADDED_REFUSAL]: { instrument: { key: 'contractRequest:user_added_refused' } } },
-  });
-  return problem?.general ?? problem?.fields?.instrument;
-}
+export const SEND_FAILURES: FailureRules = {
+  failed: { key: 'contractRequest:send_failed' },
+  refused: { key: 'contractRequest:send_refused' },
+  byErrorCode: { [ErrorCode.EquipmentNotFound]: { key: 'errorMessage:error_msg_10002' } },
+  byRefusal: { [USER_ADDED_REFUSAL]: { key: 'contractRequest:user_added_refused' } },
+};

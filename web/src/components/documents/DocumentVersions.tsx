@@ -2,7 +2,8 @@ import { Button, Callout, Classes, HTMLTable, Intent, Popover, Spinner } from '@
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { useDocumentVersions } from './api/documents';
-import { problemOf, type DocumentOwner } from './documentsApi';
+import { documentFailureMessage } from './documentFailures';
+import type { DocumentOwner } from './documentsApi';
 import { UploadCells, UploadHeadCells } from './UploadCells';
 
 export interface DocumentVersionsProps {
@@ -46,7 +47,7 @@ function VersionList({ owner, document, onDownload }: DocumentVersionsProps) {
         </div>
       ) : history.isError ? (
         <Callout intent={Intent.DANGER} icon="error" role="alert">
-          {t(problemOf(history.error, 'documents:versions_load_failed').key)}
+          {t(documentFailureMessage(history.error, 'documents:versions_load_failed').key)}
           <div>
             <Button size="small" variant="minimal" text={t('documents:retry')} onClick={() => void history.refetch()} />
           </div>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Dialog,
@@ -23,9 +22,11 @@ import { getToaster } from '../toaster';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { documentsKey } from './api/documentKeys';
 import { deleteDocument, restoreDocument, useDocuments } from './api/documents';
-import { downloadDocument, openDocument, problemOf, uploadBatchActor, type DocumentOwner } from './documentsApi';
+import { downloadDocument, openDocument, uploadBatchActor, type DocumentOwner } from './documentsApi';
+import { documentFailureMessage } from './documentFailures';
 import { DocumentTable } from './DocumentTable';
 import { DocumentUploadArea } from './DocumentUploadArea';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
 
 export interface DocumentViewerDialogProps {
   isOpen: boolean;
@@ -156,7 +157,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
     },
     onError: (e, action) => {
       const fallback = action.kind === 'restore' ? 'documents:restore_failed' : 'documents:delete_failed';
-      const problem = problemOf(e, fallback);
+      const problem = documentFailureMessage(e, fallback);
       showToast(t(problem.key, { ...problem.values, name: action.document.documentName }), Intent.DANGER);
       void refresh();
     },
@@ -165,7 +166,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
 
   const fileAction = (action: (d: Document) => Promise<void>) => (document: Document) =>
     void action(document).catch((e: unknown) => {
-      const problem = problemOf(e, 'documents:download_failed');
+      const problem = documentFailureMessage(e, 'documents:download_failed');
       showToast(t(problem.key, { ...problem.values, name: document.documentName }), Intent.DANGER);
     });
   const tableProps = {
@@ -185,7 +186,7 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
     if (documents.isError) {
       return (
         <Callout intent={Intent.DANGER} icon="error" role="alert" title={t('documents:load_failed')}>
-          {t(problemOf(documents.error, 'documents:load_failed_text').key)}
+          {t(documentFailureMessage(documents.error, 'documents:load_failed_text').key)}
           <div style={{ marginTop: 8 }}>
             <Button icon="refresh" text={t('documents:retry')} onClick={() => void documents.refetch()} />
           </div>
@@ -237,43 +238,40 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
         actions={<Button text={t('documents:close')} onClick={() => (uploading ? setConfirmClose(true) : onClose())} />}
       />
 
-      <Alert
+      <ConfirmAlert
         isOpen={confirmation !== null}
-        intent={Intent.DANGER}
         icon={confirmation?.kind === 'deletePermanently' ? 'delete' : 'trash'}
-        confirmButtonText={
+        message={
+          confirmation?.kind === 'deletePermanently'
+            ? t('documents:delete_permanently_confirm', { name: confirmation.document.documentName })
+            : t('documents:delete_confirm', { name: confirmation?.document.documentName ?? '' })
+        }
+        confirmText={
           confirmation?.kind === 'deletePermanently' ? t('documents:delete_permanently') : t('documents:delete')
         }
-        cancelButtonText={t('documents:cancel')}
+        cancelText={t('documents:cancel')}
         onCancel={() => setConfirmation(null)}
         onConfirm={() => {
           if (confirmation) change.mutate(confirmation);
           setConfirmation(null);
         }}
-      >
-        <p>
-          {confirmation?.kind === 'deletePermanently'
-            ? t('documents:delete_permanently_confirm', { name: confirmation.document.documentName })
-            : t('documents:delete_confirm', { name: confirmation?.document.documentName ?? '' })}
-        </p>
-      </Alert>
+      />
 
-      <Alert
+      <ConfirmAlert
         // An upload that ends while the question is open leaves nothing to lose: the question goes away.
         isOpen={confirmClose && uploading}
         intent={Intent.WARNING}
         icon="warning-sign"
-        confirmButtonText={t('documents:stop_and_close')}
-        cancelButtonText={t('documents:keep_uploading')}
+        message={t('documents:upload_in_progress_confirm')}
+        confirmText={t('documents:stop_and_close')}
+        cancelText={t('documents:keep_uploading')}
         onCancel={() => setConfirmClose(false)}
         onConfirm={() => {
           setConfirmClose(false);
           send({ type: 'CANCEL' });
           onClose();
         }}
-      >
-        <p>{t('documents:upload_in_progress_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 }

@@ -6,15 +6,13 @@ import {
   type DocumentOwnerType,
   type DocumentUpload,
 } from '../../../../contract/documents';
-import { DOCUMENT_MAX_BYTES, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, type UploadKind } from '../../../../contract/images';
-import { MB } from '../../../../contract/limits';
-import type { DocumentUploadEvent, PendingUpload, UploadProblem } from '../../../../machines/documentUpload.machine';
+import type { UploadKind } from '../../../../contract/images';
+import type { DocumentUploadEvent, PendingUpload } from '../../../../machines/documentUpload.machine';
 import { client, resultOf } from '../../lib/api';
 import type { DocumentOwner } from './api/documentKeys';
 import { documentParams } from './api/documents';
 import { GENERIC_CONTENT_TYPE, TransferFailure, uploadFile } from '../../lib/fileUpload';
-import { requestErrorOf } from '../../lib/requestErrors';
-import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { documentFailureMessage } from './documentFailures';
 
 /** Where the files of each owner type are uploaded (bucket, folder and limits of the kind). */
 const UPLOAD_KIND: Readonly<Record<DocumentOwnerType, UploadKind>> = {
@@ -29,39 +27,6 @@ const UPLOAD_KIND: Readonly<Record<DocumentOwnerType, UploadKind>> = {
 const UPLOAD_CONTENT_TYPE = GENERIC_CONTENT_TYPE;
 
 export type { DocumentOwner } from './api/documentKeys';
-
-const TOO_LARGE: UploadProblem = { key: FILE_SIZE_MESSAGE, values: { maxSize: DOCUMENT_MAX_BYTES / MB } };
-const WRONG_TYPE: UploadProblem = { key: FILE_TYPE_MESSAGE };
-
-/**
- * What went wrong with a call or a transfer, as a message; `fallback` names the action that failed. An expired
- * session or a changed user is the whole app's business: those are handed to the global handlers.
- */
-export function problemOf(e: unknown, fallback: string): UploadProblem {
-  if (e instanceof TransferFailure) {
-    if (e.status === 413) return TOO_LARGE;
-    if (e.status === 415) return WRONG_TYPE;
-    if (e.status === 0) return { key: 'errorMessage:network_error' };
-    return { key: fallback };
-  }
-  handOverSessionErrors(e);
-  const error = requestErrorOf(e);
-  switch (error.kind) {
-    case 'network':
-      return { key: 'errorMessage:network_error' };
-    case 'api':
-      return { key: fallback };
-    case 'http':
-      if (error.status === 404) return { key: 'documents:owner_not_found' };
-      if (error.status === 403) return { key: 'documents:not_allowed' };
-      if (error.status === 429) return { key: 'errorMessage:too_many_requests' };
-      if (error.status === 400 && error.errorMessage === FILE_TYPE_MESSAGE) return WRONG_TYPE;
-      if (error.status === 400 && error.errorMessage === FILE_SIZE_MESSAGE) return TOO_LARGE;
-      return { key: fallback };
-    case 'aborted':
-      return { key: fallback };
-  }
-}
 
 /**
  * The upload of a batch for the upload machine: a signed URL per file, the bytes to storage with progress, then
@@ -97,7 +62,7 @@ export const uploadBatchActor = (owner: DocumentOwner) =>
         (documents) => sendBack({ type: 'UPLOADED', documents }),
         (e: unknown) => {
           if (!controller.signal.aborted)
-            sendBack({ type: 'FAILED', problem: problemOf(e, 'documents:upload_failed') });
+            sendBack({ type: 'FAILED', problem: documentFailureMessage(e, 'documents:upload_failed') });
         },
       );
     return () => controller.abort();

@@ -16,7 +16,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EHS_NONE, EHS_OPTIONS, type EhsData, type EhsUpdate } from '../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { useDiscardConfirmation } from '../confirm/useConfirmation';
 import { showToast } from '../showToast';
 import { equipmentKeys } from '../../lib/equipmentKeys';
 import { updateEhs } from './api/ehs';
@@ -88,7 +88,7 @@ export function EditEhsDialog({
       onClose();
     },
   });
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -189,7 +189,7 @@ export function EditEhsDialog({
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

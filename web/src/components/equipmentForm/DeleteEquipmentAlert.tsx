@@ -1,7 +1,8 @@
-import { Alert, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
 import { getToaster } from '../toaster';
 import { equipmentKeys } from '../../lib/equipmentKeys';
 import { removeEquipment } from './api/equipmentForm';
@@ -45,18 +46,15 @@ export function DeleteEquipmentAlert({ equipment, onClose, onDeleted }: DeleteEq
   });
 
   return (
-    <Alert
+    <ConfirmAlert
       isOpen={equipment !== null}
-      intent={Intent.DANGER}
       icon="trash"
-      confirmButtonText={deletes ? t('equipmentForm:delete_button') : t('equipmentForm:remove_button')}
-      cancelButtonText={t('cancel')}
-      loading={remove.isPending}
-      canEscapeKeyCancel={!remove.isPending}
+      message={deletes ? t('equipmentForm:delete_confirm', { name }) : t('equipmentForm:remove_confirm', { name })}
+      confirmText={deletes ? t('equipmentForm:delete_button') : t('equipmentForm:remove_button')}
+      busy={remove.isPending}
+      escapeCancels
       onConfirm={() => equipment && remove.mutate(equipment.equipmentId)}
-      onCancel={() => !remove.isPending && onClose()}
-    >
-      <p>{deletes ? t('equipmentForm:delete_confirm', { name }) : t('equipmentForm:remove_confirm', { name })}</p>
-    </Alert>
+      onCancel={onClose}
+    />
   );
 }

@@ -18,7 +18,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_CODES, EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { useDiscardConfirmation } from '../confirm/useConfirmation';
 import { LocationOptions } from '../LocationOptions';
 import { getToaster } from '../toaster';
 import { equipmentKeys } from '../../lib/equipmentKeys';
@@ -129,7 +129,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
     save.mutate(parsed.body!);
   };
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
 
   const label = (name: string) => t(EQUIPMENT_FIELD_LABEL_KEYS[name as EquipmentLabelledField]);
 
@@ -390,7 +390,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LocationEquipment } from '../../../../contract/equipment';
 import { MODAL_WIDTH } from '../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { useDiscardConfirmation } from '../confirm/useConfirmation';
 import { getToaster } from '../toaster';
 import { equipmentKeys } from '../../lib/equipmentKeys';
 import { linkEquipment, useLinkableEquipment } from './api/equipmentForm';
@@ -86,7 +86,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
       return next;
     });
 
-  const { requestClose, alertProps } = useDiscardConfirmation({
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
     dirty: selected.size > 0,
     busy: link.isPending,
     onClose,
@@ -165,7 +165,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
           }
         />
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

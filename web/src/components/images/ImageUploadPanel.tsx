@@ -14,23 +14,19 @@ import {
 } from '../../../../machines/imageUpload.machine';
 import type { PickedFile } from '../../../../machines/documentUpload.machine';
 import { FileDropCard } from '../FileDropCard';
-import {
-  ClearChoiceButton,
-  DropHint,
-  PickFileInput,
-  ProblemCallout,
-  UploadProgress,
-} from '../UploadFormParts';
+import { ClearChoiceButton, DropHint, PickFileInput, UploadProgress } from '../UploadFormParts';
+import { SubmitProblemCallout } from '../SubmitProblemCallout';
 import { updateImages } from './api/images';
 import { uploadFile } from '../../lib/fileUpload';
 import { useObjectUrl } from '../../lib/objectUrl';
+import { failureMessage } from '../../lib/failureMessage';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import {
   IMAGE_ACCEPT,
   IMAGE_TYPE_LIST,
   IMAGE_UPLOAD_KIND,
   makeThumbnail,
-  problemOf,
+  IMAGE_FAILURES,
   thumbnailFileName,
 } from './imageUpload';
 
@@ -88,7 +84,7 @@ export function ImageUploadPanel({ equipmentId, hasImages, onUnsavedChange, onUp
   const preparing = snapshot.matches('preparing');
   const uploading = snapshot.matches('uploading');
   const busy = preparing || uploading;
-  const problem = refused ?? (failure ? problemOf(failure) : null);
+  const problem = refused ?? (failure ? failureMessage(failure, IMAGE_FAILURES) : null);
   const percent = percentSent(snapshot.context);
   const preview = useObjectUrl(chosen?.file ?? null);
   const thumbnailPreview = useObjectUrl(chosen?.thumbnail ?? null);
@@ -176,7 +172,7 @@ export function ImageUploadPanel({ equipmentId, hasImages, onUnsavedChange, onUp
           style={{ marginBottom: 8 }}
         />
       )}
-      <ProblemCallout problem={problem} style={{ marginBottom: 8 }} />
+      <SubmitProblemCallout message={problem} icon="error" style={{ marginBottom: 8 }} />
       <Button
         intent={Intent.PRIMARY}
         icon="upload"

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert,
   Button,
   ButtonGroup,
   Callout,
@@ -22,11 +21,13 @@ import { useTranslation } from 'react-i18next';
 import type { EquipmentImage, InstrumentImageData } from '../../../../contract/images';
 import { IMAGE_STRIP_PAGE_SIZE } from '../../../../contract/limits';
 import { getToaster } from '../toaster';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
 import { setDefaultImage, updateImages } from './api/images';
+import { failureMessage } from '../../lib/failureMessage';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { EquipmentThumbnail } from './EquipmentThumbnail';
-import { problemOf } from './imageUpload';
+import { IMAGE_FAILURES } from './imageUpload';
 import { ImageUploadPanel } from './ImageUploadPanel';
 import { useSignedUrl } from './signedUrls';
 
@@ -78,22 +79,21 @@ export function ImageViewerDialog(props: ImageViewerDialogProps) {
         {/* Mounted only while open, so every opening starts from the equipment's current images. */}
         {isOpen && <ImageViewer {...props} onUnsavedChange={setUnsaved} onRequestClose={requestClose} />}
       </Dialog>
-      <Alert
+      <ConfirmAlert
         isOpen={confirmingClose}
         intent={Intent.WARNING}
         icon="warning-sign"
-        confirmButtonText={t('images:discard')}
-        cancelButtonText={t('images:keep_editing')}
-        canEscapeKeyCancel
+        message={t('images:unsaved_confirm')}
+        confirmText={t('images:discard')}
+        cancelText={t('images:keep_editing')}
+        escapeCancels
         onConfirm={() => {
           setConfirmingClose(false);
           setUnsaved(false);
           onClose();
         }}
         onCancel={() => setConfirmingClose(false)}
-      >
-        <p>{t('images:unsaved_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 }
@@ -173,7 +173,11 @@ function ImageViewer({
   };
 
   const selected = images.find((i) => i.resourceId === selectedId) ?? null;
-  const failure = makeDefault.isError ? problemOf(makeDefault.error) : remove.isError ? problemOf(remove.error) : null;
+  const failure = makeDefault.isError
+    ? failureMessage(makeDefault.error, IMAGE_FAILURES)
+    : remove.isError
+      ? failureMessage(remove.error, IMAGE_FAILURES)
+      : null;
   const resetFailures = () => {
     makeDefault.reset();
     remove.reset();
@@ -279,19 +283,16 @@ function ImageViewer({
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('images:close')} onClick={onRequestClose} />} />
-      <Alert
+      <ConfirmAlert
         isOpen={toDelete !== null}
-        loading={remove.isPending}
-        intent={Intent.DANGER}
+        busy={remove.isPending}
         icon="trash"
-        confirmButtonText={t('images:delete')}
-        cancelButtonText={t('cancel')}
-        canEscapeKeyCancel
+        message={t('images:delete_confirm', { fileName: toDelete?.fileName ?? '' })}
+        confirmText={t('images:delete')}
+        escapeCancels
         onConfirm={() => toDelete && remove.mutate(toDelete)}
         onCancel={() => setToDelete(null)}
-      >
-        <p>{t('images:delete_confirm', { fileName: toDelete?.fileName ?? '' })}</p>
-      </Alert>
+      />
     </>
   );
 }

@@ -3,15 +3,9 @@ import { IMAGE_EXTENSIONS, fileExtension } from '../../../../contract/images';
 import { IMAGE_THUMBNAIL_WIDTH } from '../../../../contract/limits';
 import { TOO_LARGE, WRONG_TYPE } from '../../../../machines/imageUpload.machine';
 import { canvasBlob, drawingCanvas } from '../../lib/canvasImage';
-import { uploadProblemOf } from '../../lib/uploadProblem';
+import type { FailureRules } from '../../lib/failureMessage';
 
-export {
-  checkPickedFiles,
-  IMAGE_UPLOAD_KIND,
-  TOO_LARGE,
-  WRONG_TYPE,
-  type Problem,
-} from '../../../../machines/imageUpload.machine';
+export { checkPickedFiles, IMAGE_UPLOAD_KIND, TOO_LARGE, WRONG_TYPE } from '../../../../machines/imageUpload.machine';
 
 export const IMAGE_ACCEPT = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export const IMAGE_TYPE_LIST = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
@@ -47,14 +41,11 @@ export async function makeThumbnail(file: Blob, fileName: string): Promise<Blob>
   }
 }
 
-/** What went wrong with a call or an upload, as a message; null when another part of the app answers it. */
-export const problemOf = (e: unknown) =>
-  uploadProblemOf(e, {
-    tooLarge: TOO_LARGE,
-    wrongType: WRONG_TYPE,
-    uploadFailed: { key: 'images:upload_failed' },
-    refused: { key: 'images:refused' },
-    notAllowed: { key: 'images:not_allowed' },
-    notFound: { key: 'images:image_gone' },
-    byErrorCode: { [ErrorCode.EquipmentNotFound]: { key: 'errorMessage:error_msg_10002' } },
-  });
+/** How the image calls and uploads word their failures. */
+export const IMAGE_FAILURES: FailureRules = {
+  failed: { key: 'images:refused' },
+  notAllowed: { key: 'images:not_allowed' },
+  notFound: { key: 'images:image_gone' },
+  byErrorCode: { [ErrorCode.EquipmentNotFound]: { key: 'errorMessage:error_msg_10002' } },
+  upload: { tooLarge: TOO_LARGE, wrongType: WRONG_TYPE, failed: { key: 'images:upload_failed' } },
+};

@@ -11,9 +11,9 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
-import type { Message } from '../../lib/submitProblems';
+import type { UiMessage } from '../../../../contract/errors';
 import { useUnsavedData } from '../../lib/unsavedData';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { useDiscardConfirmation } from '../confirm/useConfirmation';
 import { SubmitProblemCallout } from '../SubmitProblemCallout';
 
 /**
@@ -36,7 +36,7 @@ export function RequestDialog({
   icon: IconName;
   intro: string;
   subject: { id: string; label: string; value: string };
-  problem?: Message;
+  problem?: UiMessage | null;
   busy: boolean;
   dirty: boolean;
   onClose(): void;
@@ -45,7 +45,7 @@ export function RequestDialog({
 }) {
   const { t } = useTranslation();
   useUnsavedData(dirty);
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({ dirty, busy, onClose });
   return (
     <>
       <Dialog
@@ -80,7 +80,7 @@ export function RequestDialog({
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

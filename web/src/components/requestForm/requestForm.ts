@@ -1,6 +1,7 @@
 import type { z, ZodIssue, ZodTypeAny } from 'zod';
 import { ContactMethod, type ContactMethodCode } from '../../../../contract/equipment';
-import type { FieldMessages, Message } from '../../lib/submitProblems';
+import type { UiMessage } from '../../../../contract/errors';
+import type { FieldMessages } from '../../lib/failureMessage';
 
 /**
  * What the portal's request forms about an instrument share (contact the contract team, request more info): the
@@ -73,7 +74,7 @@ const SCHEMA_MESSAGES: Readonly<Record<string, string>> = {
   phone: 'feedback:phone_invalid',
 };
 
-function messageOf(issue: Pick<ZodIssue, 'message' | 'code'>, max: number | undefined): Message {
+function messageOf(issue: Pick<ZodIssue, 'message' | 'code'>, max: number | undefined): UiMessage {
   const key = SCHEMA_MESSAGES[issue.message];
   if (key) return { key };
   if (issue.code === 'too_big' && max !== undefined) return { key: 'feedback:too_long', values: { max } };

@@ -1,7 +1,7 @@
 import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { InputGroup, Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { FieldMessages } from '../../lib/submitProblems';
+import type { FieldMessages } from '../../lib/failureMessage';
 import { FieldGroup, problemIdOf } from '../FieldGroup';
 import { showToast } from '../showToast';
 import { CONTACT_METHODS, firstInvalid, visibleErrors, type ContactDraft } from './requestForm';

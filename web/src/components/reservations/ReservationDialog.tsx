@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
-  Callout,
   Classes,
   Dialog,
   DialogBody,
@@ -30,13 +29,16 @@ import type {
   ReservationField,
   ReservationInstrument,
 } from '../../../../machines/reservationForm';
-import { DiscardChangesAlert } from '../DiscardChangesAlert';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
+import { discardChangesQuestion } from '../confirm/useConfirmation';
 import { getToaster } from '../toaster';
 import { createReservation, updateReservation } from './api/reservations';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { InstrumentPicker } from './InstrumentPicker';
-import { saveProblemOf } from './problems';
+import { SubmitProblemCallout } from '../SubmitProblemCallout';
+import { failureMessage } from '../../lib/failureMessage';
+import { SAVE_FAILURES } from './reservationFailures';
 
 export interface ReservationDialogProps {
   isOpen: boolean;
@@ -110,7 +112,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
   useUnsavedData(isDraftDirty(context));
 
   const errorOf = (field: ReservationField) => shownErrorOf(context, field);
-  const problem = context.failure ? saveProblemOf(context.failure.cause) : null;
+  const problem = context.failure ? failureMessage(context.failure.cause, SAVE_FAILURES) : null;
   const requestClose = () => send({ type: 'CLOSE' });
 
   const submit = (event?: FormEvent) => {
@@ -171,11 +173,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
       >
         <form onSubmit={submit} noValidate aria-label={t(TITLE_KEY[mode])}>
           <DialogBody>
-            {problem && (
-              <Callout intent={Intent.DANGER} icon="error" role="alert" style={{ marginBottom: 12 }}>
-                {t(problem)}
-              </Callout>
-            )}
+            <SubmitProblemCallout message={problem} icon="error" style={{ marginBottom: 12 }} />
             <FormGroup
               label={t('reservation:instrument')}
               labelFor={fieldId('instrument')}
@@ -254,10 +252,11 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert
+      <ConfirmAlert
+        {...discardChangesQuestion(t)}
         isOpen={snapshot.matches('confirmingDiscard')}
-        onKeepEditing={() => send({ type: 'KEEP_EDITING' })}
-        onDiscard={() => send({ type: 'DISCARD' })}
+        onCancel={() => send({ type: 'KEEP_EDITING' })}
+        onConfirm={() => send({ type: 'DISCARD' })}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert,
   Button,
   Dialog,
   DialogBody,
@@ -24,12 +23,14 @@ import {
   shownCommentError,
   type RemovalScope,
 } from '../../../../machines/reservationRemoval.machine';
-import { getToaster } from '../toaster';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
+import { showToast } from '../showToast';
 import { removeReservation } from './api/reservations';
 import { formatDateTime } from '../../lib/dates';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { removeProblemOf } from './problems';
+import { failureMessage } from '../../lib/failureMessage';
+import { REMOVE_FAILURES } from './reservationFailures';
 
 export interface ReservationRemoval {
   /** Ask for and then make the deletion of a reservation; `onRemoved` runs after the server deleted it. */
@@ -60,23 +61,16 @@ export function useReservationRemoval(): ReservationRemoval {
       actions: {
         notifyRemoved: (_, { isSeriesDelete }) => {
           const { t: translate } = latest.current;
-          void getToaster().then((toaster) =>
-            toaster.show({
-              message: isSeriesDelete ? translate('reservation:deleted_series') : translate('reservation:deleted'),
-              intent: Intent.SUCCESS,
-              icon: 'tick',
-            }),
+          showToast(
+            isSeriesDelete ? translate('reservation:deleted_series') : translate('reservation:deleted'),
+            Intent.SUCCESS,
           );
           onRemoved.current();
         },
         notifyFailed: (_, cause) => {
           handOverSessionErrors(cause);
-          const problem = removeProblemOf(cause);
-          if (problem) {
-            void getToaster().then((toaster) =>
-              toaster.show({ message: latest.current.t(problem), intent: Intent.DANGER, icon: 'error' }),
-            );
-          }
+          const problem = failureMessage(cause, REMOVE_FAILURES);
+          if (problem) showToast(latest.current.t(problem.key, problem.values), Intent.DANGER, 'error');
         },
       },
     }),
@@ -147,18 +141,16 @@ interface OwnRemovalProps {
 function OwnRemoval({ what, inSeries, scope, busy, onScope, onCancel, onConfirm }: OwnRemovalProps) {
   const { t } = useTranslation();
   return (
-    <Alert
+    <ConfirmAlert
       isOpen
-      intent={Intent.DANGER}
       icon="trash"
-      confirmButtonText={t('reservation:delete')}
-      cancelButtonText={t('cancel')}
-      loading={busy}
-      canEscapeKeyCancel={!busy}
+      message={t('reservation:delete_confirm', what)}
+      confirmText={t('reservation:delete')}
+      busy={busy}
+      escapeCancels
       onConfirm={onConfirm}
-      onCancel={() => !busy && onCancel()}
+      onCancel={onCancel}
     >
-      <p>{t('reservation:delete_confirm', what)}</p>
       {inSeries && (
         <RadioGroup
           label={t('reservation:delete_scope')}
@@ -170,7 +162,7 @@ function OwnRemoval({ what, inSeries, scope, busy, onScope, onCancel, onConfirm 
           <Radio value="series" label={t('reservation:delete_series')} />
         </RadioGroup>
       )}
-    </Alert>
+    </ConfirmAlert>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
-import { Alert, Intent, type IconName } from '@blueprintjs/core';
+import { Intent, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAlert } from '../confirm/ConfirmAlert';
 import type { SavedViewConfirmation } from './useSavedViews';
 
 export interface SavedViewConfirmAlertProps {
@@ -31,17 +32,15 @@ export function SavedViewConfirmAlert({ confirmation, onConfirm, onCancel }: Sav
     hide: { confirm: t('views:hide'), body: t('views:hide_confirm', { name }) },
   }[shown.kind];
   return (
-    <Alert
+    <ConfirmAlert
       isOpen={confirmation !== null}
       intent={LOOK[shown.kind].intent}
       icon={LOOK[shown.kind].icon}
-      confirmButtonText={texts.confirm}
-      cancelButtonText={t('cancel')}
-      canEscapeKeyCancel
+      message={texts.body}
+      confirmText={texts.confirm}
+      escapeCancels
       onConfirm={onConfirm}
       onCancel={onCancel}
-    >
-      <p>{texts.body}</p>
-    </Alert>
+    />
   );
 }

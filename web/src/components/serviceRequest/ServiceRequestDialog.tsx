@@ -24,7 +24,7 @@ import type { Equipment } from '../../../../contract/equipment';
 import { ErrorCode } from '../../../../contract/errors';
 import { ATTACHMENT_EXTENSIONS } from '../../../../contract/images';
 import { SERVICE_REQUEST_MAX, SERVICE_REQUEST_REFUSAL } from '../../../../contract/serviceCalls';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../DiscardChangesAlert';
+import { useDiscardConfirmation } from '../confirm/useConfirmation';
 import { RemoteSuggest } from '../RemoteSuggest';
 import { serviceCallKeys } from '../serviceCalls';
 import { showToast } from '../showToast';
@@ -38,7 +38,7 @@ import {
 } from './api/serviceRequest';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf } from '../../lib/submitProblems';
+import { failureMessage, fieldMessagesOf, generalMessageOf, type FailureRules } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { uploadAttachment } from './attachmentUpload';
 import {
@@ -84,18 +84,25 @@ export function ServiceRequestDialog({ isOpen, equipment, onClose, onSubmitted }
 }
 
 /** What went wrong with the upload or the call, as messages; null when another part of the app answers it. */
-const problemOf = (e: unknown) =>
-  submitProblemOf<Field>(e, {
-    failed: 'serviceRequest:submit_failed',
-    refused: 'serviceRequest:submit_refused',
-    errorCodes: { [ErrorCode.EquipmentNotFound]: { equipment: { key: 'errorMessage:error_msg_10002' } } },
-    refusals: {
-      [SERVICE_REQUEST_REFUSAL.issueType]: { issueType: { key: SERVICE_REQUEST_REFUSAL.issueType } },
-      [SERVICE_REQUEST_REFUSAL.requestedFor]: { requestedFor: { key: SERVICE_REQUEST_REFUSAL.requestedFor } },
-      [SERVICE_REQUEST_REFUSAL.attachmentMissing]: { attachment: { key: SERVICE_REQUEST_REFUSAL.attachmentMissing } },
+const SUBMIT_FAILURES: FailureRules<Field> = {
+  failed: { key: 'serviceRequest:submit_failed' },
+  refused: { key: 'serviceRequest:submit_refused' },
+  byErrorCode: { [ErrorCode.EquipmentNotFound]: { key: 'errorMessage:error_msg_10002', field: 'equipment' } },
+  byRefusal: {
+    [SERVICE_REQUEST_REFUSAL.issueType]: { key: SERVICE_REQUEST_REFUSAL.issueType, field: 'issueType' },
+    [SERVICE_REQUEST_REFUSAL.requestedFor]: { key: SERVICE_REQUEST_REFUSAL.requestedFor, field: 'requestedFor' },
+    [SERVICE_REQUEST_REFUSAL.attachmentMissing]: {
+      key: SERVICE_REQUEST_REFUSAL.attachmentMissing,
+      field: 'attachment',
     },
-    upload: { field: 'attachment', tooLarge: TOO_LARGE, wrongType: WRONG_TYPE, failed: 'serviceRequest:upload_failed' },
-  });
+  },
+  upload: {
+    field: 'attachment',
+    tooLarge: TOO_LARGE,
+    wrongType: WRONG_TYPE,
+    failed: { key: 'serviceRequest:upload_failed' },
+  },
+};
 
 const toast = (message: string, intent: Intent) => showToast(message, intent, 'error');
 
@@ -146,12 +153,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
     },
     onError: (e) => {
       handOverSessionErrors(e);
-      const fields = problemOf(e)?.fields;
-      if (fields) setErrors(fields);
+      const found = failureMessage(e, SUBMIT_FAILURES);
+      if (found?.field) setErrors(fieldMessagesOf(found));
     },
   });
   const busy = submit.isPending;
-  const general = submit.isError ? problemOf(submit.error)?.general : undefined;
+  const general = submit.isError ? generalMessageOf(failureMessage(submit.error, SUBMIT_FAILURES)) : null;
 
   const change = (patch: Partial<Draft>, clear: Field[] = []) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -216,7 +223,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
     submit.mutate(draft.attachment);
   };
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
+    dirty,
+    busy,
+    onClose,
+    discardText: t('serviceRequest:discard'),
+  });
 
   const group = (field: Field | null, label: string, required: boolean, control: ReactNode, helper?: ReactNode) => {
     const error = field ? errors[field] : undefined;
@@ -533,7 +545,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
           }
         />
       </Dialog>
-      <DiscardChangesAlert {...alertProps} discardText={t('serviceRequest:discard')} />
+      {discardQuestion}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { UiMessage } from '../../../../contract/errors';
 import type { z, ZodIssue } from 'zod';
 import type { CustomerUserOption } from '../../../../contract/accountManagement';
 import type { Equipment } from '../../../../contract/equipment';
@@ -25,13 +26,7 @@ export type CustomerUser = z.infer<typeof CustomerUserOption>;
 export type Field =
   'equipment' | 'issueType' | 'priority' | 'issueText' | 'requestedFor' | 'requestEmail' | 'officePhone' | 'attachment';
 
-/** A message for the user: an i18n key and its values. */
-export interface Message {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-export type FieldErrors = Partial<Record<Field, Message>>;
+export type FieldErrors = Partial<Record<Field, UiMessage>>;
 
 /** Who on the instrument can be notified with a tick (spec 2 section 5). */
 export type NotifyRole = 'primaryUser' | 'labManager';
@@ -140,14 +135,14 @@ const FIELD_OF_PATH: Readonly<Record<string, Field>> = {
   attachFiles: 'attachment',
 };
 
-export const TOO_LARGE: Message = {
+export const TOO_LARGE: UiMessage = {
   key: FILE_SIZE_MESSAGE,
   values: { maxSize: SERVICE_REQUEST_ATTACHMENT_MAX_BYTES / MB },
 };
-export const WRONG_TYPE: Message = { key: FILE_TYPE_MESSAGE };
+export const WRONG_TYPE: UiMessage = { key: FILE_TYPE_MESSAGE };
 
 /** The message of a schema issue, by the spec's message keys. */
-function messageOf(issue: ZodIssue, field: Field): Message {
+function messageOf(issue: ZodIssue, field: Field): UiMessage {
   if (issue.message === 'required_field') return { key: 'required_field' };
   if (issue.message === 'lblEmailsWarning') return { key: 'serviceRequest:lblEmailsWarning' };
   if (issue.message === 'phone') return { key: 'serviceRequest:invalid_phone' };
@@ -183,7 +178,7 @@ export function validate(request: ServiceRequestInput, draft: Draft): FieldError
 }
 
 /** What is wrong with picked files (spec 2 section 5 "Attachments": 1 file, 5 MB, the listed types). */
-export function attachmentProblem(files: ReadonlyArray<{ name: string; size: number }>): Message | null {
+export function attachmentProblem(files: ReadonlyArray<{ name: string; size: number }>): UiMessage | null {
   if (files.length > SERVICE_REQUEST_ATTACHMENT_MAX_FILES) {
     return { key: 'Attach_smaller_maxFile', values: { maxFiles: SERVICE_REQUEST_ATTACHMENT_MAX_FILES } };
   }

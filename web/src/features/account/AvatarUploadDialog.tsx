@@ -15,22 +15,18 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DiscardChangesAlert } from '../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import type { AvatarUrls } from '../../../../contract/accountManagement';
+import type { UiMessage } from '../../../../contract/errors';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
 import { getToaster } from '../../components/toaster';
 import { FileDropCard } from '../../components/FileDropCard';
-import {
-  ClearChoiceButton,
-  DropHint,
-  PickFileInput,
-  ProblemCallout,
-  UploadProgress,
-} from '../../components/UploadFormParts';
+import { ClearChoiceButton, DropHint, PickFileInput, UploadProgress } from '../../components/UploadFormParts';
+import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useObjectUrl } from '../../lib/objectUrl';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import type { Problem } from '../../lib/uploadProblem';
+import { failureMessage } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
 import {
   AVATAR_ACCEPT,
@@ -38,8 +34,8 @@ import {
   checkReadable,
   cropPhoto,
   makeThumbnail,
-  problemOf,
   saveAvatar,
+  SAVE_FAILURES,
   UnreadablePhoto,
 } from './avatarUpload';
 import { ownAvatarKeys } from './api/accountKeys';
@@ -71,7 +67,7 @@ export function AvatarUploadDialog({ isOpen, onClose }: AvatarUploadDialogProps)
   return isOpen ? <AvatarUploadForm onClose={onClose} /> : null;
 }
 
-const unusableProblem = (e: unknown): Problem =>
+const unusableProblem = (e: unknown): UiMessage =>
   e instanceof UnreadablePhoto ? { key: 'avatar:unreadable' } : { key: 'avatar:upload_failed' };
 
 /** The cropped photo and its thumbnail, made from the editor's circle. */
@@ -94,9 +90,8 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
   const [rotation, setRotation] = useState(0);
   const [area, setArea] = useState<Area | null>(null);
   const [cropped, setCropped] = useState<Cropped | null>(null);
-  const [invalid, setInvalid] = useState<Problem | null>(null);
+  const [invalid, setInvalid] = useState<UiMessage | null>(null);
   const [percent, setPercent] = useState(0);
-  const [confirmClose, setConfirmClose] = useState(false);
   const editorImage = useObjectUrl(file);
   const preview = useObjectUrl(cropped?.image ?? null);
   const thumbnailPreview = useObjectUrl(cropped?.thumbnail ?? null);
@@ -151,7 +146,7 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
   const dirty = file !== null;
   useUnsavedData(dirty);
   const preparing = file !== null && cropped === null;
-  const problem = invalid ?? (save.isError ? problemOf(save.error) : null);
+  const problem = invalid ?? (save.isError ? failureMessage(save.error, SAVE_FAILURES) : null);
 
   /** Check a pick by the avatar rules and that it can be read, then open it in the editor (spec 3 section 5). */
   const pick = (files: File[]) => {
@@ -187,10 +182,15 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
     save.mutate({ photo, thumbnail: cropped.thumbnail });
   };
 
-  const requestClose = () => {
-    if (dirty || save.isPending) setConfirmClose(true);
-    else onClose();
-  };
+  // Closing while the photo is uploading asks too: closing stops the upload.
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
+    dirty: dirty || save.isPending,
+    busy: false,
+    onClose: () => {
+      upload.current?.abort();
+      onClose();
+    },
+  });
 
   return (
     <Dialog
@@ -320,7 +320,7 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
             label={percent < 100 ? t('avatar:uploading', { percent }) : t('avatar:saving')}
           />
         )}
-        <ProblemCallout problem={problem} />
+        <SubmitProblemCallout message={problem} icon="error" />
       </DialogBody>
       <DialogFooter
         actions={
@@ -337,15 +337,7 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
           </>
         }
       />
-      <DiscardChangesAlert
-        isOpen={confirmClose}
-        onKeepEditing={() => setConfirmClose(false)}
-        onDiscard={() => {
-          setConfirmClose(false);
-          upload.current?.abort();
-          onClose();
-        }}
-      />
+      {discardQuestion}
     </Dialog>
   );
 }

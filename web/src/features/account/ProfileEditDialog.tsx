@@ -12,7 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import { LocationOptions } from '../../components/LocationOptions';
 import { allowedRoleChoices, ProfileEdit, type UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
@@ -104,7 +104,7 @@ export function ProfileEditDialog({
     save.mutate(parsed.data);
   };
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({ dirty, busy: save.isPending, onClose });
 
   const set = (name: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [name]: value }));
   const group = (name: Field, label: string, required: boolean, control: ReactNode) => (
@@ -217,7 +217,7 @@ export function ProfileEditDialog({
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

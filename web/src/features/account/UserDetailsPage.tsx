@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useMayCall } from '../../lib/access';
 import { useCurrentSession } from '../../lib/currentUser';
 import { userListKeys } from '../../lib/userListKeys';
 import { removeUser } from './api/accountDetail';
+import { ConfirmAlert } from '../../components/confirm/ConfirmAlert';
 
 /**
  * Another user's account (/userManagement/userDetails/{userId}): the account screen, with Back when opened from a
@@ -46,18 +47,15 @@ export function UserDetailsPage() {
       {mayDelete && (
         <Button icon="trash" intent={Intent.DANGER} text={t('users:delete')} onClick={() => setConfirming(true)} />
       )}
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
         icon="trash"
-        intent={Intent.DANGER}
-        confirmButtonText={t('users:delete')}
-        cancelButtonText={t('cancel')}
-        loading={remove.isPending}
+        message={t('users:delete_confirm')}
+        confirmText={t('users:delete')}
+        busy={remove.isPending}
         onConfirm={() => remove.mutate()}
         onCancel={() => setConfirming(false)}
-      >
-        <p>{t('users:delete_confirm')}</p>
-      </Alert>
+      />
     </>
   );
 

@@ -1,18 +1,18 @@
 import { AvatarFile, type AvatarChange, type AvatarUrls } from '../../../../contract/accountManagement';
-import { MessageKey } from '../../../../contract/errors';
+import { MessageKey, type UiMessage } from '../../../../contract/errors';
 import { AVATAR_EXTENSIONS, type UploadKind } from '../../../../contract/images';
 import { AVATAR_MAX_BYTES, AVATAR_THUMBNAIL_SIZE, MB } from '../../../../contract/limits';
 import { client, resultOf } from '../../lib/api';
 import { canvasBlob, drawingCanvas } from '../../lib/canvasImage';
 import { uploadFile } from '../../lib/fileUpload';
-import { uploadProblemOf, type Problem } from '../../lib/uploadProblem';
+import type { FailureRules } from '../../lib/failureMessage';
 
 /** Avatars go to the avatar folder of the customer with the avatar limits. */
 const AVATAR_UPLOAD_KIND: UploadKind = 'Avatar';
 export const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 /** The spec's message keys (spec 3 section 8) as this app translates them. */
-const MESSAGES: Record<string, Problem> = {
+const MESSAGES: Record<string, UiMessage> = {
   [MessageKey.uploadNewPhoto]: { key: 'avatar:please_upload_new_photo' },
   [MessageKey.imageTypeLimit]: { key: 'avatar:img_type_limit' },
   [MessageKey.attachSmallerMaxSize]: {
@@ -20,13 +20,13 @@ const MESSAGES: Record<string, Problem> = {
     values: { maxSize: AVATAR_MAX_BYTES / MB },
   },
 };
-const messageOf = (key: string): Problem => MESSAGES[key] ?? { key: 'avatar:upload_failed' };
+const messageOf = (key: string): UiMessage => MESSAGES[key] ?? { key: 'avatar:upload_failed' };
 
 /**
  * What is wrong with a picked photo by the avatar rules (spec 3 section 5): none chosen, not jpeg or png, 5 MB or
  * more. The browser's type of a file follows its name; the server reads the bytes.
  */
-export function checkPhoto(file: File | null): Problem | null {
+export function checkPhoto(file: File | null): UiMessage | null {
   const parsed = AvatarFile.safeParse(file ? { type: file.type, size: file.size } : undefined);
   if (parsed.success) return null;
   const messages = parsed.error.issues.map((issue) => issue.message);
@@ -140,16 +140,17 @@ export async function saveAvatar(
   return resultOf(client.accountManagement.uploadAvatar({ body, silent: true }));
 }
 
-/** What went wrong with a save, as a message; null when another part of the app answers it. */
-export function problemOf(e: unknown): Problem | null {
-  if (e instanceof UnreadablePhoto) return { key: 'avatar:unreadable' };
-  return uploadProblemOf(e, {
+/**
+ * How a failed save is worded. The avatar call names a refused file by the spec's keys, the upload-URL call by
+ * the storage's own.
+ */
+export const SAVE_FAILURES: FailureRules = {
+  failed: { key: 'avatar:upload_failed' },
+  notAllowed: { key: 'avatar:not_allowed' },
+  byRefusal: MESSAGES,
+  upload: {
     tooLarge: messageOf(MessageKey.attachSmallerMaxSize),
     wrongType: messageOf(MessageKey.imageTypeLimit),
-    uploadFailed: { key: 'avatar:upload_failed' },
-    refused: { key: 'avatar:upload_failed' },
-    notAllowed: { key: 'avatar:not_allowed' },
-    // The avatar call names a refused file by the spec's keys, the upload-URL call by the storage's own.
-    badRequest: (errorMessage) => messageOf(errorMessage ?? ''),
-  });
-}
+    failed: { key: 'avatar:upload_failed' },
+  },
+};

@@ -39,7 +39,7 @@ import { useSystemConfig } from '../../components/config/api/systemConfig';
 import { sendContactUs } from './api/contactUs';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf } from '../../lib/submitProblems';
+import { failureMessage, fieldMessagesOf, generalMessageOf, type FailureRules } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
 import {
   initialDraft,
@@ -73,12 +73,11 @@ const callTimeKey = (slot: string) => `feedback:call_time_${slot.replace(/:/g, '
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const problemOf = (e: unknown) =>
-  submitProblemOf<Field>(e, {
-    failed: 'feedback:send_failed',
-    refused: 'feedback:send_refused',
-    refusals: { [CONTACT_US_REFUSAL.unknownCountry]: { countryId: { key: CONTACT_US_REFUSAL.unknownCountry } } },
-  });
+const SEND_FAILURES: FailureRules<Field> = {
+  failed: { key: 'feedback:send_failed' },
+  refused: { key: 'feedback:send_refused' },
+  byRefusal: { [CONTACT_US_REFUSAL.unknownCountry]: { key: CONTACT_US_REFUSAL.unknownCountry, field: 'countryId' } },
+};
 
 /**
  * /app/contactUs (spec 3 sections 2, 3, 5 and 7): a sales, instrument-relocation or technical-support request with
@@ -171,8 +170,8 @@ function ContactUsForm({ countries, countriesFailed, onRetryCountries }: Contact
     onSuccess: () => toast(t('feedback:contact_sent_toast'), Intent.SUCCESS),
     onError: (e) => {
       handOverSessionErrors(e);
-      const fields = problemOf(e)?.fields;
-      if (fields) setErrors(fields);
+      const found = failureMessage(e, SEND_FAILURES);
+      if (found?.field) setErrors(fieldMessagesOf(found));
     },
   });
   const busy = send.isPending;
@@ -230,7 +229,7 @@ function ContactUsForm({ countries, countriesFailed, onRetryCountries }: Contact
   }
 
   const required = requiredFields(draft);
-  const general = send.isError ? problemOf(send.error)?.general : undefined;
+  const general = send.isError ? generalMessageOf(failureMessage(send.error, SEND_FAILURES)) : null;
   const errorId = (field: Field) => problemIdOf(idOf(field));
   const intentOf = (field: Field) => (errors[field] ? Intent.DANGER : Intent.NONE);
   const a11y = (field: Field) => ({

@@ -1,3 +1,4 @@
+import type { UiMessage } from '../../../../contract/errors';
 import type { ZodIssue } from 'zod';
 import {
   CONTACT_COMMENTS_MAX,
@@ -44,13 +45,7 @@ export interface Draft {
 
 export type Field = keyof Draft;
 
-/** A message for the user: an i18n key and its values. */
-export interface Message {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-export type FieldErrors = Partial<Record<Field, Message>>;
+export type FieldErrors = Partial<Record<Field, UiMessage>>;
 
 /** The signed-in user as the form starts from. */
 export interface Me {
@@ -145,7 +140,7 @@ export const MAX_LENGTH: Partial<Record<Field, number>> = {
   comments: CONTACT_COMMENTS_MAX,
 };
 
-function messageOf(issue: Pick<ZodIssue, 'message' | 'code'>, field: Field): Message {
+function messageOf(issue: Pick<ZodIssue, 'message' | 'code'>, field: Field): UiMessage {
   if (issue.message === 'request_type_tips') return { key: 'feedback:request_type_tips' };
   if (issue.message === 'required_field') return { key: 'required_field' };
   if (issue.message === 'lblEmailsWarning') return { key: 'feedback:email_invalid' };

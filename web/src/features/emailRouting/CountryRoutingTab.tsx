@@ -7,7 +7,7 @@ import { ROUTING_EMAILS_MAX } from '../../../../contract/countryEmailRouting';
 import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
 import { showToast } from '../../components/showToast';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf } from '../../lib/submitProblems';
+import { failureMessage } from '../../lib/failureMessage';
 import {
   ALL_COUNTRIES,
   ALL_COUNTRY_WARNING,
@@ -55,8 +55,11 @@ export function CountryRoutingTab({ countries, onDirty }: { countries: Country[]
     },
     onError: (e) => {
       handOverSessionErrors(e);
-      const problem = submitProblemOf(e, { failed: 'emailRouting:save_failed', refused: EMAILS_WARNING });
-      if (problem?.general) showToast(t(problem.general.key), Intent.DANGER, 'error');
+      const problem = failureMessage(e, {
+        failed: { key: 'emailRouting:save_failed' },
+        refused: { key: EMAILS_WARNING },
+      });
+      if (problem) showToast(t(problem.key, problem.values), Intent.DANGER, 'error');
     },
   });
 

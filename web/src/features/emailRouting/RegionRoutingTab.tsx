@@ -7,7 +7,7 @@ import { ROUTING_EMAILS_MAX, type CountryRegions } from '../../../../contract/co
 import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
 import { showToast } from '../../components/showToast';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf } from '../../lib/submitProblems';
+import { failureMessage } from '../../lib/failureMessage';
 import { emailRoutingKeys, saveRegionRouting, useRegionRouting } from './api/emailRouting';
 import { SELECT_STYLE } from './CountryRoutingTab';
 import { cleanEmails, EMAILS_WARNING, emailsValid } from './routingForm';
@@ -40,8 +40,11 @@ export function RegionRoutingTab({ countries, onDirty }: { countries: Country[];
     },
     onError: (e) => {
       handOverSessionErrors(e);
-      const found = submitProblemOf(e, { failed: 'emailRouting:save_failed', refused: EMAILS_WARNING });
-      if (found?.general) showToast(t(found.general.key), Intent.DANGER, 'error');
+      const found = failureMessage(e, {
+        failed: { key: 'emailRouting:save_failed' },
+        refused: { key: EMAILS_WARNING },
+      });
+      if (found) showToast(t(found.key, found.values), Intent.DANGER, 'error');
     },
   });
 

@@ -23,7 +23,7 @@ import { sendFeedback } from './api/sendFeedback';
 import { uploadFile } from '../../lib/fileUpload';
 import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf } from '../../lib/submitProblems';
+import { failureMessage, fieldMessagesOf, generalMessageOf, type FailureRules } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
 import {
   ACCEPT,
@@ -45,16 +45,20 @@ import {
 const rowsHeight = (rows: number) => rows * 18 + 12;
 
 /** What went wrong with an upload or the call; null when another part of the app answers it. */
-const problemOf = (e: unknown) =>
-  submitProblemOf<Field>(e, {
-    failed: 'feedback:send_failed',
-    refused: 'feedback:send_refused',
-    refusals: {
-      [FEEDBACK_REFUSAL.attachmentMissing]: { attachments: { key: FEEDBACK_REFUSAL.attachmentMissing } },
-      [FEEDBACK_REFUSAL.copyOutsideCustomer]: { emailTo: { key: FEEDBACK_REFUSAL.copyOutsideCustomer } },
-    },
-    upload: { field: 'attachments', tooLarge: TOO_LARGE, wrongType: WRONG_TYPE, failed: 'feedback:upload_failed' },
-  });
+const SEND_FAILURES: FailureRules<Field> = {
+  failed: { key: 'feedback:send_failed' },
+  refused: { key: 'feedback:send_refused' },
+  byRefusal: {
+    [FEEDBACK_REFUSAL.attachmentMissing]: { key: FEEDBACK_REFUSAL.attachmentMissing, field: 'attachments' },
+    [FEEDBACK_REFUSAL.copyOutsideCustomer]: { key: FEEDBACK_REFUSAL.copyOutsideCustomer, field: 'emailTo' },
+  },
+  upload: {
+    field: 'attachments',
+    tooLarge: TOO_LARGE,
+    wrongType: WRONG_TYPE,
+    failed: { key: 'feedback:upload_failed' },
+  },
+};
 
 /**
  * /app/feedback (spec 3 sections 2, 5 and 7): a description, up to four attachments uploaded to storage first, and
@@ -91,8 +95,8 @@ export function FeedbackPage() {
     onError: (e) => {
       setProgress(null);
       handOverSessionErrors(e);
-      const fields = problemOf(e)?.fields;
-      if (fields) setErrors(fields);
+      const found = failureMessage(e, SEND_FAILURES);
+      if (found?.field) setErrors(fieldMessagesOf(found));
     },
   });
   const busy = send.isPending;
@@ -160,7 +164,7 @@ export function FeedbackPage() {
     );
   }
 
-  const general = send.isError ? problemOf(send.error)?.general : undefined;
+  const general = send.isError ? generalMessageOf(failureMessage(send.error, SEND_FAILURES)) : null;
   const errorId = (field: Field) => `feedback-${field}-error`;
   const helper = (field: Field, fallback?: string) =>
     errors[field] ? (

@@ -1,3 +1,4 @@
+import type { UiMessage } from '../../../../contract/errors';
 import type { ZodIssue } from 'zod';
 import {
   FEEDBACK_DESCRIPTION_MAX,
@@ -27,22 +28,16 @@ export const EMPTY_DRAFT: Draft = { description: '', emailTo: '', files: [] };
 
 export type Field = 'description' | 'emailTo' | 'attachments';
 
-/** A message for the user: an i18n key and its values. */
-export interface Message {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-export type FieldErrors = Partial<Record<Field, Message>>;
+export type FieldErrors = Partial<Record<Field, UiMessage>>;
 
 /** The accept list of the file picker and the types named to the user. */
 export const ACCEPT = FEEDBACK_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export const TYPE_LIST = FEEDBACK_EXTENSIONS.map((ext) => `.${ext}`).join(' ');
 
-export const TOO_MANY: Message = { key: 'Attach_smaller_maxFile', values: { maxFiles: FEEDBACK_MAX_FILES } };
-export const TOO_LARGE: Message = { key: FILE_SIZE_MESSAGE, values: { maxSize: FEEDBACK_FILE_MAX_BYTES / MB } };
-export const WRONG_TYPE: Message = { key: FILE_TYPE_MESSAGE };
-export const EMAILS_INVALID: Message = { key: 'feedback:lblEmailsWarning' };
+export const TOO_MANY: UiMessage = { key: 'Attach_smaller_maxFile', values: { maxFiles: FEEDBACK_MAX_FILES } };
+export const TOO_LARGE: UiMessage = { key: FILE_SIZE_MESSAGE, values: { maxSize: FEEDBACK_FILE_MAX_BYTES / MB } };
+export const WRONG_TYPE: UiMessage = { key: FILE_TYPE_MESSAGE };
+export const EMAILS_INVALID: UiMessage = { key: 'feedback:lblEmailsWarning' };
 
 export const isDirty = (draft: Draft) =>
   draft.description.trim() !== '' || draft.emailTo.trim() !== '' || draft.files.length > 0;
@@ -61,7 +56,7 @@ export const requestOf = (draft: Draft, attachFiles: FeedbackFile[]): FeedbackRe
 });
 
 /** What is wrong with one picked file (type, size, empty), or null. */
-export function fileProblem(file: { name: string; size: number }): Message | null {
+export function fileProblem(file: { name: string; size: number }): UiMessage | null {
   if (!hasAllowedExtension('FeedbackAttachment', file.name)) return WRONG_TYPE;
   if (file.size > FEEDBACK_FILE_MAX_BYTES) return TOO_LARGE;
   if (file.size === 0) return { key: 'feedback:attachment_empty' };
@@ -74,7 +69,7 @@ const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size &&
  * The files after picking more: the files already there plus the new ones (a file picked twice counts once).
  * Refused as a whole, with the message, when one is not acceptable or there would be more than four.
  */
-export function addFiles(current: File[], picked: File[]): { files: File[]; problem: Message | null } {
+export function addFiles(current: File[], picked: File[]): { files: File[]; problem: UiMessage | null } {
   const fresh = picked.filter((p) => !current.some((c) => sameFile(c, p)));
   for (const file of fresh) {
     const problem = fileProblem(file);
@@ -85,7 +80,7 @@ export function addFiles(current: File[], picked: File[]): { files: File[]; prob
   return { files, problem: null };
 }
 
-function messageOf(issue: Pick<ZodIssue, 'message' | 'code'>, field: Field): Message {
+function messageOf(issue: Pick<ZodIssue, 'message' | 'code'>, field: Field): UiMessage {
   if (issue.message === 'required_field') return { key: 'required_field' };
   if (issue.message === 'lblEmailsWarning') return EMAILS_INVALID;
   if (issue.message === FILE_TYPE_MESSAGE) return WRONG_TYPE;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Callout,
   Checkbox,
@@ -30,6 +29,7 @@ import { NotificationDetail, type NotificationDetailProps } from './Notification
 import { NotificationList } from './NotificationList';
 import { createNotificationsMachine } from './notificationsMachine';
 import { useListWidth } from './useListWidth';
+import { ConfirmAlert } from '../../components/confirm/ConfirmAlert';
 
 const LIST_ID = 'notification-list';
 
@@ -200,19 +200,16 @@ export function NotificationsPage() {
         </section>
       </div>
 
-      <Alert
+      <ConfirmAlert
         isOpen={snapshot.matches({ list: 'confirmingDelete' }) || deleting}
-        loading={deleting}
-        intent={Intent.DANGER}
+        busy={deleting}
         icon="trash"
-        confirmButtonText={t('notification_delete_confirm_button')}
-        cancelButtonText={t('cancel')}
-        canEscapeKeyCancel
+        message={t('delete_notification_confirm')}
+        confirmText={t('notification_delete_confirm_button')}
+        escapeCancels
         onConfirm={() => send({ type: 'CONFIRM_DELETE' })}
         onCancel={() => send({ type: 'CANCEL_DELETE' })}
-      >
-        <p>{t('delete_notification_confirm')}</p>
-      </Alert>
+      />
     </div>
   );
 }

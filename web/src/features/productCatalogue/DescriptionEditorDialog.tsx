@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_MARKET_INFO_MAX } from '../../../../contract/equipment';
 import { EDITOR_HEIGHT } from '../../../../contract/limits';
 import type { ProductMarketInfoRow } from '../../../../contract/productMarketInfo';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import { RichTextEditor } from '../../components/richText/RichTextEditor';
 import { getToaster } from '../../components/toaster';
 import { useUnsavedData } from '../../lib/unsavedData';
@@ -97,7 +97,7 @@ export function DescriptionEditorDialog({ row, field, onClose }: DescriptionEdit
           </>
         }
       />
-      <DiscardChangesAlert {...confirmation.alertProps} />
+      {confirmation.element}
     </Dialog>
   );
 }

@@ -4,13 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { InvitationToken, SignUpForm } from '../../../../contract/account';
-import { ErrorCode } from '../../../../contract/errors';
+import { ErrorCode, type UiMessage } from '../../../../contract/errors';
 import type { LoggedInUser } from '../../../../contract/users';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
 import { acceptInvitation, endSession, useInvitationCheck } from './api/invitation';
 import { announce } from '../../lib/crossTab';
 import { requestErrorOf } from '../../lib/requestErrors';
-import { submitProblemOf, type Message } from '../../lib/submitProblems';
+import { failureMessage, type FailureRules } from '../../lib/failureMessage';
 import { StandaloneMain } from '../../components/MainContent';
 
 export type SignUpPageProps =
@@ -34,8 +34,7 @@ const isInvalidLink = (e: unknown) => {
   return error.kind === 'api' && error.errorCode === ErrorCode.InvitationInvalid;
 };
 
-const problemOf = (e: unknown) =>
-  submitProblemOf<Field>(e, { failed: 'invite:sign_up_failed', refused: 'invite:sign_up_failed' });
+const SIGN_UP_FAILURES: FailureRules = { failed: { key: 'invite:sign_up_failed' } };
 
 /**
  * /signUp (spec 3 section 5 "Invite user (list)"; the page is chosen: not in spec): the page an invitation mail
@@ -125,7 +124,7 @@ function SignUpFormCard({
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [shown, setShown] = useState(false);
-  const [general, setGeneral] = useState<Message | undefined>();
+  const [general, setGeneral] = useState<UiMessage | null>(null);
   const [linkUsed, setLinkUsed] = useState(false);
 
   const messages: Record<string, string> = {
@@ -151,14 +150,14 @@ function SignUpFormCard({
     onSuccess: onSignedIn,
     onError: (e) => {
       if (isInvalidLink(e)) setLinkUsed(true);
-      else setGeneral(problemOf(e)?.general);
+      else setGeneral(failureMessage(e, SIGN_UP_FAILURES));
     },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched({ firstName: true, lastName: true, password: true, confirmPassword: true });
-    setGeneral(undefined);
+    setGeneral(null);
     if (parsed.success && !accept.isPending) accept.mutate(parsed.data);
   };
 

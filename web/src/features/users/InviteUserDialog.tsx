@@ -15,9 +15,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { InviteEmail, inviteRoleChoices } from '../../../../contract/accountManagement';
-import { ErrorCode } from '../../../../contract/errors';
+import { ErrorCode, type UiMessage } from '../../../../contract/errors';
 import { INVITATION_EXPIRY_DAYS, MODAL_WIDTH, ROLE, type RoleId } from '../../../../contract/limits';
-import { DiscardChangesAlert, useDiscardConfirmation } from '../../components/DiscardChangesAlert';
+import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import { LocationOptions } from '../../components/LocationOptions';
 import { showToast } from '../../components/showToast';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
@@ -25,7 +25,7 @@ import { inviteUser } from './api/userChanges';
 import { useCurrentSession } from '../../lib/currentUser';
 import { resolveLanguage } from '../../lib/i18n';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
-import { submitProblemOf, type Message } from '../../lib/submitProblems';
+import { failureMessage, fieldMessagesOf, generalMessageOf } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
 
 export interface InviteUserDialogProps {
@@ -58,8 +58,8 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
     locationId: String(user.locationId ?? locations[0]?.locationId ?? ''),
   };
   const [draft, setDraft] = useState(initial);
-  const [emailError, setEmailError] = useState<Message | undefined>();
-  const [general, setGeneral] = useState<Message | undefined>();
+  const [emailError, setEmailError] = useState<UiMessage | undefined>();
+  const [general, setGeneral] = useState<UiMessage | undefined>();
   const dirty = draft.email.trim() !== '' || draft.roleId !== initial.roleId || draft.locationId !== initial.locationId;
   useUnsavedData(isOpen && dirty);
 
@@ -82,21 +82,23 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
     },
     onError: (e, body) => {
       handOverSessionErrors(e);
-      const problem = submitProblemOf<'email'>(e, {
-        failed: 'invite:invite_failed',
-        refused: 'invite:invite_refused',
-        errorCodes: {
+      const problem = failureMessage<'email'>(e, {
+        failed: { key: 'invite:invite_failed' },
+        refused: { key: 'invite:invite_refused' },
+        byErrorCode: {
           [ErrorCode.EmailAlreadyRegistered]: {
-            email: { key: 'invite:email_already_registered', values: { email: body.emailTo[0] ?? '' } },
+            key: 'invite:email_already_registered',
+            values: { email: body.emailTo[0] ?? '' },
+            field: 'email',
           },
         },
       });
-      setEmailError(problem?.fields?.email);
-      setGeneral(problem?.general);
+      setEmailError(fieldMessagesOf(problem).email);
+      setGeneral(generalMessageOf(problem) ?? undefined);
     },
   });
 
-  const emailProblem = (value: string): Message | undefined => {
+  const emailProblem = (value: string): UiMessage | undefined => {
     const parsed = InviteEmail.safeParse(value);
     return parsed.success ? undefined : { key: `invite:${parsed.error.issues[0]?.message ?? 'valid_Email_message'}` };
   };
@@ -117,7 +119,11 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
     });
   };
 
-  const { requestClose, alertProps } = useDiscardConfirmation({ dirty, busy: invite.isPending, onClose: close });
+  const { requestClose, element: discardQuestion } = useDiscardConfirmation({
+    dirty,
+    busy: invite.isPending,
+    onClose: close,
+  });
 
   return (
     <>
@@ -195,7 +201,7 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
           />
         </form>
       </Dialog>
-      <DiscardChangesAlert {...alertProps} />
+      {discardQuestion}
     </>
   );
 }

@@ -15,13 +15,14 @@ import { showToast } from '../../../components/showToast';
 import { useSystemConfig } from '../../../components/config/api/systemConfig';
 import { requestMarketInfo } from '../api/productInformation';
 import { useCurrentSession } from '../../../lib/currentUser';
+import { failureMessage } from '../../../lib/failureMessage';
 import { handOverSessionErrors } from '../../../lib/sessionHandOver';
 import {
   initialMoreInfo,
   isMoreInfoDirty,
   MORE_INFO_FIELDS,
   MORE_INFO_MAX,
-  moreInfoProblemOf,
+  MORE_INFO_SEND_FAILURES,
   moreInfoRequestOf,
   validateMoreInfo,
   type MoreInfoDraft,
@@ -106,7 +107,7 @@ export function MoreInfoDialog({
         label: t('productInfo:product'),
         value: `${productName} (${t('productInfo:part_number')} ${product.partNumber})`,
       }}
-      problem={send.isError ? moreInfoProblemOf(send.error) : undefined}
+      problem={send.isError ? failureMessage(send.error, MORE_INFO_SEND_FAILURES) : null}
       busy={busy}
       dirty={isMoreInfoDirty(draft, initial)}
       onClose={onClose}

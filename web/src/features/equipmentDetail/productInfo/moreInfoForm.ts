@@ -8,7 +8,7 @@ import {
   type ContactDraft,
   type Requester,
 } from '../../../components/requestForm/requestForm';
-import { submitProblemOf, type FieldMessages, type Message } from '../../../lib/submitProblems';
+import type { FailureRules, FieldMessages } from '../../../lib/failureMessage';
 
 /** The request-more-info form as typed (spec 2 section 3 "More-info request", section 5 "Request more info"). */
 export interface MoreInfoDraft extends ContactDraft {
@@ -73,12 +73,9 @@ export const validateMoreInfo = (request: MoreInfoRequest): FieldMessages<MoreIn
 
 export const firstInvalidMoreInfo = (errors: FieldMessages<MoreInfoField>) => firstInvalidOf(errors, MORE_INFO_FIELDS);
 
-/** What a failed send says above the form; undefined when another part of the app answers it. */
-export function moreInfoProblemOf(e: unknown): Message | undefined {
-  const problem = submitProblemOf<'instrument'>(e, {
-    failed: 'productInfo:send_failed',
-    refused: 'productInfo:send_refused',
-    errorCodes: { [ErrorCode.EquipmentNotFound]: { instrument: { key: 'errorMessage:error_msg_10002' } } },
-  });
-  return problem?.general ?? problem?.fields?.instrument;
-}
+/** How a failed send is worded, above the form (the instrument is no field the user can correct). */
+export const MORE_INFO_SEND_FAILURES: FailureRules = {
+  failed: { key: 'productInfo:send_failed' },
+  refused: { key: 'productInfo:send_refused' },
+  byErrorCode: { [ErrorCode.EquipmentNotFound]: { key: 'errorMessage:error_msg_10002' } },
+};
