@@ -17,6 +17,7 @@ import { CATALOGUE_KEY, CATALOGUE_PAGE_SIZE, useCatalogueList } from './catalogu
 import { DescriptionEditorDialog } from './DescriptionEditorDialog';
 import { FailedRows } from './FailedRows';
 import { runCatalogueImportOverHub, uploadCatalogueFile } from './hubCatalogueImport';
+import { useHubClient } from '../../lib/hub';
 
 const ACCEPT = EXCEL_CONTENT_TYPES.join(',');
 
@@ -46,11 +47,12 @@ export function ProductCataloguePage() {
   useEffect(() => {
     latest.current = { t };
   });
+  const hub = useHubClient();
   const [snapshot, send] = useMachine(
     importProductMarketMachine.provide({
       actors: {
         upload: uploadCatalogueFile,
-        runImport: runCatalogueImportOverHub,
+        runImport: runCatalogueImportOverHub(hub),
       },
       actions: {
         notifyWrongType: () =>
