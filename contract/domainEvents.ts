@@ -32,10 +32,3 @@ export const DomainEventCursorMessage = z.object({
   gap: z.boolean(),
 });
 export type DomainEventCursorMessage = z.infer<typeof DomainEventCursorMessage>;
-
-/** The hello a page sends once its socket is open; `since` is the last event id it has folded in, if any. */
-export const HubHello = z.object({
-  type: z.literal('hello'),
-  since: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-});
-export type HubHello = z.infer<typeof HubHello>;

@@ -113,8 +113,8 @@ const markedRead = (items: MessageListItem[], ids: readonly number[]) =>
  * The notifications page (spec 3 sections 2 and 4): a paged list with a category filter and a sort, infinite
  * scroll within one list session, a detail pane (opening a message fetches it, which marks it read), batch mode
  * with ticked messages, and deletes after a confirmation. Three parallel regions: the list, the detail pane and
- * the mode (single or batch). Loading, opening, deleting and marking read are injected actors; telling the rest of
- * the app (the bell) that the unread count changed is the injected action `unreadChanged`.
+ * the mode (single or batch). Loading, opening, deleting and marking read are injected actors. The bell hears of the
+ * new unread count from the hub, which pushes it whenever the user's messages change.
  */
 export const notificationsMachine = setup({
   types: {
@@ -137,7 +137,6 @@ export const notificationsMachine = setup({
     }),
   },
   actions: {
-    unreadChanged: (_, _params: { unreadCount: number | null }) => {},
     /** Messages were deleted (the screen confirms it with a toast). */
     deleted: (_, _params: { count: number }) => {},
     clearError: assign({ error: null }),
@@ -294,7 +293,6 @@ export const notificationsMachine = setup({
                   pendingIds: [],
                   sessionTimestamp: null,
                 })),
-                { type: 'unreadChanged', params: ({ event }) => ({ unreadCount: event.output.unreadCount }) },
               ],
             },
             onError: {
@@ -320,7 +318,6 @@ export const notificationsMachine = setup({
                       : context.detail,
                   pendingIds: [],
                 })),
-                { type: 'unreadChanged', params: ({ event }) => ({ unreadCount: event.output.unreadCount }) },
               ],
             },
             onError: { target: 'browsing.hist', actions: assign({ error: 'markRead', pendingIds: [] }) },
@@ -351,7 +348,6 @@ export const notificationsMachine = setup({
                     items: markedRead(context.items, [event.output.Id]),
                     unreadCount: context.unreadCount === null ? null : Math.max(0, context.unreadCount - 1),
                   })),
-                  { type: 'unreadChanged', params: ({ context }) => ({ unreadCount: context.unreadCount }) },
                 ],
               },
               { target: 'showing', actions: assign({ detail: ({ event }) => event.output }) },

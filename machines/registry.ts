@@ -16,7 +16,6 @@ import { releaseNoteMachine } from './releaseNote.machine';
 import { reservationMachine } from './reservation.machine';
 import { reservationRemovalMachine } from './reservationRemoval.machine';
 import { createSavedViewMachine } from './savedView.machine';
-import { unreadCountMachine } from './unreadCount.machine';
 import { unsavedGuardMachine } from './unsavedGuard.machine';
 
 export interface MachineEntry {
@@ -98,10 +97,6 @@ export const MACHINES: Record<string, MachineEntry> = {
   savedView: {
     machine: createSavedViewMachine(),
     about: 'Saved views of a grid: load, switch, create, update, share, default, delete, hide.',
-  },
-  unreadCount: {
-    machine: unreadCountMachine,
-    about: "The bell's unread count: at start, every 15 minutes, and on demand.",
   },
   unsavedGuard: { machine: unsavedGuardMachine, about: 'The unsaved-data and unsaved-view guard on leaving a page.' },
 };

@@ -66,6 +66,37 @@ describe('the hub refuses and bounds what it should', () => {
     expect(await server.database.db.selectFrom('equipment').select('id').execute()).toHaveLength(before.length);
   });
 
+  it('answers a message it cannot read with an error, keeps the socket, and tags a job refusal with its invocation id', async () => {
+    const { jar } = await signedIn(server.app, 'user@acme-labs.example');
+    const socket = await openHub(server.app, { cookie: cookieOf(jar) });
+    const messages: unknown[] = [];
+    socket.on('message', (d) => messages.push(JSON.parse(d.toString())));
+    const until = async (count: number) => {
+      for (let i = 0; i < 200 && messages.length < count; i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    socket.send('not json');
+    socket.send(JSON.stringify({ type: 'shutdown', invocationId: 'x-1' }));
+    socket.send(
+      JSON.stringify({
+        type: 'importProduct',
+        invocationId: 'x-2',
+        locationId: 'x',
+        fileContent: '!!',
+        xsrfToken: jar.get('XSRF-TOKEN'),
+      }),
+    );
+    await until(3);
+    expect(messages).toEqual([
+      { type: 'error', errorCode: 400 },
+      { type: 'error', errorCode: 400, invocationId: 'x-1' },
+      { type: 'ImportProductCompleted', errorCode: 400, result: {}, importedCount: 0, invocationId: 'x-2' },
+    ]);
+    socket.send(JSON.stringify({ type: 'hello' }));
+    await until(4);
+    expect(messages[3]).toMatchObject({ type: 'unreadCount' });
+    socket.close();
+  });
+
   it('closes the sockets of a session when it signs out, and keeps those of other sessions', async () => {
     const leaving = await signedIn(server.app, 'manager@acme-labs.example');
     const staying = await signedIn(server.app, 'manager@acme-labs.example');

@@ -109,8 +109,10 @@ describe('import products from a spreadsheet', () => {
     ]);
   });
 
-  it('closes one second after 100% and says how many instruments were added', async () => {
+  it('imports over the page’s one hub socket, closes one second after 100% and says how many were added', async () => {
     const page = await context!.newPage();
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
     const dialog = await openImportDialog(page);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Products');
@@ -127,6 +129,7 @@ describe('import products from a spreadsheet', () => {
     await page.getByText('Import successful: 2 instrument(s) added to your list.').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Lines not imported' }).count()).toBe(0);
+    expect(sockets).toEqual(['/signalr']);
     await page.close();
   });
 

@@ -200,10 +200,10 @@ describe('notifications page', () => {
     for (const m of pair) expect(after.find((a) => a.id === m.id)!.deleted_at).not.toBeNull();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(messages.length - 3);
 
-    // the bell shows the lower count (read on the next poll or page load; the shell may also listen for
-    // the page's 'portal:unread-changed' event to refresh at once)
+    // the bell shows the lower count at once: the hub pushes it after the user's own reads and deletes
     const unreadNow = await unreadCount();
     expect(unreadNow).toBeLessThan(unreadAtStart - 1);
+    await expect.poll(() => bellCount(page)).toBe(unreadNow);
     await page.reload();
     await expect.poll(() => bellCount(page)).toBe(unreadNow);
   });

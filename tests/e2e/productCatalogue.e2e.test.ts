@@ -45,10 +45,16 @@ const catalogueSample = (): CatalogueEntry[] =>
     metaDescription: p.metaDescription,
   }));
 
+/** The page, and the addresses of the WebSockets it opened. */
+const socketsOf = new WeakMap<Page, string[]>();
+
 async function openCatalogue(): Promise<Page> {
   const context = await newPortalContext(browser);
   await signInByRequest(context, server.url, 'pe@provider.example');
   const page = await context.newPage();
+  const sockets: string[] = [];
+  socketsOf.set(page, sockets);
+  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
   await page.goto(`${server.url}/admin/administration/importProdInfo`);
   await page.waitForURL('**/admin/administration/importProdInfo');
   await page.getByRole('heading', { name: 'Import product info' }).waitFor();
@@ -56,7 +62,7 @@ async function openCatalogue(): Promise<Page> {
 }
 
 describe('import product info', () => {
-  it('imports a catalogue file with progress, edits a description, and the product information tab shows both', async () => {
+  it('imports a catalogue file with progress over the page’s one hub socket, edits a description, and the product information tab shows both', async () => {
     const page = await openCatalogue();
     await page.locator('.bp6-table-quadrant-top .bp6-table-header', { hasText: 'Part number' }).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -77,6 +83,7 @@ describe('import product info', () => {
     await upload.setInputFiles({ name: 'Product catalogue 2026.xlsx', mimeType: XLSX_TYPE, buffer: bytes });
     await page.getByText(`Import success: ${DEMO_PRODUCT_CATALOGUE.length} products were imported.`).waitFor();
     expect(await page.evaluate(() => (window as unknown as { sawProgress?: boolean }).sawProgress)).toBe(true);
+    expect(socketsOf.get(page)).toEqual(['/signalr']);
     const stored = await db()
       .selectFrom('product_market_info')
       .select(['short_description'])

@@ -9,20 +9,19 @@ import type { SessionRecord } from '../auth/sessions';
 import { forbidden, unauthorized } from '../lib/problem';
 import { xsrfTokenValid } from '../lib/xsrf';
 import { countUnread } from '../messages/queries';
-import { IMPORT_FILE_MAX_BASE64, type ImportProductRequest } from '../../../contract/importProduct';
+import { IMPORT_FILE_MAX_BASE64 } from '../../../contract/importProduct';
+import { HttpErrorCode } from '../../../contract/errors';
+import {
+  HUB_JOB_KINDS,
+  HubClientMessage,
+  InvocationId,
+  type HubHello,
+  type HubJobKind,
+  type HubServerMessage,
+} from '../../../contract/hub';
 import { importProduct } from './importProduct';
 import { importProductMarket } from './importProductMarket';
-import {
-  answerText,
-  enqueueHubJob,
-  failedAnswer,
-  HUB_ANSWER_CHANNEL,
-  isFinalAnswer,
-  runHubJobs,
-  type HubJobKind,
-} from './hubJob';
-import type { ImportProductMarketRequest } from '../../../contract/importProductMarket';
-import { HubHello, type DomainEventMessage } from '../../../contract/domainEvents';
+import { answerText, enqueueHubJob, failedAnswer, HUB_ANSWER_CHANNEL, isFinalAnswer, runHubJobs } from './hubJob';
 import { DOMAIN_EVENT_CHANNEL, type DomainEventNotice } from '../db/events';
 import { cursorAnswer, domainEventMessage, refreshCustomer } from './domainEventFeed';
 import type { Connection } from './connection';
@@ -44,17 +43,29 @@ const HUB_ACCESS = signedInAccess('customer').access;
 /** The largest message a client may send: an import's base64 file and its envelope. */
 export const HUB_MESSAGE_MAX_BYTES = IMPORT_FILE_MAX_BASE64 + 64 * 1024;
 
-/** What the hub pushes (besides the imports' answers and the domain events of contract/domainEvents). */
-export type HubMessage = { type: 'unreadCount'; count: number };
-/** What a client sends: hello once it listens (the hub answers with the current state); the two imports. */
-export type HubClientMessage = HubHello | ImportProductRequest | ImportProductMarketRequest;
-
-const parseClientMessage = (data: Buffer): HubClientMessage | null => {
+const parseJson = (data: Buffer): unknown => {
   try {
-    return JSON.parse(data.toString()) as HubClientMessage;
+    return JSON.parse(data.toString()) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+};
+
+/** What a message that is no valid client message claims to be: its job kind and invocation id, if it names them. */
+function claimsOf(raw: unknown): { kind?: HubJobKind; invocationId?: string; xsrfToken?: string; oversized: boolean } {
+  if (typeof raw !== 'object' || raw === null) return { oversized: false };
+  const { type, invocationId, xsrfToken, fileContent } = raw as Record<string, unknown>;
+  const id = InvocationId.safeParse(invocationId);
+  return {
+    kind: HUB_JOB_KINDS.find((k) => k === type),
+    invocationId: id.success ? id.data : undefined,
+    xsrfToken: typeof xsrfToken === 'string' ? xsrfToken : undefined,
+    oversized: typeof fileContent === 'string' && fileContent.length > IMPORT_FILE_MAX_BASE64,
+  };
+}
+
+const send = (socket: Connection['socket'], message: HubServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
 
 /** A browser page of another origin may open a WebSocket with the user's cookies: only the portal's own may. */
@@ -81,8 +92,7 @@ export async function registerHub(
   const connections = new Set<Connection>();
   const log = (err: unknown) => app.log.warn({ err }, 'hub');
   const push = async ({ socket, inbox }: Connection) => {
-    const message: HubMessage = { type: 'unreadCount', count: await countUnread(db, inbox) };
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    send(socket, { type: 'unreadCount', count: await countUnread(db, inbox) });
   };
   const closeWhere = (ended: (c: Connection) => boolean) => {
     for (const c of connections) if (ended(c)) c.socket.close(HUB_SESSION_ENDED, 'Session ended');
@@ -99,7 +109,7 @@ export async function registerHub(
         if (String(c.inbox.userId) === notice.entityId) void refreshCustomer(db, c).catch(log);
       return;
     }
-    const text = JSON.stringify(domainEventMessage(notice) satisfies DomainEventMessage);
+    const text = JSON.stringify(domainEventMessage(notice) satisfies HubServerMessage);
     for (const c of connections) {
       if (c.inbox.customerId === notice.customerId && c.socket.readyState === c.socket.OPEN) c.socket.send(text);
     }
@@ -107,7 +117,7 @@ export async function registerHub(
   const greet = async (connection: Connection, hello: HubHello) => {
     await push(connection);
     for (const message of await cursorAnswer(db, connection.inbox.customerId, hello.since)) {
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+      send(connection.socket, message);
     }
   };
   const byId = new Map<string, Connection>();
@@ -130,8 +140,8 @@ export async function registerHub(
     config.runsHubJobs === false
       ? async () => {}
       : await runHubJobs({ db, config, listen, log: app.log, answerHere }, { importProduct, importProductMarket });
-  const startJob = (connection: Connection, kind: HubJobKind, data: Buffer) => {
-    const answer = (busy: boolean) => connection.socket.send(JSON.stringify(failedAnswer(kind, busy)));
+  const startJob = (connection: Connection, kind: HubJobKind, invocationId: string | undefined, data: Buffer) => {
+    const answer = (busy: boolean) => send(connection.socket, failedAnswer(kind, busy, invocationId));
     if (connection.busy) return answer(true);
     connection.busy = true;
     enqueueHubJob(db, {
@@ -206,16 +216,33 @@ export async function registerHub(
             .catch(log),
       );
       socket.on('message', (data: Buffer) => {
-        const message = parseClientMessage(data);
-        if (message?.type === 'hello') {
-          const hello = HubHello.safeParse(message);
-          return void joined.then((c) => greet(c, hello.success ? hello.data : { type: 'hello' })).catch(log);
+        const raw = parseJson(data);
+        const parsed = HubClientMessage.safeParse(raw);
+        if (parsed.success && parsed.data.type === 'hello') {
+          const hello = parsed.data;
+          return void joined.then((c) => greet(c, hello)).catch(log);
         }
-        if (message?.type !== 'importProduct' && message?.type !== 'importProductMarket') return;
-        if (!xsrfTokenValid(request, message.xsrfToken)) {
+        const claims = claimsOf(raw);
+        if (claims.kind === undefined) {
+          // A hello with a value it cannot take is still a hello; anything else unknown is refused, the socket kept.
+          if ((raw as { type?: unknown } | undefined)?.type === 'hello') {
+            return void joined.then((c) => greet(c, { type: 'hello' })).catch(log);
+          }
+          return send(socket, {
+            type: 'error',
+            errorCode: HttpErrorCode.BadRequest,
+            invocationId: claims.invocationId,
+          });
+        }
+        const token = parsed.success && parsed.data.type !== 'hello' ? parsed.data.xsrfToken : claims.xsrfToken;
+        if (!xsrfTokenValid(request, token)) {
           return void socket.close(HUB_FORBIDDEN, 'Missing or wrong anti-forgery token');
         }
-        void joined.then((c) => startJob(c, message.type, data)).catch(log);
+        const { kind, invocationId } = claims;
+        if (parsed.success || claims.oversized) {
+          return void joined.then((c) => startJob(c, kind, invocationId, data)).catch(log);
+        }
+        send(socket, failedAnswer(kind, false, invocationId, HttpErrorCode.BadRequest));
       });
     },
   );

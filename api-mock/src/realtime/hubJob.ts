@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { ImportFailure } from '../../../contract/importProduct';
-import { ProductMarketImportFailure } from '../../../contract/importProductMarket';
+import {
+  HUB_JOB_COMPLETION,
+  HubJobAnswer,
+  isJobCompletion,
+  type HubJobCompletion,
+  type HubJobKind,
+} from '../../../contract/hub';
 import type { Listen } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { AppConfig } from '../deps';
@@ -17,42 +23,39 @@ export const HUB_JOB_STALE_MS = 30 * 60_000;
 /** How often a process looks for queued work besides being notified. */
 const POLL_MS = 5_000;
 
-export type HubJobKind = 'importProduct' | 'importProductMarket';
-
 /** What a job's code gets: the caller's session (by id), and a way to answer its connection. */
 export interface HubJob {
   db: Kysely<Database>;
   config: AppConfig;
   sessionId: string;
-  send(answer: object): void;
+  send(answer: HubJobAnswer): void;
   log: FastifyBaseLogger;
 }
 
 export type HubJobRunners = Record<HubJobKind, (job: HubJob, message: unknown) => Promise<void>>;
 
-/** The answer that ends a job which cannot run: busy, or its process died. */
-export const failedAnswer = (kind: HubJobKind, busy: boolean) =>
-  kind === 'importProduct'
-    ? {
-        type: 'ImportProductCompleted',
-        errorCode: busy ? ImportFailure.Busy : ImportFailure.ServerError,
-        result: {},
-        importedCount: 0,
-      }
-    : {
-        type: 'importProductMarketCompleted',
-        errorCode: busy ? ProductMarketImportFailure.Busy : ProductMarketImportFailure.ServerError,
-        result: {},
-        importedCount: 0,
-      };
-
-const isFinal = (answer: object) => {
-  const { type } = answer as { type?: unknown };
-  return type === 'ImportProductCompleted' || type === 'importProductMarketCompleted';
-};
+/**
+ * The answer that ends a job which cannot run: busy, its process died, or (with errorCode) its request was refused.
+ * Both imports share the refusal codes (ProductMarketImportFailure extends ImportFailure).
+ */
+export const failedAnswer = (
+  kind: HubJobKind,
+  busy: boolean,
+  invocationId?: string,
+  errorCode: number = busy ? ImportFailure.Busy : ImportFailure.ServerError,
+): HubJobCompletion => ({ type: HUB_JOB_COMPLETION[kind], errorCode, result: {}, importedCount: 0, invocationId });
 
 /** The last answer of a job: its connection may send the next. */
-export const isFinalAnswer = (body: string) => isFinal(JSON.parse(body) as object);
+export const isFinalAnswer = (body: string) => {
+  const answer = HubJobAnswer.safeParse(JSON.parse(body));
+  return answer.success && isJobCompletion(answer.data);
+};
+
+/** The invocation id of a queued request, which each of its answers carries. */
+const invocationIdOf = (message: unknown) => {
+  const { invocationId } = message as { invocationId?: unknown };
+  return typeof invocationId === 'string' ? invocationId : undefined;
+};
 
 /** Queue a job; false when the session already has one of its kind queued or running (migration 040). */
 export async function enqueueHubJob(
@@ -137,16 +140,21 @@ export async function runHubJobs(
 
   const runOne = async (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => {
     let answers = Promise.resolve();
-    const deliver = (answer: object) => {
+    let invocationId: string | undefined;
+    const deliver = (answer: HubJobAnswer) => {
       if (answerHere(job.connection_id, JSON.stringify(answer))) return;
       answers = answers.then(() => publishAnswer(db, job.connection_id, answer)).catch((err) => log.warn({ err }));
     };
     // The last answer waits until the job has left the queue: the session's next job of its kind is refused as busy
     // while this one is there (migration 040). A job that throws still ends with an answer.
-    let final: object | null = null;
-    const send = (answer: object) => (isFinal(answer) ? void (final = answer) : deliver(answer));
+    let final: HubJobAnswer | null = null;
+    const send = (answer: HubJobAnswer) => {
+      const tagged = { ...answer, invocationId };
+      return isJobCompletion(tagged) ? void (final = tagged) : deliver(tagged);
+    };
     try {
       const message: unknown = JSON.parse(job.message);
+      invocationId = invocationIdOf(message);
       await runners[job.kind]({ ...deps, sessionId: job.session_id, send }, message);
     } catch (err) {
       log.error({ err }, 'hub job failed');
@@ -154,7 +162,7 @@ export async function runHubJobs(
       try {
         await db.deleteFrom('hub_jobs').where('id', '=', job.id).execute();
       } finally {
-        deliver(final ?? failedAnswer(job.kind, false));
+        deliver(final ?? failedAnswer(job.kind, false, invocationId));
         await answers;
       }
     }
@@ -185,13 +193,24 @@ export async function runHubJobs(
   };
 }
 
+const parseQueued = (message: string): unknown => {
+  try {
+    return JSON.parse(message) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
 /** Jobs whose process died: their connections get a failed answer. Answers nobody took go after an hour. */
 export async function purgeHubJobs(db: Kysely<Database>, staleMs = HUB_JOB_STALE_MS): Promise<void> {
   const stale = await db
     .deleteFrom('hub_jobs')
     .where('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`)
-    .returning(['connection_id', 'kind'])
+    .returning(['connection_id', 'kind', 'message'])
     .execute();
-  for (const job of stale) await publishAnswer(db, job.connection_id, failedAnswer(job.kind as HubJobKind, false));
+  for (const job of stale) {
+    const answer = failedAnswer(job.kind as HubJobKind, false, invocationIdOf(parseQueued(job.message)));
+    await publishAnswer(db, job.connection_id, answer);
+  }
   await sql`delete from hub_messages where created_at < now() - interval '1 hour'`.execute(db);
 }

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
+import { HubContext } from '../../lib/hub';
+import type { HubServerMessage } from '../../../../contract/hub';
 import { trackPageView } from '../../lib/usageEvents';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { PageLoadBoundary } from '../../components/PageLoadBoundary';
@@ -31,12 +33,11 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
   const [pushedCount, setPushedCount] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const domainEvents = useMemo(() => createDomainEventFold(queryClient), [queryClient]);
-  const hubStatus = useHub(
+  const { status: hubStatus, hub } = useHub(
     useCallback(
-      (message: unknown) => {
+      (message: HubServerMessage) => {
         if (domainEvents.fold(message)) return;
-        const m = message as { type?: string; count?: number };
-        if (m.type === 'unreadCount' && typeof m.count === 'number') setPushedCount(m.count);
+        if (message.type === 'unreadCount') setPushedCount(message.count);
       },
       [domainEvents],
     ),
@@ -72,7 +73,9 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="portal-content">
             <PageLoadBoundary resetKey={location.pathname}>
               <Suspense fallback={<FullPageSpinner />}>
-                <Outlet />
+                <HubContext.Provider value={hub}>
+                  <Outlet />
+                </HubContext.Provider>
               </Suspense>
             </PageLoadBoundary>
           </main>

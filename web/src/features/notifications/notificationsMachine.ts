@@ -3,18 +3,7 @@ import type { Message, MessagePage } from '../../../../contract/messages';
 import { notificationsMachine, type PageRequest } from '../../../../machines/notifications.machine';
 import { client, resultOf } from '../../lib/api';
 
-/**
- * The window event this page dispatches whenever it changed the unread count (a message opened and so read,
- * messages marked read or deleted). The shell's bell listens for it and refreshes; detail: { unreadCount }.
- */
-export const UNREAD_CHANGED_EVENT = 'portal:unread-changed';
-
-export interface UnreadChangedDetail {
-  /** The new unread count of the inbox, when this page knows it. */
-  unreadCount: number | null;
-}
-
-/** The notifications machine with its effects: the typed client's message calls, and the unread-changed event. */
+/** The notifications machine with its effects: the typed client's message calls. */
 export const createNotificationsMachine = (onDeleted: (count: number) => void) =>
   notificationsMachine.provide({
     actors: {
@@ -30,8 +19,6 @@ export const createNotificationsMachine = (onDeleted: (count: number) => void) =
       ),
     },
     actions: {
-      unreadChanged: (_, detail: UnreadChangedDetail) =>
-        window.dispatchEvent(new CustomEvent<UnreadChangedDetail>(UNREAD_CHANGED_EVENT, { detail })),
       deleted: (_, { count }) => onDeleted(count),
     },
   });

@@ -19,6 +19,7 @@ import { CATALOGUE_PAGE_SIZE, useCatalogueList } from './api/catalogueList';
 import { DescriptionEditorDialog } from './DescriptionEditorDialog';
 import { FailedRows } from './FailedRows';
 import { runCatalogueImportOverHub, uploadCatalogueFile } from './hubCatalogueImport';
+import { useHubClient } from '../../lib/hub';
 
 const ACCEPT = EXCEL_CONTENT_TYPES.join(',');
 
@@ -57,11 +58,12 @@ export function ProductCataloguePage() {
   useEffect(() => {
     latest.current = { t, change };
   });
+  const hub = useHubClient();
   const [snapshot, send] = useMachine(
     importProductMarketMachine.provide({
       actors: {
         upload: uploadCatalogueFile,
-        runImport: runCatalogueImportOverHub,
+        runImport: runCatalogueImportOverHub(hub),
       },
       actions: {
         notifyWrongType: () =>

@@ -32,6 +32,7 @@ import { getToaster } from '../../../components/toaster';
 import { askWhoIsSignedIn } from '../../../lib/sessionHandOver';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { runImportOverHub } from './hubImport';
+import { useHubClient } from '../../../lib/hub';
 
 export interface ImportProductDialogProps {
   isOpen: boolean;
@@ -86,6 +87,7 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
   const { customer } = user.userLocation;
   const addingEnabled = customer.customerPermission.isProductAddingEnabled;
   const noteId = useId();
+  const hub = useHubClient();
 
   // The machine is made once per opening; its actions reach the latest props through this ref.
   const latest = useRef({ t, onClose, onImported });
@@ -94,7 +96,7 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
   });
   const [machine] = useState(() =>
     importProductMachine.provide({
-      actors: { runImport: runImportOverHub },
+      actors: { runImport: runImportOverHub(hub) },
       actions: {
         notifySuccess: (_, importedCount) =>
           void getToaster().then((toaster) =>
