@@ -53,6 +53,19 @@ describe('accessibility (axe-core, every rule but the named exceptions)', () => 
     },
   );
 
+  it.each(['cold', 'warm'])('the welcome page in the %s theme', async (theme) => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'pe@provider.example');
+    await page.getByRole('heading', { name: /^Welcome, /, level: 1 }).waitFor();
+    await page.evaluate((name) => (document.documentElement.dataset.portalTheme = name), theme);
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.portal-header')!).backgroundColor !== 'rgb(255, 255, 255)',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the header and the main menu are reachable with the keyboard', async () => {
     const context = await newPortalContext(browser);
     const page = await context.newPage();

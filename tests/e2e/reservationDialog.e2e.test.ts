@@ -5,6 +5,7 @@ import { RESERVATION_COMMENT_MAX } from '../../contract/reservations';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { signedIn } from '../support/injectClient';
 import { newPortalContext } from '../support/portalContext';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -140,6 +141,7 @@ describe('the add-reservation dialog', () => {
     await endField(dialog).fill(typed(day(30, 12)));
     await dialog.getByLabel('Comments').fill(comments);
     await dialog.getByText(`${comments.length}/${RESERVATION_COMMENT_MAX}`).waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
 
     await page.getByText('The reservation was saved.').waitFor();

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { signedIn } from '../support/injectClient';
 import { openInventoryAs } from '../support/inventoryPage';
+import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
 let browser: Browser;
@@ -100,6 +101,7 @@ describe('upcoming reservations of an inventory row', () => {
       await item.waitFor();
       expect(await panel.getByRole('listitem').count()).toBe(1);
       expect(await item.innerText()).toContain(made.reservedBy.userName);
+      expect(await axeViolations(page, '.bp6-drawer')).toEqual([]);
 
       await deleteButtons(page).click();
       const alert = page.getByRole('alertdialog');

@@ -20,14 +20,14 @@ const isResourceBlock = (el: { attribs: Record<string, string> }) =>
 /** Links, lists, headings and text only; every link absolute and opened in a new tab without an opener. */
 function sanitiseBlock(html: string, pageUrl: URL): string {
   return sanitizeHtml(html, {
-    allowedTags: ['section', 'div', 'h4', 'h5', 'p', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'br', 'span'],
+    allowedTags: ['section', 'div', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'br', 'span'],
     allowedAttributes: { a: ['href', 'target', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowProtocolRelative: false,
     // The tab names the block; its own headings sit below the page's.
     transformTags: {
-      h2: 'h4',
-      h3: 'h5',
+      h2: 'h3',
+      h3: 'h4',
       a: (tagName, attribs) => {
         const href = absoluteLink(attribs.href, pageUrl);
         const linkAttribs: Record<string, string> = href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};

@@ -90,6 +90,7 @@ export function PagedServiceCalls<R>(props: PagedServiceCallsProps<R>) {
       </HTMLTable>
       <div ref={pager}>
         <Pager
+          of={props.label}
           pageIndex={props.pageIndex}
           pageSize={props.pageSize}
           totalCount={list.data.totalCount}

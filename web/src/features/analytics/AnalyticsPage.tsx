@@ -1,20 +1,16 @@
-import { AnchorButton, H1, NonIdealState } from '@blueprintjs/core';
+import { AnchorButton } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { PageNonIdealState } from '../../components/PageNonIdealState';
 
 /** /app/analytics: analytics is not available yet; a way to ask for it. */
 export function AnalyticsPage() {
   const { t } = useTranslation();
-  // The title is the page's h1: NonIdealState's own title would be an h4.
   return (
     <div className="portal-page">
-      <NonIdealState
+      <PageNonIdealState
         icon="chart"
-        description={
-          <div>
-            <H1 className="portal-heading-4">{t('analytics_title')}</H1>
-            <p>{t('analytics_text')}</p>
-          </div>
-        }
+        title={t('analytics_title')}
+        description={<p>{t('analytics_text')}</p>}
         action={<AnchorButton href="mailto:analytics@provider.example" icon="envelope" text={t('analytics_contact')} />}
       />
     </div>

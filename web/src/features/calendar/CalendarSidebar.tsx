@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Classes, H6, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, H2, Radio, RadioGroup } from '@blueprintjs/core';
 import { DatePicker3 } from '@blueprintjs/datetime2';
 import type { Locale } from 'date-fns';
 import dayjs from 'dayjs';
@@ -115,7 +115,9 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
         const headingId = `calendar-types-${group}`;
         return (
           <fieldset key={group} className="calendar-types" aria-labelledby={headingId}>
-            <H6 id={headingId}>{t(`calendar:group_${group}`)}</H6>
+            <H2 className="portal-heading-6" id={headingId}>
+              {t(`calendar:group_${group}`)}
+            </H2>
             <Checkbox
               label={t('calendar:select_all')}
               aria-label={t('calendar:select_all_of', { group: t(`calendar:group_${group}`) })}

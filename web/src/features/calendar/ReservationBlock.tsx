@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Button, ButtonGroup, Classes, H5, Intent, Popover, PopupKind } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, H2, Intent, Popover, PopupKind } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Reservation } from '../../../../contract/reservations';
@@ -41,7 +41,7 @@ export function ReservationBlock({ reservation, instrument, style, showTime, act
 
   const details = (
     <div className="calendar-popover" role="dialog" aria-label={label}>
-      <H5>{reservation.serial ?? instrument}</H5>
+      <H2 className="portal-heading-5">{reservation.serial ?? instrument}</H2>
       <dl>
         <dt>{t('calendar:instrument')}</dt>
         <dd>{reservation.instrumentName ?? instrument}</dd>

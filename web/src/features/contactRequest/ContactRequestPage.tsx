@@ -1,16 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Callout,
-  Card,
-  FormGroup,
-  H1,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoAccountContactRequest } from '../../../../contract/feedback';
@@ -20,6 +9,7 @@ import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
 import { PortalFooter } from '../../components/PortalFooter';
 import { StandaloneMain } from '../../components/MainContent';
+import { PageNonIdealState } from '../../components/PageNonIdealState';
 
 type Field = 'firstName' | 'lastName' | 'emailAddress' | 'telephone' | 'companyName' | 'comments';
 const FIELDS: Array<{ name: Field; required: boolean }> = [
@@ -77,7 +67,7 @@ export function ContactRequestPage({ onBackToLogin }: { onBackToLogin: () => voi
     return (
       <StandaloneMain className="portal-centered portal-frame">
         <Card className="portal-form-card" elevation={2}>
-          <NonIdealState
+          <PageNonIdealState
             icon="tick-circle"
             title={t('contact_request_sent_title')}
             description={t('contact_request_sent_text')}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, FormGroup, H1, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, FormGroup, H1, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { PageNonIdealState } from '../../components/PageNonIdealState';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -60,14 +61,14 @@ function SignUp({ onSignedIn }: { onSignedIn: (user: LoggedInUser) => void }) {
   if (token === null || (check.isError && isInvalidLink(check.error))) return <InvalidLink />;
   if (check.isError) {
     return (
-      <NonIdealState
+      <PageNonIdealState
         icon="error"
         title={t('invite:check_failed')}
         action={<Button text={t('retry')} onClick={() => void check.refetch()} />}
       />
     );
   }
-  if (!check.data) return <NonIdealState icon={<Spinner />} title={t('invite:checking_link')} />;
+  if (!check.data) return <PageNonIdealState icon={<Spinner />} title={t('invite:checking_link')} />;
   return <SignUpFormCard token={token} email={check.data.emailAddress} onSignedIn={onSignedIn} />;
 }
 
@@ -75,7 +76,7 @@ function InvalidLink() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <NonIdealState
+    <PageNonIdealState
       icon="disable"
       title={t('invite:link_invalid_title')}
       description={t('invite:link_invalid')}
@@ -95,7 +96,7 @@ function SignedInNotice({ user }: { user: LoggedInUser }) {
     },
   });
   return (
-    <NonIdealState
+    <PageNonIdealState
       icon="person"
       title={t('invite:signed_in_title')}
       description={t('invite:signed_in_text', { email: user.emailAddress })}

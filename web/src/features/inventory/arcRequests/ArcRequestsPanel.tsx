@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Card, Classes, Drawer, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Card, Classes, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   CONTRACT_REQUEST_PAGE_SIZE,
@@ -11,6 +11,7 @@ import { LoadFailedCallout } from '../../../components/LoadFailedCallout';
 import { formatDateTime } from '../../../lib/dates';
 import { CONTACT_METHOD_LABEL } from '../../../components/requestForm/requestForm';
 import { STATUS_TAG, useArcRequests } from './arcRequests';
+import { TitledDrawer } from '../../../components/TitledDrawer';
 
 /** Width of the side panel. Chosen: not in spec. */
 const PANEL_WIDTH = 480;
@@ -117,7 +118,7 @@ export function ArcRequestsPanel({ equipment, title, onClose }: ArcRequestsPanel
   };
 
   return (
-    <Drawer isOpen onClose={onClose} title={heading} icon="annotation" size={PANEL_WIDTH}>
+    <TitledDrawer isOpen onClose={onClose} title={heading} icon="annotation" size={PANEL_WIDTH}>
       <div className={Classes.DRAWER_BODY} role="region" aria-label={heading}>
         <div className={Classes.DIALOG_BODY}>
           <p className={Classes.TEXT_MUTED}>{title}</p>
@@ -125,6 +126,6 @@ export function ArcRequestsPanel({ equipment, title, onClose }: ArcRequestsPanel
           {body()}
         </div>
       </div>
-    </Drawer>
+    </TitledDrawer>
   );
 }

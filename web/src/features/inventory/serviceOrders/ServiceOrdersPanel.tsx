@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Classes, Drawer } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SERVICE_CALL_PAGE_SIZE, type Equipment, type ServiceCallSummary } from '../../../../../contract/equipment';
@@ -12,6 +12,7 @@ import {
 import { useServiceCallsOf } from '../api/serviceCallsOf';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { formatDateTime } from '../../../lib/dates';
+import { TitledDrawer } from '../../../components/TitledDrawer';
 
 /** Width of the side panel. Chosen: not in spec. */
 const PANEL_WIDTH = 760;
@@ -47,7 +48,7 @@ export function ServiceOrdersPanel({ equipment, title, onClose }: ServiceOrdersP
   ];
 
   return (
-    <Drawer isOpen onClose={onClose} title={heading} icon="wrench" size={PANEL_WIDTH}>
+    <TitledDrawer isOpen onClose={onClose} title={heading} icon="wrench" size={PANEL_WIDTH}>
       <div className={Classes.DRAWER_BODY} role="region" aria-label={heading}>
         <div className={Classes.DIALOG_BODY}>
           <p className={Classes.TEXT_MUTED}>{title}</p>
@@ -70,6 +71,6 @@ export function ServiceOrdersPanel({ equipment, title, onClose }: ServiceOrdersP
       <div className={Classes.DRAWER_FOOTER}>
         <Link to={`${base}/workOrder`}>{t('inventory:service_orders_open_all')}</Link>
       </div>
-    </Drawer>
+    </TitledDrawer>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, Drawer, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { reservationKeys } from '../../../components/reservations/reservationKey
 import { useCurrentSession } from '../../../lib/currentUser';
 import { formatDateTime } from '../../../lib/dates';
 import { upcomingOf, useReservationsOf } from './upcomingReservations';
+import { TitledDrawer } from '../../../components/TitledDrawer';
 
 /** Width of the side panel. Chosen: not in spec. */
 const PANEL_WIDTH = 420;
@@ -99,7 +100,7 @@ export function UpcomingReservationsPanel({ equipment, title, onClose }: Upcomin
 
   return (
     <>
-      <Drawer isOpen onClose={onClose} title={heading} icon="calendar" size={PANEL_WIDTH}>
+      <TitledDrawer isOpen onClose={onClose} title={heading} icon="calendar" size={PANEL_WIDTH}>
         <div className={Classes.DRAWER_BODY} role="region" aria-label={heading}>
           <div className={Classes.DIALOG_BODY}>
             <p className={Classes.TEXT_MUTED}>{title}</p>
@@ -114,7 +115,7 @@ export function UpcomingReservationsPanel({ equipment, title, onClose }: Upcomin
         <div className={Classes.DRAWER_FOOTER}>
           <Link to={CALENDAR_PATH}>{t('reservation:upcoming_open_calendar')}</Link>
         </div>
-      </Drawer>
+      </TitledDrawer>
       {removal.element}
     </>
   );
