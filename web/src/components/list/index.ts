@@ -18,3 +18,5 @@ export {
 } from './listLayout';
 export { SEARCH_DEBOUNCE_MS, useSearchText } from './useSearchText';
 export { useKeyboardScrolling } from './useKeyboardScrolling';
+export { LIST_LAYOUT_PARAMS, LIST_PAGE_DEFAULTS, LIST_PAGE_PARAMS, useFirstPageOnChange } from './listLink';
+export { type SearchKeyword } from './useSearchText';
