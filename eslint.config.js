@@ -38,13 +38,6 @@ const NO_CLIENT = {
   message: 'Components call the hooks and calls of their api module (features/<x>/api, components/<area>/api).',
 };
 /** Components that still call the client, by name with the reason. */
-const CLIENT_EXCEPTIONS = [
-  // Temporary: list query moved by issue 35's URL work.
-  'web/src/features/inventory/InventoryPage.tsx',
-  // Temporary: list query moved by issue 35's URL work (the inactive users list).
-  'web/src/features/users/InactiveUsersDialog.tsx',
-];
-
 const NO_WEB = { regex: '(^|/)web(/|$)', message: 'The server does not import the web app.' };
 /** Kysely's ways into the database: a router calls its folder's queries instead. */
 const QUERY_BUILDERS = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'with'];
@@ -71,9 +64,9 @@ export default tseslint.config(
   restrict(['web/src/features/*/*/*.{ts,tsx}'], FEATURE_SUBFOLDER_FILE),
   restrict(['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'], SHARED_FILE),
   // Components call their api module's hooks and calls; only api modules (and what is not a component) use the client.
-  { ...restrict(['web/src/features/*/*.tsx'], [...FEATURE_FILE, NO_CLIENT]), ignores: CLIENT_EXCEPTIONS },
-  { ...restrict(['web/src/features/*/*/*.tsx'], [...FEATURE_SUBFOLDER_FILE, NO_CLIENT]), ignores: CLIENT_EXCEPTIONS },
-  { ...restrict(['web/src/components/**/*.tsx'], [...SHARED_FILE, NO_CLIENT]), ignores: CLIENT_EXCEPTIONS },
+  restrict(['web/src/features/*/*.tsx'], [...FEATURE_FILE, NO_CLIENT]),
+  restrict(['web/src/features/*/*/*.tsx'], [...FEATURE_SUBFOLDER_FILE, NO_CLIENT]),
+  restrict(['web/src/components/**/*.tsx'], [...SHARED_FILE, NO_CLIENT]),
   restrict(['machines/**/*.ts'], [{ regex: '(^|/)(web|api-mock)(/|$)', message: 'Machines are pure.' }]),
   restrict(
     ['contract/**/*.ts'],

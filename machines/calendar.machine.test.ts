@@ -35,6 +35,12 @@ describe('the period shown', () => {
     expect(context.keyword).toBe('');
   });
 
+  it("starts on the day and page of the calendar's link, at the day's start", () => {
+    const { context } = start({ anchor: new Date(2026, 4, 20, 9, 15), pageIndex: 2 }).getSnapshot();
+    expect(context.anchor).toEqual(day(5, 20));
+    expect(context.pageIndex).toBe(2);
+  });
+
   it('is the week around the anchor, from the first day of the week for the language', () => {
     expect(period(start())).toEqual({ start: day(3, 8), end: day(3, 15) });
     expect(period(start({ weekStartsOn: 1 }))).toEqual({ start: day(3, 9), end: day(3, 16) });

@@ -25,6 +25,10 @@ export interface CalendarInput {
   now?: () => Date;
   weekStartsOn?: number;
   timeInterval?: TimeInterval;
+  /** The day to show first (from the calendar's link); today without one. */
+  anchor?: Date;
+  /** The page of instrument rows to show first. */
+  pageIndex?: number;
 }
 
 export type CalendarEvent =
@@ -94,10 +98,12 @@ export const calendarMachine = setup({
   context: ({ input }) => {
     const now = input.now ?? (() => new Date());
     return {
-      anchor: dayjs(now()).startOf('day').toDate(),
+      anchor: dayjs(input.anchor ?? now())
+        .startOf('day')
+        .toDate(),
       timeInterval: input.timeInterval ?? 'week',
       weekStartsOn: input.weekStartsOn ?? 0,
-      pageIndex: 0,
+      pageIndex: Math.max(0, input.pageIndex ?? 0),
       keyword: '',
       searchPageIndex: 0,
       now,

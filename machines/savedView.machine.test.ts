@@ -19,6 +19,7 @@ import {
   type SavedViewEvent,
   type SavedViewError,
   type SavedViewSuccess,
+  type ViewStart,
 } from './savedView.machine';
 
 /** The inventory's layout, as the first screen to use the machine stores it. */
@@ -172,12 +173,17 @@ afterEach(() => actor?.stop());
 interface StartOptions {
   isAdmin?: boolean;
   publicPreferenceId?: number | null;
+  /** The view and layout of the list's link. */
+  link?: ViewStart<Layout> | null;
 }
 
-async function start(views: SavedView[], { isAdmin = false, publicPreferenceId = CUSTOMER }: StartOptions = {}) {
+async function start(
+  views: SavedView[],
+  { isAdmin = false, publicPreferenceId = CUSTOMER, link = null }: StartOptions = {},
+) {
   const server = fakeServer(views);
   actor = createActor(server.machine, {
-    input: { preferenceKey: 'inventory', userId: ME, isAdmin, publicPreferenceId, initialLayout: INITIAL },
+    input: { preferenceKey: 'inventory', userId: ME, isAdmin, publicPreferenceId, initialLayout: INITIAL, start: link },
   }).start();
   await waitFor(actor, (s) => !s.matches('loading'));
   const a = actor;
@@ -335,6 +341,69 @@ describe('saved views: loading', () => {
     await waitFor(actor, (s) => s.matches('loadFailed'));
     actor.send({ type: 'LAYOUT_CHANGED', layout: tiles });
     expect(actor.getSnapshot().context.layout).toEqual(tiles);
+  });
+});
+
+describe("saved views: starting from the list's link", () => {
+  it("a link's view applies with the link's layout over it; the difference is an unsaved view with a reminder", async () => {
+    const preferred = view({ isDefault: true, layout: tiles });
+    const linked = view({ layout: byManufacturer });
+    const { ctx } = await start([preferred, linked], {
+      link: { viewId: linked.preferenceId, layout: { mode: 'tile' } },
+    });
+    expect(ctx().currentId).toBe(linked.preferenceId);
+    expect(ctx().layout).toEqual({ ...byManufacturer, mode: 'tile' });
+    expect(ctx().savedLayout).toEqual(byManufacturer);
+    expect(showsUpdateReminder(ctx())).toBe(true);
+  });
+
+  it("a link's own view with its own layout is not unsaved", async () => {
+    const linked = view({ layout: byManufacturer });
+    const own = await start([view({ isDefault: true }), linked], {
+      link: { viewId: linked.preferenceId, layout: byManufacturer },
+    });
+    expect(own.ctx().currentId).toBe(linked.preferenceId);
+    expect(hasUnsavedView(own.ctx())).toBe(false);
+  });
+
+  it("a view the reader cannot see gives the initial layout with the link's layout, without a reminder", async () => {
+    const { ctx } = await start([view({ isDefault: true, layout: tiles })], {
+      link: { viewId: 99_999, layout: { filter: byManufacturer.filter, sort: byManufacturer.sort } },
+    });
+    expect(ctx().currentId).toBe(-1);
+    expect(ctx().layout).toEqual({ ...INITIAL, filter: byManufacturer.filter, sort: byManufacturer.sort });
+    expect(showsUpdateReminder(ctx())).toBe(false);
+  });
+
+  it('a changed link (Back, a menu link) starts again from it; without one the default view applies', async () => {
+    const preferred = view({ isDefault: true, layout: tiles });
+    const other = view({ layout: withLocation });
+    const { ctx, actor } = await start([preferred, other]);
+    actor.send({ type: 'RESTORE', start: { viewId: other.preferenceId, layout: { mode: 'tile' } } });
+    expect(ctx().currentId).toBe(other.preferenceId);
+    expect(ctx().layout).toEqual({ ...withLocation, mode: 'tile' });
+    actor.send({ type: 'RESTORE', start: null });
+    expect(ctx().currentId).toBe(preferred.preferenceId);
+    expect(ctx().layout).toEqual(tiles);
+  });
+
+  it('a link that changes while the views load is the one applied', async () => {
+    const server = fakeServer([view({ isDefault: true, layout: tiles })]);
+    server.hold('loadViews');
+    actor = createActor(server.machine, {
+      input: {
+        preferenceKey: 'inventory',
+        userId: ME,
+        isAdmin: false,
+        publicPreferenceId: CUSTOMER,
+        initialLayout: INITIAL,
+      },
+    }).start();
+    actor.send({ type: 'RESTORE', start: { viewId: -1, layout: { sort: byManufacturer.sort } } });
+    await server.answer('loadViews');
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(ready.context.currentId).toBe(-1);
+    expect(ready.context.layout).toEqual({ ...INITIAL, sort: byManufacturer.sort });
   });
 });
 
@@ -867,6 +936,8 @@ describe('saved views: model-based paths', () => {
     return [
       { type: 'RETRY' },
       { type: 'LAYOUT_CHANGED', layout: withLocation },
+      { type: 'RESTORE', start: { viewId: spare.preferenceId, layout: { mode: 'grid' } } },
+      { type: 'RESTORE', start: null },
       ...[-1, ...ids(own), 99_999].map((id) => ({ type: 'SELECT' as const, id })),
       { type: 'CONFIRM' },
       { type: 'CANCEL' },

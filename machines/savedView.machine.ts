@@ -67,6 +67,17 @@ export interface SavedViewContext<V> {
   unsavedData: boolean;
   pending: PendingAction | null;
   error: SavedViewError | null;
+  /** Where the list starts once the views are known (from its link); null: the user's default view. */
+  start: ViewStart<V> | null;
+}
+
+/**
+ * A list opened from its link: the view it names and the layout the link holds. A view the reader cannot see (or
+ * that is gone) gives the initial layout; the link's layout applies either way, over the view's.
+ */
+export interface ViewStart<V> {
+  viewId: number;
+  layout: Partial<V>;
 }
 
 export interface SavedViewInput<V> {
@@ -75,6 +86,8 @@ export interface SavedViewInput<V> {
   isAdmin: boolean;
   publicPreferenceId: number | null;
   initialLayout: V;
+  /** Start from a link instead of the user's default view. */
+  start?: ViewStart<V> | null;
 }
 
 export type SavedViewEvent<V> =
@@ -91,7 +104,9 @@ export type SavedViewEvent<V> =
   | { type: 'SET_DEFAULT'; id: number }
   | { type: 'REMOVE'; id: number }
   | { type: 'HIDE'; id: number }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** The list's link changed under it (Back, a menu link): start again from it; null: the user's default view. */
+  | { type: 'RESTORE'; start: ViewStart<V> | null };
 
 export interface LoadViewsInput {
   preferenceKey: string;
@@ -201,6 +216,16 @@ function applied<V extends object>(context: SavedViewContext<V>, id: number): Pa
   return { currentId: view ? id : INITIAL_LAYOUT_PREFERENCE_ID, layout, savedLayout: layout };
 }
 
+/** Context after the views are known: the link's view and layout, else the user's default view. */
+function started<V extends object>(
+  context: SavedViewContext<V>,
+  start: ViewStart<V> | null,
+): Partial<SavedViewContext<V>> {
+  if (start === null) return applied(context, defaultViewOf(context)?.preferenceId ?? INITIAL_LAYOUT_PREFERENCE_ID);
+  const view = applied(context, start.viewId);
+  return { ...view, layout: { ...view.layout!, ...start.layout } };
+}
+
 /** A view left the list; when it was the current one, the initial layout takes over (spec 2 section 4). */
 function withoutView<V extends object>(context: SavedViewContext<V>, id: number): Partial<SavedViewContext<V>> {
   const views = context.views.filter((v) => v.preferenceId !== id);
@@ -223,7 +248,8 @@ const notProvided = (name: string) => async (): Promise<never> => {
 /**
  * The saved-view lifecycle of a list screen (spec 1 sections 3 and 4, spec 2 sections 2, 4, 5 and 6), generic over
  * the layout `V` the screen stores in a view's value (filter, sort, columns, mode, ...). The views are loaded and
- * the user's default view applied (else the initial layout, id -1). The screen reports every layout change; a
+ * the view and layout of the list's link applied, or without one the user's default view (else the initial layout,
+ * id -1). The screen reports every layout change; a
  * layout that differs from the current view's is an unsaved view, and on a saved view a reminder to update it.
  * Switching view with unsaved changes asks first. Creating, updating, sharing, choosing the default, deleting and
  * hiding are injected actors (the preference calls); a failed call keeps the previous state and reports the error
@@ -306,11 +332,13 @@ export function createSavedViewMachine<V extends object>() {
       unsavedData: false,
       pending: null,
       error: null,
+      start: input.start ?? null,
     }),
     initial: 'loading',
     on: {
       LAYOUT_CHANGED: { actions: assign({ layout: ({ event }) => event.layout }) },
       SET_UNSAVED_DATA: { actions: assign({ unsavedData: ({ event }) => event.value }) },
+      RESTORE: { actions: assign({ start: ({ event }) => event.start }) },
     },
     states: {
       loading: {
@@ -325,9 +353,7 @@ export function createSavedViewMachine<V extends object>() {
             target: 'ready',
             actions: [
               assign({ views: ({ event }) => event.output, error: null }),
-              assign(({ context }) =>
-                applied(context, defaultViewOf(context)?.preferenceId ?? INITIAL_LAYOUT_PREFERENCE_ID),
-              ),
+              assign(({ context }) => started(context, context.start)),
             ],
           },
           onError: {
@@ -355,6 +381,9 @@ export function createSavedViewMachine<V extends object>() {
                 },
                 { guard: 'knownView', actions: assign(({ context, event }) => applied(context, event.id)) },
               ],
+              RESTORE: {
+                actions: assign(({ context, event }) => ({ start: event.start, ...started(context, event.start) })),
+              },
               OPEN_CREATE: { target: 'naming', actions: 'clearError' },
               UPDATE: {
                 guard: 'mayUpdateCurrent',

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FilterSetting } from '../../contract/listQuery';
-import { listParam, MAX_LIST_PARAM_LENGTH, readListParams, writeListParams } from '../../web/src/lib/listUrl';
+import {
+  listParam,
+  MAX_LIST_PARAM_LENGTH,
+  readLayoutParams,
+  readListParams,
+  writeLayoutParams,
+  writeListParams,
+} from '../../web/src/lib/listUrl';
 import { queryKeys } from '../../web/src/lib/queryKeys';
 
 const spec = {
@@ -43,6 +50,28 @@ describe('a list in the URL', () => {
     expect(readListParams(new URLSearchParams({ filter: '{not json' }), spec, defaults)).toEqual(defaults);
     const huge = new URLSearchParams({ filter: `[${'{},'.repeat(MAX_LIST_PARAM_LENGTH)}{}]` });
     expect(readListParams(huge, spec, defaults)).toEqual(defaults);
+  });
+});
+
+describe("a list's layout in the URL", () => {
+  const layoutParams = {
+    filter: { name: 'filter', param: listParam.json(z.array(FilterSetting)) },
+    mode: { name: 'mode', param: listParam.oneOf(['grid', 'tile'] as const) },
+  };
+  const base = { filter: [] as FilterSetting[], mode: 'grid' as 'grid' | 'tile', hidden: 1 };
+
+  it('writes the parts that differ from the base and reads every part back', () => {
+    const written = writeLayoutParams(new URLSearchParams('page=2'), layoutParams, base, { ...base, mode: 'tile' });
+    expect(written.toString()).toBe('page=2&mode=tile');
+    expect(readLayoutParams(written, layoutParams, base)).toEqual({ filter: [], mode: 'tile' });
+  });
+
+  it('a URL without any part of the layout holds none; a bad part is the base', () => {
+    expect(readLayoutParams(new URLSearchParams('page=2'), layoutParams, base)).toBeNull();
+    expect(readLayoutParams(new URLSearchParams('mode=list&filter=garbage'), layoutParams, base)).toEqual({
+      filter: [],
+      mode: 'grid',
+    });
   });
 });
 

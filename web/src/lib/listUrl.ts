@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 
 /**
@@ -96,6 +96,40 @@ export function writeListParams<S extends Spec>(
   return next;
 }
 
+/** The search a write asked for that is not in the browser's history yet, and the entry it replaces. */
+let unwritten: { entry: unknown; search: string } | null = null;
+
+/** react-router keys each history entry; a replaced entry gets a new key. */
+const historyEntry = (): unknown => (window.history.state as { key?: unknown } | null)?.key;
+
+/**
+ * The URL's search parameters and a way to change them in place (the history entry is replaced). A change starts
+ * from the newest URL, a write still on its way included (react-router's own setter starts from the rendered
+ * parameters, so two writes in one event, or a write from an older render, would lose one).
+ */
+export function useSearchParamsUpdate(): [
+  URLSearchParams,
+  (change: (current: URLSearchParams) => URLSearchParams) => void,
+] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const update = useCallback(
+    (change: (current: URLSearchParams) => URLSearchParams) => {
+      const entry = historyEntry();
+      const base = new URLSearchParams(
+        unwritten !== null && unwritten.entry === entry ? unwritten.search : window.location.search,
+      );
+      const next = change(new URLSearchParams(base)).toString();
+      if (next === base.toString()) return;
+      unwritten = { entry, search: next };
+      void navigate({ search: next ? `?${next}` : '' }, { replace: true });
+    },
+    [navigate],
+  );
+  return [params, update];
+}
+
 /**
  * A list's state kept in the URL's search parameters, so a link opens the same list and Back returns to it. Changes
  * replace the current history entry: Back leaves the list for the page before it, as it would without them.
@@ -105,17 +139,63 @@ export function useListParams<S extends Spec>(
   spec: S,
   defaults: ListValues<S>,
 ): [ListValues<S>, (change: Partial<ListValues<S>>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const values = useMemo(() => readListParams(params, spec, defaults), [params, spec, defaults]);
   const change = useCallback(
     (patch: Partial<ListValues<S>>) =>
-      setParams(
-        (current) => writeListParams(current, spec, defaults, { ...readListParams(current, spec, defaults), ...patch }),
-        {
-          replace: true,
-        },
+      update((current) =>
+        writeListParams(current, spec, defaults, { ...readListParams(current, spec, defaults), ...patch }),
       ),
-    [setParams, spec, defaults],
+    [update, spec, defaults],
   );
   return [values, change];
 }
+
+/** Each part of a list's layout (a saved view's value) with the search parameter that holds it. */
+export type LayoutParams<V> = { [K in keyof V]?: { name: string; param: ListParam<V[K]> } };
+
+const specOf = <V>(layoutParams: LayoutParams<V>): Spec =>
+  Object.fromEntries(
+    Object.values<{ name: string; param: ListParam<unknown> } | undefined>(layoutParams).map((p) => [
+      p!.name,
+      p!.param,
+    ]),
+  );
+
+const byName = <V>(layoutParams: LayoutParams<V>, values: Partial<V>): Record<string, unknown> =>
+  Object.fromEntries(
+    (Object.keys(layoutParams) as (keyof V & string)[]).map((key) => [layoutParams[key]!.name, values[key]]),
+  );
+
+/** The layout parts a URL holds, each part it lacks (or holds badly) as in `base`; null when it holds none. */
+export function readLayoutParams<V>(
+  params: URLSearchParams,
+  layoutParams: LayoutParams<V>,
+  base: V,
+): Partial<V> | null {
+  const keys = Object.keys(layoutParams) as (keyof V & string)[];
+  if (!keys.some((key) => params.has(layoutParams[key]!.name))) return null;
+  const spec = specOf(layoutParams);
+  const values = readListParams(params, spec, byName(layoutParams, base) as ListValues<Spec>);
+  return Object.fromEntries(keys.map((key) => [key, values[layoutParams[key]!.name]])) as Partial<V>;
+}
+
+/** Writes the layout parts that differ from `base`; the others are left out. */
+export function writeLayoutParams<V>(
+  params: URLSearchParams,
+  layoutParams: LayoutParams<V>,
+  base: V,
+  layout: V,
+): URLSearchParams {
+  const spec = specOf(layoutParams);
+  return writeListParams(
+    params,
+    spec,
+    byName(layoutParams, base) as ListValues<Spec>,
+    byName(layoutParams, layout) as ListValues<Spec>,
+  );
+}
+
+/** The names of the layout's search parameters. */
+export const layoutParamNames = <V>(layoutParams: LayoutParams<V>): string[] =>
+  Object.values<{ name: string } | undefined>(layoutParams).map((p) => p!.name);

@@ -27,3 +27,4 @@ export {
 } from './listParams';
 export { SEARCH_DEBOUNCE_MS, useSearchText, type SearchedWords } from './useSearchText';
 export { useKeyboardScrolling } from './useKeyboardScrolling';
+export { LIST_LAYOUT_PARAMS, LIST_PAGE_DEFAULTS, LIST_PAGE_PARAMS, useFirstPageOnChange } from './listLink';

@@ -11,5 +11,7 @@ export {
   type SavedViewOperation,
   type SavedViews,
   type UseSavedViewsOptions,
+  type ViewLink,
   type ViewPermissions,
+  VIEW_PARAM,
 } from './useSavedViews';

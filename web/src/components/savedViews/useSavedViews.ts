@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Intent } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +19,17 @@ import {
   type SavedViewError,
   type SavedViewOperation,
   type ViewPermissions,
+  type ViewStart,
 } from '../../../../machines/savedView.machine';
 import { useCurrentSession } from '../../lib/currentUser';
+import {
+  layoutParamNames,
+  listParam,
+  readLayoutParams,
+  useSearchParamsUpdate,
+  writeLayoutParams,
+  type LayoutParams,
+} from '../../lib/listUrl';
 import { isAborted } from '../../lib/requestErrors';
 import { UnsavedDataContext } from '../../lib/unsavedData';
 import { getToaster } from '../toaster';
@@ -36,7 +45,52 @@ export interface UseSavedViewsOptions<V extends object> {
   initialLayout: V;
   /** The screen holds other unsaved data (edited rows): switching view asks first too. */
   hasUnsavedData?: boolean;
+  /** Keep the view id and the layout in the URL: a link opens the same list, Back returns to it. */
+  link?: ViewLink<V>;
 }
+
+/** How a list's view and layout are written into its URL. Read when the hook mounts. */
+export interface ViewLink<V> {
+  /** The search parameter of each part of the layout. */
+  params: LayoutParams<V>;
+  /** The layout the URL's parts are written against: a part equal to its base is left out. */
+  base: V;
+}
+
+/** The search parameter of the current view's id. */
+export const VIEW_PARAM = 'view';
+const viewParam = listParam.integer(INITIAL_LAYOUT_PREFERENCE_ID, 999_999_999);
+
+/** The view and layout a URL holds; null when it holds neither (the user's default view applies). */
+function startOf<V>(params: URLSearchParams, link: ViewLink<V>): ViewStart<V> | null {
+  const raw = params.get(VIEW_PARAM);
+  const viewId = raw === null ? undefined : viewParam.parse(raw);
+  const layout = readLayoutParams(params, link.params, link.base);
+  if (viewId === undefined && layout === null) return null;
+  return { viewId: viewId ?? INITIAL_LAYOUT_PREFERENCE_ID, layout: layout ?? {} };
+}
+
+/** The search parameters of a view and layout, in a fixed order (to compare them). */
+function linkParamsOf<V>(link: ViewLink<V>, viewId: number, defaultViewId: number, layout: V): string {
+  const written = writeLayoutParams(new URLSearchParams(), link.params, link.base, layout);
+  // Without a view id the link means the reader's default view, or the initial layout when it holds a layout.
+  if (viewId !== INITIAL_LAYOUT_PREFERENCE_ID || defaultViewId !== INITIAL_LAYOUT_PREFERENCE_ID) {
+    written.set(VIEW_PARAM, String(viewId));
+  }
+  written.sort();
+  return written.toString();
+}
+
+/** The view and layout parameters a URL holds, in a fixed order. */
+function ownedParamsOf(params: URLSearchParams, names: string[]): string {
+  const owned = new URLSearchParams();
+  for (const [name, value] of params) if (names.includes(name)) owned.append(name, value);
+  owned.sort();
+  return owned.toString();
+}
+
+/** How many of its own writes the URL may still be on its way to. */
+const WRITES_IN_FLIGHT = 4;
 
 /** Something waiting for the user's answer: leaving unsaved changes for another view, deleting or hiding a view. */
 export interface SavedViewConfirmation {
@@ -62,7 +116,7 @@ export interface SavedViews<V extends object> {
   publicViews: SavedView[];
   /** The user's default view; -1 when the initial layout is the default. */
   defaultViewId: number;
-  /** The layout differs from the current view's (the unsaved-view flag; leaving the page asks first). */
+  /** The layout differs from the current view's (switching view asks first; on a saved view leaving does too). */
   hasUnsavedView: boolean;
   /** A saved view is active and its layout changed: remind the user to update it (or save it as a new view). */
   showUpdateReminder: boolean;
@@ -121,10 +175,14 @@ export function useSavedViews<V extends object>({
   preferenceKey,
   initialLayout,
   hasUnsavedData = false,
+  link: linkOption,
 }: UseSavedViewsOptions<V>): SavedViews<V> {
   const { i18n } = useTranslation();
   const { user } = useCurrentSession();
   const { setUnsavedView } = useContext(UnsavedDataContext);
+  const [link] = useState(() => linkOption);
+  const [params, updateParams] = useSearchParamsUpdate();
+  const [linkNames] = useState(() => (link ? [VIEW_PARAM, ...layoutParamNames(link.params)] : []));
 
   const [machine] = useState(() =>
     createSavedViewMachine<V>().provide({
@@ -153,17 +211,44 @@ export function useSavedViews<V extends object>({
       isAdmin: isViewAdmin(user),
       publicPreferenceId: user.userLocation.customerId,
       initialLayout,
+      start: link ? startOf(params, link) : null,
     },
   });
 
   useEffect(() => send({ type: 'SET_UNSAVED_DATA', value: hasUnsavedData }), [hasUnsavedData, send]);
 
   const { context } = snapshot;
-  const unsavedView = hasUnsavedView(context);
+  // Changes to the initial layout live in the URL: only a changed saved view asks before leaving the page.
+  const unsavedView = showsUpdateReminder(context);
   useEffect(() => {
     setUnsavedView(unsavedView);
     return () => setUnsavedView(false);
   }, [unsavedView, setUnsavedView]);
+
+  const urlLink = ownedParamsOf(params, linkNames);
+  const shownLink =
+    link && snapshot.matches('ready')
+      ? linkParamsOf(link, context.currentId, defaultViewOf(context)?.preferenceId ?? -1, context.layout)
+      : null;
+  const seenLink = useRef(urlLink);
+  const written = useRef<string[]>([]);
+  useEffect(() => {
+    if (!link) return;
+    const urlChanged = urlLink !== seenLink.current;
+    seenLink.current = urlLink;
+    const ownWrite = written.current.indexOf(urlLink);
+    if (urlChanged && ownWrite >= 0) written.current = written.current.slice(0, ownWrite);
+    if (urlChanged && urlLink !== shownLink && ownWrite < 0) {
+      send({ type: 'RESTORE', start: startOf(params, link) });
+    } else if (shownLink !== null && shownLink !== urlLink) {
+      written.current = [shownLink, ...written.current].slice(0, WRITES_IN_FLIGHT);
+      updateParams((current) => {
+        for (const name of linkNames) current.delete(name);
+        for (const [name, value] of new URLSearchParams(shownLink)) current.set(name, value);
+        return current;
+      });
+    }
+  }, [link, linkNames, params, urlLink, shownLink, send, updateParams]);
 
   const actions = useMemo(
     () => ({

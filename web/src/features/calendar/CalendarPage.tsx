@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
 import {
   Button,
   ButtonGroup,
@@ -34,7 +35,8 @@ import {
   ReservationDialog,
   useReservationRemoval,
 } from '../../components/reservations';
-import { SavedViewBar, useSavedViews } from '../../components/savedViews';
+import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
+import { listParam, useListParams } from '../../lib/listUrl';
 import { useCurrentSession } from '../../lib/currentUser';
 import { formatDate } from '../../lib/dates';
 import { readLocal, writeLocal } from '../../lib/localSettings';
@@ -54,6 +56,27 @@ import { CalendarSidebar } from './CalendarSidebar';
 import { formatPeriod, type ReservationActions } from './ReservationBlock';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
 import { useReservationSearchParams } from './reservationSearchParams';
+
+/** The calendar's view and layout in the URL: filters, service types, mine or all, mode and row order. */
+const CALENDAR_LINK: ViewLink<CalendarLayout> = {
+  params: {
+    filter: {
+      name: 'filter',
+      param: listParam.json(z.object({ serialNo: z.string(), systemNickName: z.string(), systemID: z.string() })),
+    },
+    reservationFilterMode: { name: 'reservations', param: listParam.oneOf(['all', 'mine'] as const) },
+    timeInterval: { name: 'mode', param: listParam.oneOf(['week', 'day'] as const) },
+    sortBy: { name: 'sort', param: listParam.oneOf(CalendarOrderType.options) },
+    serviceOrderTypeCheckedKeys: {
+      name: 'types',
+      param: listParam.json(z.object({ scheduledEvent: z.array(z.number()), serviceWork: z.array(z.number()) })),
+    },
+  },
+  base: INITIAL_CALENDAR_LAYOUT,
+};
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+const CALENDAR_PARAMS = { date: listParam.date(), page: listParam.integer(0, 100_000) };
 
 /** How often the future half-hour slots are measured again. Chosen: not in spec. */
 const CLOCK_TICK_MS = 60_000;
@@ -82,12 +105,23 @@ export function CalendarPage() {
   const views = useSavedViews<CalendarLayout>({
     preferenceKey: PreferenceKeys.calendar,
     initialLayout: INITIAL_CALENDAR_LAYOUT,
+    link: CALENDAR_LINK,
   });
   const layout = useMemo(() => completeLayout(views.layout), [views.layout]);
+  const [today] = useState(() => dayjs().format(DATE_FORMAT));
+  const calendarDefaults = useMemo(() => ({ date: today, page: 0 }), [today]);
+  const [where, changeWhere] = useListParams(CALENDAR_PARAMS, calendarDefaults);
   const [snapshot, send] = useMachine(calendarMachine, {
-    input: { weekStartsOn: weekStartOfLocale(), timeInterval: layout.timeInterval },
+    input: {
+      weekStartsOn: weekStartOfLocale(),
+      timeInterval: layout.timeInterval,
+      anchor: dayjs(where.date, DATE_FORMAT).toDate(),
+      pageIndex: where.page,
+    },
   });
   const { anchor, timeInterval, weekStartsOn, pageIndex } = snapshot.context;
+  const shownDate = dayjs(anchor).format(DATE_FORMAT);
+  useEffect(() => changeWhere({ date: shownDate, page: pageIndex }), [shownDate, pageIndex, changeWhere]);
   const reservationSearch = useReservationSearchParams();
   const { keyword, pageIndex: searchPageIndex } = reservationSearch;
   const searching = keyword !== '';
@@ -100,7 +134,14 @@ export function CalendarPage() {
     layout.sortBy,
     layout.serviceOrderTypeCheckedKeys,
   ]);
-  useEffect(() => send({ type: 'FILTERS_CHANGED' }), [rowsFilter, send]);
+  // The rows start again at the first page when filters change, not when the views first load (the link's page).
+  const seenFilter = useRef<string | null>(null);
+  const viewsReady = views.status !== 'loading';
+  useEffect(() => {
+    if (!viewsReady) return;
+    if (seenFilter.current !== null && seenFilter.current !== rowsFilter) send({ type: 'FILTERS_CHANGED' });
+    seenFilter.current = rowsFilter;
+  }, [viewsReady, rowsFilter, send]);
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

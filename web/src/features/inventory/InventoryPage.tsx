@@ -1,23 +1,28 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, ButtonGroup, H1, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
 import { Pager } from '../../components/Pager';
-import { SavedViewBar, useSavedViews } from '../../components/savedViews';
+import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
 import { getToaster } from '../../components/toaster';
-import { client, resultOf } from '../../lib/api';
 import { useCurrentSession } from '../../lib/currentUser';
+import { listParam, useListParams } from '../../lib/listUrl';
 import { readLocal, writeLocal } from '../../lib/localSettings';
+import { useScrollRestoration } from '../../lib/scrollRestoration';
 import { DocumentViewerDialog } from '../../components/documents/DocumentViewerDialog';
 import {
   ColumnFilterDialog,
   ColumnsPanel,
   exportLayoutOf,
   FilterChips,
+  LIST_LAYOUT_PARAMS,
+  LIST_PAGE_DEFAULTS,
+  LIST_PAGE_PARAMS,
   reorderedColumns,
+  useFirstPageOnChange,
   useSearchText,
   visibleColumns,
   withFilter,
@@ -39,6 +44,7 @@ import { ContractTeamDialog } from '../../components/contractRequest/ContractTea
 import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
 import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
+import { useEquipmentList } from './api/equipmentList';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
 import { ServiceOrdersPanel } from './serviceOrders/ServiceOrdersPanel';
@@ -56,6 +62,12 @@ import {
 
 /** Make - model - serial, as the dialogs name an equipment. */
 export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
+
+/** The inventory's view and layout in its URL; a link without a mode shows the grid. */
+const INVENTORY_LINK: ViewLink<InventoryLayout> = {
+  params: { ...LIST_LAYOUT_PARAMS, mode: { name: 'mode', param: listParam.oneOf(['grid', 'tile'] as const) } },
+  base: initialInventoryLayout('grid'),
+};
 
 type OpenDialog =
   | {
@@ -82,38 +94,29 @@ export function InventoryPage() {
   const { user } = useCurrentSession();
   const newEquipment = useNewEquipmentCount();
   const [initialLayout] = useState(() => initialInventoryLayout(readLocal<InventoryMode>(MODE_STORAGE_KEY, 'grid')));
-  const views = useSavedViews<InventoryLayout>({ preferenceKey: PreferenceKeys.inventory, initialLayout });
+  const views = useSavedViews<InventoryLayout>({
+    preferenceKey: PreferenceKeys.inventory,
+    initialLayout,
+    link: INVENTORY_LINK,
+  });
   const layout = views.layout;
-  const { typed, setTyped, keyword } = useSearchText();
-  const [pageIndex, setPageIndex] = useState(0);
+  const [{ page: pageIndex, q }, changeParams] = useListParams(LIST_PAGE_PARAMS, LIST_PAGE_DEFAULTS);
+  const { typed, setTyped, keyword } = useSearchText({ searched: q, onSearch: (q) => changeParams({ q, page: 0 }) });
+  const setPageIndex = (page: number) => changeParams({ page });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort]);
+  useFirstPageOnChange(views.status !== 'loading', [layout.filter, layout.sort], () => setPageIndex(0));
 
   const changeLayout = (change: Partial<InventoryLayout>) => views.changeLayout({ ...layout, ...change });
   const searchText = layout.mode === 'grid' ? keyword : '';
 
-  const list = useQuery({
-    enabled: views.status !== 'loading',
-    queryKey: ['equipment', 'list', layout.filter, layout.sort, searchText, pageIndex],
-    queryFn: () =>
-      resultOf(
-        client.equipment.list({
-          body: {
-            pageIndex,
-            pageSize: INVENTORY_PAGE_SIZE,
-            isFollowed: true,
-            listType: 'inventory',
-            filterSettings: layout.filter,
-            orderSettings: layout.sort,
-            fullTextSearchSetting: searchText ? { keyword: searchText } : null,
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const list = useEquipmentList(
+    { filter: layout.filter, sort: layout.sort, keyword: searchText, pageIndex },
+    views.status !== 'loading',
+  );
   const rows = list.data?.items ?? [];
+  useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, INVENTORY_FIELDS.columns), [layout]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
 

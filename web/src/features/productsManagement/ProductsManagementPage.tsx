@@ -12,15 +12,21 @@ import {
   ColumnFilterDialog,
   ColumnsPanel,
   FilterChips,
+  LIST_LAYOUT_PARAMS,
+  LIST_PAGE_DEFAULTS,
+  LIST_PAGE_PARAMS,
   ListBody,
   reorderedColumns,
+  useFirstPageOnChange,
   useSearchText,
   visibleColumns,
   withFilter,
 } from '../../components/list';
 import { Pager } from '../../components/Pager';
-import { SavedViewBar, useSavedViews } from '../../components/savedViews';
+import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
+import { useListParams } from '../../lib/listUrl';
+import { useScrollRestoration } from '../../lib/scrollRestoration';
 import { ProductsGrid } from './ProductsGrid';
 import { initialProductsLayout, productsFields, type ProductsLayout } from './productsFields';
 import { equipmentKeys } from '../../lib/equipmentKeys';
@@ -32,6 +38,8 @@ import './productsManagement.css';
 
 type OpenDialog =
   { kind: 'images' | 'documents'; equipment: Equipment } | { kind: 'columns' } | { kind: 'filter'; field: string };
+
+const PRODUCTS_LINK: ViewLink<ProductsLayout> = { params: LIST_LAYOUT_PARAMS, base: initialProductsLayout() };
 
 const titleOf = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
 
@@ -50,16 +58,19 @@ export function ProductsManagementPage() {
     preferenceKey: PreferenceKeys.productsManagement,
     initialLayout,
     hasUnsavedData: rowEdits.dirty,
+    link: PRODUCTS_LINK,
   });
   const layout = views.layout;
-  const { typed, setTyped, keyword } = useSearchText();
-  const [pageIndex, setPageIndex] = useState(0);
+  const [{ page: pageIndex, q }, changeParams] = useListParams(LIST_PAGE_PARAMS, LIST_PAGE_DEFAULTS);
+  const { typed, setTyped, keyword } = useSearchText({ searched: q, onSearch: (q) => changeParams({ q, page: 0 }) });
+  const setPageIndex = (page: number) => changeParams({ page });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [saving, setSaving] = useState(false);
   const list = useProductsList(layout, keyword, pageIndex, views.status !== 'loading');
   const columns = useMemo(() => visibleColumns(layout, fields.columns), [layout, fields]);
 
-  useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort]);
+  useFirstPageOnChange(views.status !== 'loading', [layout.filter, layout.sort], () => setPageIndex(0));
+  useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   // Another view was chosen (the saved-view machine asked first): its rows start without edits.
   const { clear } = rowEdits;
   useEffect(() => clear(), [views.currentViewId]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, H1, InputGroup, Intent, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,15 +10,21 @@ import {
   ColumnFilterDialog,
   ColumnsPanel,
   FilterChips,
+  LIST_LAYOUT_PARAMS,
+  LIST_PAGE_DEFAULTS,
+  LIST_PAGE_PARAMS,
   reorderedColumns,
+  useFirstPageOnChange,
   useSearchText,
   visibleColumns,
   withFilter,
 } from '../../components/list';
 import { Pager } from '../../components/Pager';
-import { SavedViewBar, useSavedViews } from '../../components/savedViews';
+import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
 import { serviceCallKeys } from '../../components/serviceCalls';
 import { showToast } from '../../components/showToast';
+import { listParam, useListParams } from '../../lib/listUrl';
+import { useScrollRestoration } from '../../lib/scrollRestoration';
 import {
   activeTypeOf,
   INITIAL_WORK_ORDER_LAYOUT,
@@ -34,6 +40,12 @@ import { exportWorkOrders, useWorkOrderList, workOrderSuggestions } from './work
 
 const TABS_ID = 'work-order-tabs';
 
+/** The work orders' view and layout in the URL, the tab included. */
+const WORK_ORDER_LINK: ViewLink<WorkOrderLayout> = {
+  params: { ...LIST_LAYOUT_PARAMS, activeType: { name: 'tab', param: listParam.oneOf(WORK_ORDER_TABS) } },
+  base: INITIAL_WORK_ORDER_LAYOUT,
+};
+
 type OpenDialog = { kind: 'columns' } | { kind: 'filter'; field: string } | { kind: 'documents'; row: WorkOrderRow };
 
 /** /app/workOrder (spec 3 section 2 "Work orders"): scheduled and past service calls with views, filters and export. */
@@ -43,19 +55,22 @@ export function WorkOrdersPage() {
   const views = useSavedViews<WorkOrderLayout>({
     preferenceKey: PreferenceKeys.workOrder,
     initialLayout: INITIAL_WORK_ORDER_LAYOUT,
+    link: WORK_ORDER_LINK,
   });
   const layout = views.layout;
   const activeType = activeTypeOf(layout);
-  const { typed, setTyped, keyword } = useSearchText();
-  const [pageIndex, setPageIndex] = useState(0);
+  const [{ page: pageIndex, q }, changeParams] = useListParams(LIST_PAGE_PARAMS, LIST_PAGE_DEFAULTS);
+  const { typed, setTyped, keyword } = useSearchText({ searched: q, onSearch: (q) => changeParams({ q, page: 0 }) });
+  const setPageIndex = (page: number) => changeParams({ page });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [exporting, setExporting] = useState(false);
   // Kept after closing, so the dialog closes as it opened and gives the focus back to the row's button.
   const [history, setHistory] = useState<{ row: WorkOrderRow; isOpen: boolean } | null>(null);
 
-  useEffect(() => setPageIndex(0), [keyword, layout.filter, layout.sort, activeType]);
+  useFirstPageOnChange(views.status !== 'loading', [layout.filter, layout.sort, activeType], () => setPageIndex(0));
 
   const list = useWorkOrderList(layout, keyword, pageIndex, views.status !== 'loading');
+  useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, WORK_ORDER_FIELDS.columns), [layout]);
   const suggestions = useMemo(() => workOrderSuggestions(activeType), [activeType]);
   const changeLayout = (change: Partial<WorkOrderLayout>) => views.changeLayout({ ...layout, ...change });

@@ -16,4 +16,3 @@ export const useServiceCallsOf = (equipmentId: number, pageIndex: number) =>
       ),
     placeholderData: keepPreviousData,
   });
-
