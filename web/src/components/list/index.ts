@@ -17,4 +17,4 @@ export {
   type ListLayout,
 } from './listLayout';
 export { SEARCH_DEBOUNCE_MS, useSearchText } from './useSearchText';
-export { useKeyboardScrolling } from './useKeyboardScrolling';
+export { useGridKeyboard, type GridKeyboardOptions } from './useGridKeyboard';

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Button } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
 import type { WorkOrderRow } from '../../../../contract/serviceCalls';
-import { listColumnHeader, movedColumns, sortOf, useKeyboardScrolling, valueText } from '../../components/list';
+import { listColumnHeader, movedColumns, sortOf, useGridKeyboard, valueText } from '../../components/list';
 import { ServiceCallStatusTag, ServiceOrderNumber } from '../../components/serviceCalls';
 import { DOCUMENTS_FIELD, ORDER_NUMBER_FIELD, WORK_ORDER_FIELDS } from './workOrderFields';
 
@@ -40,7 +40,7 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
   const { t } = useTranslation();
   const { rows, columns, order, userSorted, filters } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('workOrders:title'));
+  const keyboard = useGridKeyboard({ label: t('workOrders:title'), rowCount: rows.length });
 
   const header = (field: string, hideable: boolean) =>
     listColumnHeader({
@@ -138,15 +138,15 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
   );
 
   return (
-    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
-      <Table2
+    <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT}
         columnWidths={[ORDER_NUMBER_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), DOCUMENTS_WIDTH, HISTORY_WIDTH]}
         enableColumnReordering
         enableRowHeader={false}
-        enableFocusedCell={false}
+        {...keyboard.table}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, columns, order, filters]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
@@ -156,7 +156,7 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
         }}
       >
         {[orderNumberColumn, ...dataColumns, documentsColumn, historyColumn]}
-      </Table2>
+      </Table>
     </div>
   );
 }
