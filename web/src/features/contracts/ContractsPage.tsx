@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACT_PAGE_SIZE } from '../../../../contract/contracts';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { FilterChips, ListBody, withFilter } from '../../components/list';
-import { Pager } from '../../components/Pager';
 import { contractOrder, CONTRACT_FIELDS } from './contractFields';
 import { ContractFilterDialog } from './ContractFilterDialog';
 import { ContractGrid } from './ContractGrid';
@@ -44,40 +43,31 @@ export function ContractsPage() {
         onClearAll={() => changeFilters([])}
       />
 
-      <div className="list-body" aria-busy={list.isFetching}>
-        <ListBody
-          list={list}
-          texts={{
-            loading: t('contracts:loading'),
-            loadFailed: t('contracts:load_failed'),
-            empty: t('contracts:empty'),
-            emptyFiltered: t('contracts:empty_filtered'),
-            emptyHint: t('contracts:empty_hint'),
-          }}
-          emptyIcon="document"
-          narrowed={filters.length > 0}
-          onClearQuery={() => changeFilters([])}
-        >
-          {(rows) => (
-            <ContractGrid
-              rows={rows}
-              order={contractOrder(sort)}
-              userSorted={sort.length > 0}
-              filters={filters}
-              onSort={(field, orderType) => changeSort(orderType === null ? [] : [{ field, orderType }])}
-              onFilter={setFiltering}
-            />
-          )}
-        </ListBody>
-      </div>
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={CONTRACT_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={setPageIndex}
-        />
-      )}
+      <ListBody
+        list={list}
+        paging={{ pageIndex, pageSize: CONTRACT_PAGE_SIZE, onPage: setPageIndex }}
+        texts={{
+          loading: t('contracts:loading'),
+          loadFailed: t('contracts:load_failed'),
+          empty: t('contracts:empty'),
+          emptyFiltered: t('contracts:empty_filtered'),
+          emptyHint: t('contracts:empty_hint'),
+        }}
+        emptyIcon="document"
+        narrowed={filters.length > 0}
+        onClearQuery={() => changeFilters([])}
+      >
+        {(rows) => (
+          <ContractGrid
+            rows={rows}
+            order={contractOrder(sort)}
+            userSorted={sort.length > 0}
+            filters={filters}
+            onSort={(field, orderType) => changeSort(orderType === null ? [] : [{ field, orderType }])}
+            onFilter={setFiltering}
+          />
+        )}
+      </ListBody>
 
       <ContractFilterDialog
         field={filtering}

@@ -42,7 +42,7 @@ export function EquipmentGrid(props: Props) {
   const { base } = useCurrentSession();
   const { rows, columns, sort, filters } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const keyboard = useGridKeyboard({ label: t('inventory:title'), rowCount: rows.length });
+  const keyboard = useGridKeyboard({ label: t('inventory:grid_label'), rowCount: rows.length });
   /** A cell's text; nested location fields are read by path. */
   const text = (equipment: Equipment, field: string) =>
     valueText(

@@ -40,7 +40,7 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
   const { t } = useTranslation();
   const { rows, columns, order, userSorted, filters } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const keyboard = useGridKeyboard({ label: t('workOrders:title'), rowCount: rows.length });
+  const keyboard = useGridKeyboard({ label: t('workOrders:grid_label'), rowCount: rows.length });
 
   const header = (field: string, hideable: boolean) =>
     listColumnHeader({
