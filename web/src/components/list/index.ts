@@ -18,3 +18,13 @@ export {
 } from './listLayout';
 export { SEARCH_DEBOUNCE_MS, useSearchText } from './useSearchText';
 export { useGridKeyboard, type GridKeyboardOptions } from './useGridKeyboard';
+export {
+  columnHeaders,
+  controlColumn,
+  DocumentsButton,
+  historyColumn,
+  namedHeader,
+  RowButton,
+  type ColumnHeadersOptions,
+  type RowButtonProps,
+} from './columns';
