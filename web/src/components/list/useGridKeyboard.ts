@@ -55,6 +55,9 @@ export function useGridKeyboard<T extends HTMLElement = HTMLDivElement>({
     if (!table) return;
     table.setAttribute('role', 'region');
     table.setAttribute('aria-label', label);
+    // axe asks that a scrolling region be reachable by keyboard even though the table's own focus scrolls it.
+    const body = table.querySelector<HTMLElement>(`.${MAIN_QUADRANT} > .${NS}-table-quadrant-scroll-container`);
+    if (body) body.tabIndex = 0;
   });
 
   const onKeyDownCapture = (e: KeyboardEvent<T>) => {
