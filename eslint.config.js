@@ -38,6 +38,30 @@ const NO_CLIENT = {
   message: 'Components call the hooks and calls of their api module (features/<x>/api, components/<area>/api).',
 };
 /** Components that still call the client, by name with the reason. */
+/** Blueprint 6's props only: the deprecated boolean style props and the old table names are refused. */
+const BLUEPRINT_6_PROPS = [
+  {
+    selector:
+      'JSXOpeningElement[name.name=/^(Button|AnchorButton|ButtonGroup)$/] > JSXAttribute[name.name=/^(minimal|small|large|outlined)$/]',
+    message: 'Blueprint 6: use variant="minimal"/"outlined" and size="small"/"large".',
+  },
+  {
+    selector: 'JSXOpeningElement[name.name=/^(Tag|CompoundTag)$/] > JSXAttribute[name.name="large"]',
+    message: 'Blueprint 6: use size="large".',
+  },
+  {
+    selector:
+      'JSXOpeningElement[name.name=/^(Button|AnchorButton|Tag|CompoundTag)$/] > JSXAttribute[name.name="rightIcon"]',
+    message: 'Blueprint 6: use endIcon.',
+  },
+  { selector: 'JSXOpeningElement[name.name="Table2"]', message: 'Blueprint 6: Table2 is Table.' },
+  {
+    selector: 'JSXAttribute[name.name=/^(enableFocusedCell|focusedCell|onFocusedCell)$/]',
+    message:
+      'Blueprint 6: a table takes focusMode, focusedRegion and onFocusedRegion (components/list/useGridKeyboard).',
+  },
+];
+
 const NO_WEB = { regex: '(^|/)web(/|$)', message: 'The server does not import the web app.' };
 /** Kysely's ways into the database: a router calls its folder's queries instead. */
 const QUERY_BUILDERS = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'with'];
@@ -67,6 +91,7 @@ export default tseslint.config(
   restrict(['web/src/features/*/*.tsx'], [...FEATURE_FILE, NO_CLIENT]),
   restrict(['web/src/features/*/*/*.tsx'], [...FEATURE_SUBFOLDER_FILE, NO_CLIENT]),
   restrict(['web/src/components/**/*.tsx'], [...SHARED_FILE, NO_CLIENT]),
+  { files: ['web/src/**/*.tsx'], rules: { 'no-restricted-syntax': ['error', ...BLUEPRINT_6_PROPS] } },
   restrict(['machines/**/*.ts'], [{ regex: '(^|/)(web|api-mock)(/|$)', message: 'Machines are pure.' }]),
   restrict(
     ['contract/**/*.ts'],

@@ -88,6 +88,44 @@ describe('inventory', () => {
     await context.close();
   });
 
+  it("moves the focused cell with the arrow keys and opens the row's instrument with Enter", async () => {
+    const { context, page } = await openInventory();
+    const grid = page.getByRole('region', { name: 'Equipment grid', exact: true });
+    await grid.focus();
+    const focusedCell = () =>
+      page
+        .locator('[data-focused-row]')
+        .evaluate((e: HTMLElement) => `${e.dataset.focusedRow},${e.dataset.focusedColumn}`);
+    expect(await focusedCell()).toBe('0,0');
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) {
+      await page.keyboard.press(key);
+    }
+    await expect.poll(focusedCell).toBe('2,2');
+
+    const link = page.locator('.bp6-table-quadrant-main .bp6-table-cell-row-2.bp6-table-cell-col-0 a');
+    const href = (await link.getAttribute('href'))!;
+    const serial = await link.innerText();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${href}`);
+    await page
+      .getByRole('heading', { name: new RegExp(serial.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('lists the keyboard shortcuts in the help menu', async () => {
+    const { context, page } = await openInventory();
+    await page.getByRole('button', { name: 'Help', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Keyboard shortcuts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.getByText('Move between the cells').waitFor();
+    expect(await dialog.getByRole('definition').allInnerTexts()).toContain(
+      'Select or unselect the row, where rows can be selected',
+    );
+    await context.close();
+  });
+
   it('shows an empty state when nothing matches, and remembers the tile view', async () => {
     const { context, page } = await openInventory();
     await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('zzznothingmatches');

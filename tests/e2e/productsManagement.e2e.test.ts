@@ -119,6 +119,22 @@ describe('products management', () => {
     await page.context().close();
   });
 
+  it('selects the focused row with Space and unselects it with Space again', async () => {
+    const { page, rows } = await openProductsManagement();
+    const second = page.getByRole('checkbox', { name: `Select row ${rows[1]!.serial}`, exact: true });
+    expect(await second.isChecked()).toBe(false);
+    await page.getByRole('region', { name: 'Products of the customer', exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(() => second.isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: `Select row ${rows[0]!.serial}`, exact: true }).isChecked()).toBe(
+      false,
+    );
+    await page.keyboard.press('Space');
+    await expect.poll(() => second.isChecked()).toBe(false);
+    await page.context().close();
+  });
+
   it('asks before paging away from edits, and keeps them when the user stays', async () => {
     const { page, rows } = await openProductsManagement();
     const first = rows[0]!;

@@ -19,12 +19,18 @@ export function FilterChips({ fields, filters, onEdit, onRemove, onClearAll }: F
     <div className="list-chips" role="list" aria-label={t('list_active_filters')}>
       {filters.map((f) => (
         <span role="listitem" key={f.field}>
-          <Tag large interactive onClick={() => onEdit(f.field)} onRemove={() => onRemove(f.field)}>
+          <Tag size="large" interactive onClick={() => onEdit(f.field)} onRemove={() => onRemove(f.field)}>
             {fields.label(t, f.field)}: {describeFilter(t, fields, f)}
           </Tag>
         </span>
       ))}
-      <Button minimal small icon="filter-remove" text={t('list_filter_clear_all')} onClick={onClearAll} />
+      <Button
+        variant="minimal"
+        size="small"
+        icon="filter-remove"
+        text={t('list_filter_clear_all')}
+        onClick={onClearAll}
+      />
     </div>
   );
 }

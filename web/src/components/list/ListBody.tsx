@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { Button, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../Pager';
 
 export interface ListBodyProps<T> {
   list: UseQueryResult<{ items: T[]; totalCount: number }>;
@@ -9,14 +10,42 @@ export interface ListBodyProps<T> {
   texts: { loading: string; loadFailed: string; empty: string; emptyFiltered: string; emptyHint?: string };
   /** The icon of the empty list. */
   emptyIcon: IconName;
+  /** What the empty (not narrowed) list offers to do, e.g. add the first row. */
+  emptyAction?: JSX.Element;
   /** A search or filter narrows the list: its empty state offers to clear them (when `onClearQuery` is given). */
   narrowed: boolean;
   onClearQuery?(): void;
+  /** The list's page: the pager follows the rows once there are any. */
+  paging?: { pageIndex: number; pageSize: number; onPage(index: number): void };
+  /** The name the guided tour points at. */
+  tour?: string;
   children(rows: T[]): ReactNode;
 }
 
-/** A list's rows, or what stands in their place: loading, failed (with retry), or empty (with clear all when narrowed). */
-export function ListBody<T>({ list, texts, emptyIcon, narrowed, onClearQuery, children }: ListBodyProps<T>) {
+/**
+ * A list page's body, the one for every list: its rows, or what stands in their place (loading, failed with retry,
+ * empty with clear all when narrowed), then the pager.
+ */
+export function ListBody<T>(props: ListBodyProps<T>) {
+  const { list, paging } = props;
+  return (
+    <>
+      <div className="list-body" aria-busy={list.isFetching} data-tour={props.tour}>
+        <ListContent {...props} />
+      </div>
+      {paging && list.data && list.data.totalCount > 0 && (
+        <Pager
+          pageIndex={paging.pageIndex}
+          pageSize={paging.pageSize}
+          totalCount={list.data.totalCount}
+          onPage={paging.onPage}
+        />
+      )}
+    </>
+  );
+}
+
+function ListContent<T>({ list, texts, emptyIcon, emptyAction, narrowed, onClearQuery, children }: ListBodyProps<T>) {
   const { t } = useTranslation();
   if (list.isPending) return <Spinner aria-label={texts.loading} />;
   if (list.isError) {
@@ -35,7 +64,7 @@ export function ListBody<T>({ list, texts, emptyIcon, narrowed, onClearQuery, ch
         title={narrowed ? texts.emptyFiltered : texts.empty}
         description={narrowed ? undefined : texts.emptyHint}
         action={
-          narrowed && onClearQuery ? <Button text={t('list_filter_clear_all')} onClick={onClearQuery} /> : undefined
+          narrowed ? onClearQuery && <Button text={t('list_filter_clear_all')} onClick={onClearQuery} /> : emptyAction
         }
       />
     );

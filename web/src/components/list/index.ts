@@ -26,5 +26,15 @@ export {
   type FilterValueKind,
 } from './listParams';
 export { SEARCH_DEBOUNCE_MS, useSearchText, type SearchedWords } from './useSearchText';
-export { useKeyboardScrolling } from './useKeyboardScrolling';
 export { LIST_LAYOUT_PARAMS, LIST_PAGE_DEFAULTS, LIST_PAGE_PARAMS, useFirstPageOnChange } from './listLink';
+export { useGridKeyboard, type GridKeyboardOptions } from './useGridKeyboard';
+export {
+  columnHeaders,
+  controlColumn,
+  DocumentsButton,
+  historyColumn,
+  namedHeader,
+  RowButton,
+  type ColumnHeadersOptions,
+  type RowButtonProps,
+} from './columns';

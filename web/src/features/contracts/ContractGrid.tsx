@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Classes, Tag } from '@blueprintjs/core';
-import { Cell, Column, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '../../../../contract/contracts';
 import { contractCategoryOf, contractStatusOf } from '../../../../contract/contractStatus';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_ROW_HEIGHT } from '../../../../contract/limits';
 import { CONTRACT_STATUS_INTENT } from '../../components/contractStatusIntent';
-import { listColumnHeader, sortOf, useKeyboardScrolling, valueText } from '../../components/list';
+import { listColumnHeader, sortOf, useGridKeyboard, valueText } from '../../components/list';
 import { CONTRACT_COLUMNS, CONTRACT_FIELDS } from './contractFields';
 
 export interface ContractGridProps {
@@ -42,7 +42,7 @@ const WIDTHS: Record<(typeof CONTRACT_COLUMNS)[number], number> = {
 export function ContractGrid({ rows, order, userSorted, filters, onSort, onFilter }: ContractGridProps) {
   const { t } = useTranslation();
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('contracts:grid_label'));
+  const keyboard = useGridKeyboard({ label: t('contracts:grid_label'), rowCount: rows.length });
 
   const header = (field: string) =>
     listColumnHeader({
@@ -96,14 +96,14 @@ export function ContractGrid({ rows, order, userSorted, filters, onSort, onFilte
   };
 
   return (
-    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
-      <Table2
+    <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT}
         columnWidths={CONTRACT_COLUMNS.map((field) => WIDTHS[field])}
         enableRowHeader={false}
-        enableFocusedCell={false}
+        {...keyboard.table}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, order, filters, t]}
       >
@@ -115,7 +115,7 @@ export function ContractGrid({ rows, order, userSorted, filters, onSort, onFilte
             cellRenderer={(r) => cell(rows[r]!, field)}
           />
         ))}
-      </Table2>
+      </Table>
     </div>
   );
 }

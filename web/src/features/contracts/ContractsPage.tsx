@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACT_PAGE_SIZE } from '../../../../contract/contracts';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { FilterChips, ListBody, usePageWithinList, withFilter } from '../../components/list';
-import { Pager } from '../../components/Pager';
 import { useListParams } from '../../lib/listUrl';
 import { useContractList } from './api/contractList';
 import { contractOrder, CONTRACT_FIELDS, CONTRACT_LIST_DEFAULTS, CONTRACT_LIST_PARAMS } from './contractFields';
@@ -47,40 +46,31 @@ export function ContractsPage() {
         onClearAll={() => changeFilters([])}
       />
 
-      <div className="list-body" aria-busy={list.isFetching}>
-        <ListBody
-          list={list}
-          texts={{
-            loading: t('contracts:loading'),
-            loadFailed: t('contracts:load_failed'),
-            empty: t('contracts:empty'),
-            emptyFiltered: t('contracts:empty_filtered'),
-            emptyHint: t('contracts:empty_hint'),
-          }}
-          emptyIcon="document"
-          narrowed={filters.length > 0}
-          onClearQuery={() => changeFilters([])}
-        >
-          {(rows) => (
-            <ContractGrid
-              rows={rows}
-              order={contractOrder(sort)}
-              userSorted={sort.length > 0}
-              filters={filters}
-              onSort={(field, orderType) => changeSort(orderType === null ? [] : [{ field, orderType }])}
-              onFilter={setFiltering}
-            />
-          )}
-        </ListBody>
-      </div>
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={CONTRACT_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={setPageIndex}
-        />
-      )}
+      <ListBody
+        list={list}
+        paging={{ pageIndex, pageSize: CONTRACT_PAGE_SIZE, onPage: setPageIndex }}
+        texts={{
+          loading: t('contracts:loading'),
+          loadFailed: t('contracts:load_failed'),
+          empty: t('contracts:empty'),
+          emptyFiltered: t('contracts:empty_filtered'),
+          emptyHint: t('contracts:empty_hint'),
+        }}
+        emptyIcon="document"
+        narrowed={filters.length > 0}
+        onClearQuery={() => changeFilters([])}
+      >
+        {(rows) => (
+          <ContractGrid
+            rows={rows}
+            order={contractOrder(sort)}
+            userSorted={sort.length > 0}
+            filters={filters}
+            onSort={(field, orderType) => changeSort(orderType === null ? [] : [{ field, orderType }])}
+            onFilter={setFiltering}
+          />
+        )}
+      </ListBody>
 
       <ContractFilterDialog
         field={filtering}

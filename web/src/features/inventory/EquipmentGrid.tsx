@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GRID_ROW_HEIGHT_TALL, GRID_COLUMN_WIDTH } from '../../../../contract/limits';
 import type { Equipment } from '../../../../contract/equipment';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
-import { listColumnHeader, movedColumns, sortOf, useKeyboardScrolling, valueText } from '../../components/list';
+import { listColumnHeader, movedColumns, sortOf, useGridKeyboard, valueText } from '../../components/list';
 import { useCurrentSession } from '../../lib/currentUser';
 import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
 import { RowActionsMenu, type RowActions } from './RowActionsMenu';
@@ -42,7 +42,7 @@ export function EquipmentGrid(props: Props) {
   const { base } = useCurrentSession();
   const { rows, columns, sort, filters } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('inventory:title'));
+  const keyboard = useGridKeyboard({ label: t('inventory:grid_label'), rowCount: rows.length });
   /** A cell's text; nested location fields are read by path. */
   const text = (equipment: Equipment, field: string) =>
     valueText(
@@ -123,8 +123,8 @@ export function EquipmentGrid(props: Props) {
         return (
           <Cell interactive>
             <Button
-              small
-              minimal
+              size="small"
+              variant="minimal"
               icon={equipment.documentCount > 0 ? 'document-open' : 'add'}
               text={equipment.documentCount > 0 ? String(equipment.documentCount) : undefined}
               aria-label={
@@ -151,15 +151,15 @@ export function EquipmentGrid(props: Props) {
 
   const widths = [200, 64, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
   return (
-    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
-      <Table2
+    <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT_TALL}
         columnWidths={widths}
         enableColumnReordering
         enableRowHeader={false}
-        enableFocusedCell={false}
+        {...keyboard.table}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, columns, props.actions]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
@@ -169,7 +169,7 @@ export function EquipmentGrid(props: Props) {
         }}
       >
         {[pinned, actionsColumn, ...dataColumns, documentsColumn]}
-      </Table2>
+      </Table>
     </div>
   );
 }
@@ -200,8 +200,8 @@ export function EquipmentTiles({
           </div>
           <div className="inventory-tile-actions">
             <Button
-              small
-              minimal
+              size="small"
+              variant="minimal"
               icon="document"
               text={String(e.documentCount)}
               aria-label={t('inventory:documents_view', { count: e.documentCount })}

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, ButtonGroup, H1, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
-import { Pager } from '../../components/Pager';
 import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
 import { getToaster } from '../../components/toaster';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -21,6 +20,7 @@ import {
   LIST_LAYOUT_PARAMS,
   LIST_PAGE_DEFAULTS,
   LIST_PAGE_PARAMS,
+  ListBody,
   reorderedColumns,
   useFirstPageOnChange,
   useSearchText,
@@ -115,7 +115,6 @@ export function InventoryPage() {
     { filter: layout.filter, sort: layout.sort, keyword: searchText, pageIndex },
     views.status !== 'loading',
   );
-  const rows = list.data?.items ?? [];
   useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, INVENTORY_FIELDS.columns), [layout]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
@@ -253,59 +252,48 @@ export function InventoryPage() {
         onClearAll={() => changeLayout({ filter: [] })}
       />
 
-      <div className="list-body" aria-busy={list.isFetching} data-tour="inventory-list">
-        {list.isPending ? (
-          <Spinner aria-label={t('inventory:loading')} />
-        ) : list.isError ? (
-          <NonIdealState
-            icon="error"
-            title={t('inventory:load_failed')}
-            action={<Button text={t('inventory:retry')} onClick={() => void list.refetch()} />}
-          />
-        ) : rows.length === 0 ? (
-          <NonIdealState
-            icon={hasQuery ? 'search' : 'lab-test'}
-            title={hasQuery ? t('inventory:empty_filtered') : t('inventory:empty')}
-            description={hasQuery ? undefined : t('inventory:empty_hint')}
-            action={
-              hasQuery ? (
-                <Button
-                  text={t('list_filter_clear_all')}
-                  onClick={() => {
-                    setTyped('');
-                    changeLayout({ filter: [] });
-                  }}
-                />
-              ) : (
-                <Button icon="link" text={t('inventory:empty_link')} onClick={() => setDialog({ kind: 'link' })} />
-              )
-            }
-          />
-        ) : layout.mode === 'grid' ? (
-          <EquipmentGrid
-            rows={rows}
-            columns={columns}
-            sort={layout.sort}
-            filters={layout.filter}
-            thumbnail={thumbnail}
-            actions={actions}
-            onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
-            onFilter={(field) => setDialog({ kind: 'filter', field })}
-            onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
-            onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
-          />
-        ) : (
-          <EquipmentTiles rows={rows} thumbnail={thumbnail} actions={actions} />
-        )}
-      </div>
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={INVENTORY_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={setPageIndex}
-        />
-      )}
+      <ListBody
+        list={list}
+        paging={{ pageIndex, pageSize: INVENTORY_PAGE_SIZE, onPage: setPageIndex }}
+        tour="inventory-list"
+        texts={{
+          loading: t('inventory:loading'),
+          loadFailed: t('inventory:load_failed'),
+          empty: t('inventory:empty'),
+          emptyFiltered: t('inventory:empty_filtered'),
+          emptyHint: t('inventory:empty_hint'),
+        }}
+        emptyIcon="lab-test"
+        emptyAction={
+          <Button icon="link" text={t('inventory:empty_link')} onClick={() => setDialog({ kind: 'link' })} />
+        }
+        narrowed={hasQuery}
+        onClearQuery={() => {
+          setTyped('');
+          changeLayout({ filter: [] });
+        }}
+      >
+        {(rows) =>
+          layout.mode === 'grid' ? (
+            <EquipmentGrid
+              rows={rows}
+              columns={columns}
+              sort={layout.sort}
+              filters={layout.filter}
+              thumbnail={thumbnail}
+              actions={actions}
+              onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
+              onFilter={(field) => setDialog({ kind: 'filter', field })}
+              onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
+              onHideColumn={(field) =>
+                changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })
+              }
+            />
+          ) : (
+            <EquipmentTiles rows={rows} thumbnail={thumbnail} actions={actions} />
+          )
+        }
+      </ListBody>
       {list.isFetching && !list.isPending && <Tag minimal>{t('inventory:loading')}</Tag>}
 
       <ColumnFilterDialog

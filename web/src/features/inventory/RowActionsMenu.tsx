@@ -100,8 +100,8 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
       }
     >
       <Button
-        small
-        minimal
+        size="small"
+        variant="minimal"
         icon="more"
         aria-label={t('inventory:row_actions', { name })}
         data-testid={`row-actions-${equipment.equipmentId}`}

@@ -1,10 +1,10 @@
 import { Button } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table } from '@blueprintjs/table';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import type { ProductMarketInfoRow } from '../../../../contract/productMarketInfo';
 import { GRID_ROW_HEIGHT } from '../../../../contract/limits';
-import { useKeyboardScrolling } from '../../components/list';
+import { useGridKeyboard } from '../../components/list';
 import { formatDateTime } from '../../lib/dates';
 
 export type DescriptionField = 'shortDescription' | 'longDescription';
@@ -66,7 +66,7 @@ export interface CatalogueGridProps {
 /** The catalogue grid: the part number stays in place at the left; each description has its edit button. */
 export function CatalogueGrid({ rows, onEdit }: CatalogueGridProps) {
   const { t } = useTranslation();
-  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('productCatalogue:grid_label'));
+  const keyboard = useGridKeyboard({ label: t('productCatalogue:grid_label'), rowCount: rows.length });
 
   const cell = (row: ProductMarketInfoRow, field: CatalogueColumn) => {
     if (field === 'createTime') {
@@ -95,14 +95,14 @@ export function CatalogueGrid({ rows, onEdit }: CatalogueGridProps) {
   };
 
   return (
-    <div ref={scrolling} className="list-table" data-frozen-columns={1}>
-      <Table2
+    <div {...keyboard.container} className="list-table" data-frozen-columns={1}>
+      <Table
         numRows={rows.length}
         numFrozenColumns={1}
         defaultRowHeight={GRID_ROW_HEIGHT}
         columnWidths={COLUMNS.map((field) => WIDTHS[field])}
         enableRowHeader={false}
-        enableFocusedCell={false}
+        {...keyboard.table}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, t]}
       >
@@ -114,7 +114,7 @@ export function CatalogueGrid({ rows, onEdit }: CatalogueGridProps) {
             cellRenderer={(r) => cell(rows[r]!, field)}
           />
         ))}
-      </Table2>
+      </Table>
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { PRODUCT_IMPORT_ERROR_SECONDS } from '../../../../contract/limits';
 import type { ProductMarketInfoRow } from '../../../../contract/productMarketInfo';
 import { importProductMarketMachine } from '../../../../machines/importProductMarket.machine';
 import { ListBody, pageParam, searchParam, usePageWithinList, useSearchText } from '../../components/list';
-import { Pager } from '../../components/Pager';
 import { getToaster } from '../../components/toaster';
 import { askWhoIsSignedIn } from '../../lib/sessionHandOver';
 import { useListParams } from '../../lib/listUrl';
@@ -164,31 +163,22 @@ export function ProductCataloguePage() {
         </Callout>
       )}
 
-      <div className="list-body" aria-busy={list.isFetching}>
-        <ListBody
-          list={list}
-          texts={{
-            loading: t('productCatalogue:loading'),
-            loadFailed: t('productCatalogue:load_failed'),
-            empty: t('productCatalogue:empty'),
-            emptyFiltered: t('productCatalogue:empty_filtered'),
-            emptyHint: t('productCatalogue:empty_hint'),
-          }}
-          emptyIcon="box"
-          narrowed={search.keyword !== ''}
-          onClearQuery={() => change({ q: '', page: 0 })}
-        >
-          {(rows) => <CatalogueGrid rows={rows} onEdit={(row, field) => setEditing({ row, field })} />}
-        </ListBody>
-      </div>
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={CATALOGUE_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={setPageIndex}
-        />
-      )}
+      <ListBody
+        list={list}
+        paging={{ pageIndex, pageSize: CATALOGUE_PAGE_SIZE, onPage: setPageIndex }}
+        texts={{
+          loading: t('productCatalogue:loading'),
+          loadFailed: t('productCatalogue:load_failed'),
+          empty: t('productCatalogue:empty'),
+          emptyFiltered: t('productCatalogue:empty_filtered'),
+          emptyHint: t('productCatalogue:empty_hint'),
+        }}
+        emptyIcon="box"
+        narrowed={search.keyword !== ''}
+        onClearQuery={() => change({ q: '', page: 0 })}
+      >
+        {(rows) => <CatalogueGrid rows={rows} onEdit={(row, field) => setEditing({ row, field })} />}
+      </ListBody>
 
       {editing && <DescriptionEditorDialog row={editing.row} field={editing.field} onClose={() => setEditing(null)} />}
     </section>

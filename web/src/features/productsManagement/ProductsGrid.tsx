@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Classes, Intent } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT_TALL } from '../../../../contract/limits';
 import type { Equipment } from '../../../../contract/equipment';
@@ -9,7 +9,7 @@ import {
   listColumnHeader,
   movedColumns,
   sortOf,
-  useKeyboardScrolling,
+  useGridKeyboard,
   valueText,
   type ListFields,
 } from '../../components/list';
@@ -50,7 +50,11 @@ export function ProductsGrid(props: ProductsGridProps) {
   const { t } = useTranslation();
   const { rows, fields, columns, sort, filters, edits, problems, selected } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('productsManagement:grid_label'));
+  const keyboard = useGridKeyboard({
+    label: t('productsManagement:grid_label'),
+    rowCount: rows.length,
+    onToggle: (r) => props.onSelect(rows[r]!.equipmentId, !selected.has(rows[r]!.equipmentId)),
+  });
   const serialOf = (e: Equipment) => e.serial || String(e.equipmentId);
   const pickedOnPage = rows.filter((e) => selected.has(e.equipmentId)).length;
   const [typing, setTyping] = useState<{ field: EditableField; value: string } | null>(null);
@@ -189,15 +193,15 @@ export function ProductsGrid(props: ProductsGridProps) {
         return (
           <Cell interactive>
             <Button
-              small
-              minimal
+              size="small"
+              variant="minimal"
               icon="media"
               aria-label={t('productsManagement:images_of', { serial })}
               onClick={() => props.onImages(equipment)}
             />
             <Button
-              small
-              minimal
+              size="small"
+              variant="minimal"
               icon={equipment.documentCount > 0 ? 'document-open' : 'document'}
               text={equipment.documentCount > 0 ? String(equipment.documentCount) : undefined}
               aria-label={t('productsManagement:documents_of', { serial, count: equipment.documentCount })}
@@ -218,15 +222,15 @@ export function ProductsGrid(props: ProductsGridProps) {
   ));
 
   return (
-    <div ref={scrolling} className="list-table products-table" data-frozen-columns={FROZEN_COLUMNS}>
-      <Table2
+    <div {...keyboard.container} className="list-table products-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT_TALL}
         columnWidths={[48, 180, 80, 110, ...columns.map(() => GRID_COLUMN_WIDTH)]}
         enableColumnReordering
         enableRowHeader={false}
-        enableFocusedCell={false}
+        {...keyboard.table}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, columns, edits, problems, selected, sort, filters]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
@@ -235,7 +239,7 @@ export function ProductsGrid(props: ProductsGridProps) {
         }}
       >
         {[selectColumn, serialColumn, hiddenColumn, filesColumn, ...dataColumns]}
-      </Table2>
+      </Table>
       <FieldOptions typing={typing} />
     </div>
   );

@@ -22,7 +22,6 @@ import {
   visibleColumns,
   withFilter,
 } from '../../components/list';
-import { Pager } from '../../components/Pager';
 import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
 import { useListParams } from '../../lib/listUrl';
@@ -149,68 +148,61 @@ export function ProductsManagementPage() {
         onClearAll={() => guard(() => changeLayout({ filter: [] }))}
       />
 
-      <div className="list-body" aria-busy={list.isFetching}>
-        <ListBody
-          list={list}
-          texts={{
-            loading: t('productsManagement:loading'),
-            loadFailed: t('productsManagement:load_failed'),
-            empty: t('productsManagement:empty'),
-            emptyFiltered: t('productsManagement:empty_filtered'),
-          }}
-          emptyIcon="lab-test"
-          narrowed={narrowed}
-          onClearQuery={() =>
-            guard(() => {
-              setTyped('');
-              changeLayout({ filter: [] });
-            })
-          }
-        >
-          {(items) => (
-            <ProductsGrid
-              rows={items}
-              fields={fields}
-              columns={columns}
-              sort={layout.sort}
-              filters={layout.filter}
-              edits={edits}
-              problems={rowEdits.problems}
-              selected={selected}
-              thumbnail={(e) => (
-                <EquipmentThumbnail image={e.instrumentImageData?.defaultImage ?? null} alt={titleOf(e)} />
-              )}
-              onEdit={(equipment, field, value) => rowEdits.change(equipment, { field, value })}
-              onHiddenChange={(equipment, value) => rowEdits.change(equipment, { field: 'isHidden', value })}
-              onSelect={rowEdits.select}
-              onSelectAll={(on) =>
-                rowEdits.selectAll(
-                  items.map((e) => e.equipmentId),
-                  on,
-                )
-              }
-              onImages={(equipment) => setDialog({ kind: 'images', equipment })}
-              onDocuments={(equipment) => setDialog({ kind: 'documents', equipment })}
-              onSort={(field, orderType) =>
-                guard(() => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] }))
-              }
-              onFilter={(field) => setDialog({ kind: 'filter', field })}
-              onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
-              onHideColumn={(field) =>
-                changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })
-              }
-            />
-          )}
-        </ListBody>
-      </div>
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={PRODUCTS_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={(index) => guard(() => setPageIndex(index))}
-        />
-      )}
+      <ListBody
+        list={list}
+        paging={{
+          pageIndex: pageIndex,
+          pageSize: PRODUCTS_PAGE_SIZE,
+          onPage: (index) => guard(() => setPageIndex(index)),
+        }}
+        texts={{
+          loading: t('productsManagement:loading'),
+          loadFailed: t('productsManagement:load_failed'),
+          empty: t('productsManagement:empty'),
+          emptyFiltered: t('productsManagement:empty_filtered'),
+        }}
+        emptyIcon="lab-test"
+        narrowed={narrowed}
+        onClearQuery={() =>
+          guard(() => {
+            setTyped('');
+            changeLayout({ filter: [] });
+          })
+        }
+      >
+        {(items) => (
+          <ProductsGrid
+            rows={items}
+            fields={fields}
+            columns={columns}
+            sort={layout.sort}
+            filters={layout.filter}
+            edits={edits}
+            problems={rowEdits.problems}
+            selected={selected}
+            thumbnail={(e) => (
+              <EquipmentThumbnail image={e.instrumentImageData?.defaultImage ?? null} alt={titleOf(e)} />
+            )}
+            onEdit={(equipment, field, value) => rowEdits.change(equipment, { field, value })}
+            onHiddenChange={(equipment, value) => rowEdits.change(equipment, { field: 'isHidden', value })}
+            onSelect={rowEdits.select}
+            onSelectAll={(on) =>
+              rowEdits.selectAll(
+                items.map((e) => e.equipmentId),
+                on,
+              )
+            }
+            onImages={(equipment) => setDialog({ kind: 'images', equipment })}
+            onDocuments={(equipment) => setDialog({ kind: 'documents', equipment })}
+            onSort={(field, orderType) =>
+              guard(() => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] }))
+            }
+            onFilter={(field) => setDialog({ kind: 'filter', field })}
+            onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
+            onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
+          />
+        )}
+      </ListBody>
       {list.isFetching && !list.isPending && <Tag minimal>{t('productsManagement:loading')}</Tag>}
 
       <ColumnFilterDialog

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { Icon, Tag } from '@blueprintjs/core';
-import { Cell, Column, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserRow } from '../../../../contract/accountManagement';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
-import { listColumnHeader, sortOf, useKeyboardScrolling, valueText, type ListFields } from '../../components/list';
+import { listColumnHeader, sortOf, useGridKeyboard, valueText, type ListFields } from '../../components/list';
 import { NAME_FIELD } from './userFields';
 
 export interface UserGridProps {
@@ -59,7 +59,7 @@ export function UserGrid(props: UserGridProps) {
   const { t } = useTranslation();
   const { rows, fields, order, userSorted, filters } = props;
   const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('users:grid_label'));
+  const keyboard = useGridKeyboard({ label: t('users:grid_label'), rowCount: rows.length });
   const columns = fields.columns;
 
   const header = (field: string) =>
@@ -88,14 +88,14 @@ export function UserGrid(props: UserGridProps) {
   };
 
   return (
-    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
-      <Table2
+    <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT}
         columnWidths={[NAME_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH)]}
         enableRowHeader={false}
-        enableFocusedCell={false}
+        {...keyboard.table}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, columns, order, filters]}
       >
@@ -119,7 +119,7 @@ export function UserGrid(props: UserGridProps) {
             />
           )),
         ]}
-      </Table2>
+      </Table>
     </div>
   );
 }

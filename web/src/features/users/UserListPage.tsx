@@ -12,7 +12,6 @@ import {
   useSearchText,
   withFilter,
 } from '../../components/list';
-import { Pager } from '../../components/Pager';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useListParams } from '../../lib/listUrl';
 import { InactiveUsersDialog } from './InactiveUsersDialog';
@@ -97,41 +96,32 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
         onClearAll={() => change({ filter: [] })}
       />
 
-      <div className="list-body" aria-busy={list.isFetching}>
-        <ListBody
-          list={list}
-          texts={{
-            loading: t('users:loading'),
-            loadFailed: t('users:load_failed'),
-            empty: t('users:empty'),
-            emptyFiltered: t('users:empty_filtered'),
-          }}
-          emptyIcon="people"
-          narrowed={state.filter.length > 0 || keyword !== ''}
-          onClearQuery={() => change({ q: '', filter: [] })}
-        >
-          {(rows) => (
-            <UserGrid
-              rows={rows}
-              fields={fields}
-              detailsBase={`${base}/userManagement/userDetails`}
-              order={orderSettingsOf(state.sort)}
-              userSorted={state.sort.length > 0}
-              filters={state.filter}
-              onSort={(field, orderType) => change({ sort: orderType === null ? [] : [{ field, orderType }] })}
-              onFilter={(field) => setDialog({ kind: 'filter', field })}
-            />
-          )}
-        </ListBody>
-      </div>
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={USER_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={setPageIndex}
-        />
-      )}
+      <ListBody
+        list={list}
+        paging={{ pageIndex, pageSize: USER_PAGE_SIZE, onPage: setPageIndex }}
+        texts={{
+          loading: t('users:loading'),
+          loadFailed: t('users:load_failed'),
+          empty: t('users:empty'),
+          emptyFiltered: t('users:empty_filtered'),
+        }}
+        emptyIcon="people"
+        narrowed={state.filter.length > 0 || keyword !== ''}
+        onClearQuery={() => change({ q: '', filter: [] })}
+      >
+        {(rows) => (
+          <UserGrid
+            rows={rows}
+            fields={fields}
+            detailsBase={`${base}/userManagement/userDetails`}
+            order={orderSettingsOf(state.sort)}
+            userSorted={state.sort.length > 0}
+            filters={state.filter}
+            onSort={(field, orderType) => change({ sort: orderType === null ? [] : [{ field, orderType }] })}
+            onFilter={(field) => setDialog({ kind: 'filter', field })}
+          />
+        )}
+      </ListBody>
       {list.isFetching && !list.isPending && <Tag minimal>{t('users:loading')}</Tag>}
 
       <ColumnFilterDialog

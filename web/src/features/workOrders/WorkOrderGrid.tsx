@@ -1,11 +1,17 @@
-import { useMemo } from 'react';
-import { Button } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
 import type { WorkOrderRow } from '../../../../contract/serviceCalls';
-import { listColumnHeader, movedColumns, sortOf, useKeyboardScrolling, valueText } from '../../components/list';
+import {
+  columnHeaders,
+  controlColumn,
+  DocumentsButton,
+  historyColumn as historyColumnOf,
+  movedColumns,
+  useGridKeyboard,
+  valueText,
+} from '../../components/list';
 import { ServiceCallStatusTag, ServiceOrderNumber } from '../../components/serviceCalls';
 import { DOCUMENTS_FIELD, ORDER_NUMBER_FIELD, WORK_ORDER_FIELDS } from './workOrderFields';
 
@@ -38,21 +44,10 @@ const HISTORY_WIDTH = 140;
  */
 export function WorkOrderGrid(props: WorkOrderGridProps) {
   const { t } = useTranslation();
-  const { rows, columns, order, userSorted, filters } = props;
-  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
-  const scrolling = useKeyboardScrolling<HTMLDivElement>(t('workOrders:title'));
+  const { rows, columns, order, filters } = props;
+  const keyboard = useGridKeyboard({ label: t('workOrders:grid_label'), rowCount: rows.length });
 
-  const header = (field: string, hideable: boolean) =>
-    listColumnHeader({
-      t,
-      name: WORK_ORDER_FIELDS.label(t, field),
-      order: sortOf(order, field),
-      filtered: filtered.has(field),
-      canClearSort: userSorted && sortOf(order, field) !== undefined,
-      onSort: (orderType) => props.onSort(field, orderType),
-      onFilter: () => props.onFilter(field),
-      onHide: hideable ? () => props.onHideColumn(field) : undefined,
-    });
+  const header = columnHeaders({ ...props, t, fields: WORK_ORDER_FIELDS });
 
   const cell = (row: WorkOrderRow, field: string) => {
     if (field === 'callStatus') {
@@ -89,64 +84,36 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
       cellRenderer={(r) => cell(rows[r]!, field)}
     />
   ));
-  const documentsColumn = (
-    <Column
-      key={DOCUMENTS_FIELD}
-      id={DOCUMENTS_FIELD}
-      columnHeaderCellRenderer={() => header(DOCUMENTS_FIELD, false)}
-      cellRenderer={(r) => {
-        const row = rows[r]!;
-        return (
-          <Cell interactive>
-            <Button
-              size="small"
-              variant="minimal"
-              icon={row.documentCount > 0 ? 'document-open' : 'add'}
-              text={String(row.documentCount)}
-              aria-label={t('workOrders:documents_of', {
-                count: row.documentCount,
-                serviceOrderNo: row.serviceOrderNo,
-              })}
-              onClick={() => props.onDocuments(row)}
-            />
-          </Cell>
-        );
-      }}
-    />
+  const documentsColumn = controlColumn(
+    DOCUMENTS_FIELD,
+    rows,
+    () => header(DOCUMENTS_FIELD),
+    (row) => (
+      <DocumentsButton
+        count={row.documentCount}
+        showZero
+        label={t('workOrders:documents_of', { count: row.documentCount, serviceOrderNo: row.serviceOrderNo })}
+        onClick={() => props.onDocuments(row)}
+      />
+    ),
   );
-
-  const historyColumn = (
-    <Column
-      key="history"
-      id="history"
-      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('history:column_history')} />}
-      cellRenderer={(r) => {
-        const row = rows[r]!;
-        return (
-          <Cell interactive>
-            <Button
-              size="small"
-              variant="minimal"
-              icon="history"
-              aria-label={t('history:work_order_history_of', { serviceOrderNo: row.serviceOrderNo })}
-              onClick={() => props.onHistory(row)}
-            />
-          </Cell>
-        );
-      }}
-    />
+  const historyColumn = historyColumnOf(
+    t,
+    rows,
+    (row) => t('history:work_order_history_of', { serviceOrderNo: row.serviceOrderNo }),
+    props.onHistory,
   );
 
   return (
-    <div ref={scrolling} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
-      <Table2
+    <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
+      <Table
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT}
         columnWidths={[ORDER_NUMBER_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), DOCUMENTS_WIDTH, HISTORY_WIDTH]}
         enableColumnReordering
         enableRowHeader={false}
-        enableFocusedCell={false}
+        {...keyboard.table}
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, columns, order, filters]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
@@ -156,7 +123,7 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
         }}
       >
         {[orderNumberColumn, ...dataColumns, documentsColumn, historyColumn]}
-      </Table2>
+      </Table>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { WorkOrderRow } from '../../../../contract/serviceCalls';
-import { ListBody } from '../../components/list';
+import { ListBody, type ListBodyProps } from '../../components/list';
 import { WorkOrderGrid, type WorkOrderGridProps } from './WorkOrderGrid';
 
-export interface WorkOrderListBodyProps extends Omit<WorkOrderGridProps, 'rows'> {
+export interface WorkOrderListBodyProps
+  extends Omit<WorkOrderGridProps, 'rows'>, Pick<ListBodyProps<WorkOrderRow>, 'paging'> {
   list: UseQueryResult<{ items: WorkOrderRow[]; totalCount: number }>;
   /** A search or filter narrows the list (the empty state offers to clear them). */
   narrowed: boolean;
@@ -12,11 +13,13 @@ export interface WorkOrderListBodyProps extends Omit<WorkOrderGridProps, 'rows'>
 }
 
 /** The grid of a tab, or what stands in its place: loading, failed (with retry), or no work orders. */
-export function WorkOrderListBody({ list, narrowed, onClearQuery, ...grid }: WorkOrderListBodyProps) {
+export function WorkOrderListBody({ list, narrowed, onClearQuery, paging, ...grid }: WorkOrderListBodyProps) {
   const { t } = useTranslation();
   return (
     <ListBody
       list={list}
+      paging={paging}
+      tour="work-order-list"
       texts={{
         loading: t('workOrders:loading'),
         loadFailed: t('workOrders:load_failed'),

@@ -19,7 +19,6 @@ import {
   visibleColumns,
   withFilter,
 } from '../../components/list';
-import { Pager } from '../../components/Pager';
 import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
 import { serviceCallKeys } from '../../components/serviceCalls';
 import { showToast } from '../../components/showToast';
@@ -92,26 +91,25 @@ export function WorkOrdersPage() {
   };
 
   const tabPanel = (
-    <div className="list-body" aria-busy={list.isFetching} data-tour="work-order-list">
-      <WorkOrderListBody
-        list={list}
-        narrowed={layout.filter.length > 0 || keyword !== ''}
-        onClearQuery={() => {
-          setTyped('');
-          changeLayout({ filter: [] });
-        }}
-        columns={columns}
-        order={orderSettingsOf(layout)}
-        userSorted={layout.sort.length > 0}
-        filters={layout.filter}
-        onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
-        onFilter={(field) => setDialog({ kind: 'filter', field })}
-        onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
-        onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
-        onDocuments={(row) => setDialog({ kind: 'documents', row })}
-        onHistory={(row) => setHistory({ row, isOpen: true })}
-      />
-    </div>
+    <WorkOrderListBody
+      list={list}
+      paging={{ pageIndex, pageSize: WORK_ORDER_PAGE_SIZE, onPage: setPageIndex }}
+      narrowed={layout.filter.length > 0 || keyword !== ''}
+      onClearQuery={() => {
+        setTyped('');
+        changeLayout({ filter: [] });
+      }}
+      columns={columns}
+      order={orderSettingsOf(layout)}
+      userSorted={layout.sort.length > 0}
+      filters={layout.filter}
+      onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
+      onFilter={(field) => setDialog({ kind: 'filter', field })}
+      onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
+      onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
+      onDocuments={(row) => setDialog({ kind: 'documents', row })}
+      onHistory={(row) => setHistory({ row, isOpen: true })}
+    />
   );
 
   return (
@@ -166,14 +164,6 @@ export function WorkOrdersPage() {
       />
 
       <TabPanel id={activeType} parentId={TABS_ID} selectedTabId={activeType} panel={tabPanel} className="list-panel" />
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          pageIndex={pageIndex}
-          pageSize={WORK_ORDER_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onPage={setPageIndex}
-        />
-      )}
       {list.isFetching && !list.isPending && <Tag minimal>{t('workOrders:loading')}</Tag>}
 
       <ColumnFilterDialog
