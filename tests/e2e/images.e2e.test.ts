@@ -270,6 +270,7 @@ describe('equipment images', () => {
     const dialog = await openImages(page, equipmentId);
     await dialog.getByRole('tab', { name: 'Official image' }).click();
     await dialog.getByText('No official image').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await context.close();
   });
 });
