@@ -63,6 +63,7 @@ describe('import products from a spreadsheet', () => {
     expect(await importButton.isDisabled()).toBe(true);
     await fileInput.setInputFiles({ name: 'instruments.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
     await dialog.getByText('This file type is not supported.').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     await fileInput.setInputFiles({ name: 'instruments.xlsx', mimeType: XLSX, buffer: await oneGoodOneBad() });
     await dialog.getByText('instruments.xlsx', { exact: true }).waitFor();
