@@ -165,3 +165,42 @@ describe('the skip link', () => {
     await context.close();
   });
 });
+
+describe('accessibility of the inventory panels and dialogs (axe-core, every rule but the named exceptions)', () => {
+  it.each(['default', 'cold', 'warm'])(
+    'the inventory with its column panel, then the documents dialog, in the %s theme',
+    async (theme) => {
+      const context = await newPortalContext(browser);
+      const page = await context.newPage();
+      await signIn(page, 'user@acme-labs.example', '/app/product');
+      await page.waitForURL('**/app/product');
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .waitFor();
+      if (theme !== 'default') {
+        await page.evaluate((name) => (document.documentElement.dataset.portalTheme = name), theme);
+        await page.waitForFunction(
+          () => getComputedStyle(document.querySelector('.portal-header')!).backgroundColor !== 'rgb(255, 255, 255)',
+        );
+      }
+
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page.getByRole('region', { name: 'Show or hide columns' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('region', { name: 'Show or hide columns' }).waitFor({ state: 'detached' });
+
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'Documents' }).click();
+      const dialog = page.getByRole('dialog').filter({ has: page.getByRole('tablist') });
+      await dialog.getByRole('tab', { name: /^Documents \(\d+\)$/ }).waitFor();
+      await dialog.getByLabel('Upload documents').waitFor({ state: 'attached' });
+      expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
+      await context.close();
+    },
+  );
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ErrorCode } from '../../contract/errors';
 import { newPortalContext } from '../support/portalContext';
+import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
@@ -103,6 +104,7 @@ describe('a tab that still shows the previous customer', () => {
     await refused;
     const modal = stale.getByRole('dialog', { name: 'Company changed' });
     await modal.waitFor();
+    expect(await axeViolations(stale, '.bp6-dialog')).toEqual([]);
     expect(await peRow()).toEqual(before);
 
     await modal.getByRole('button', { name: 'OK' }).click();
@@ -154,6 +156,7 @@ describe('a tab that still shows the previous user', () => {
     await refused;
     const modal = stale.getByRole('dialog', { name: 'Signed-in user changed' });
     await modal.waitFor();
+    expect(await axeViolations(stale, '.bp6-dialog')).toEqual([]);
     await modal.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => stale.getByRole('table', { name: 'My account' }).textContent()).toContain('Greta Admin');
     expect({ gus: await phoneOf('user@globex.example'), greta: await phoneOf('admin@globex.example') }).toEqual(before);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { axeViolations } from '../support/axe';
 import { openInventoryAs } from '../support/inventoryPage';
 
 let server: E2eServer;
@@ -59,6 +60,7 @@ describe('documents of an equipment', () => {
     const dialog = page.getByRole('dialog').filter({ has: page.getByRole('tablist') });
     await dialog.getByRole('tab', { name: 'Documents (0)' }).waitFor();
     await dialog.getByText('No documents yet').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     const picker = dialog.getByLabel('Upload documents');
 
     // A file of another type is refused before anything is uploaded.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { axeViolations } from '../support/axe';
 import { openInventoryAs } from '../support/inventoryPage';
 import { png } from '../support/images';
 import { uploadThroughSignedUrl } from '../support/apiCalls';
@@ -70,6 +71,7 @@ describe('equipment images', () => {
       .toBe('true');
     const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
     await expect.poll(() => upload.isDisabled()).toBe(true);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     await dialog
       .getByLabel('Image file')
@@ -100,6 +102,7 @@ describe('equipment images', () => {
     await expect.poll(() => loadedWidth(stripThumbnail)).toBe(100);
     const large = dialog.getByRole('img', { name: 'pump.png' }).first();
     await expect.poll(() => loadedWidth(large)).toBe(400);
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     const [stored] = await imagesOf(equipmentId);
     expect(stored).toMatchObject({ file_name: 'pump.png', is_default: true, bucket_name: 'portal-equipment' });
@@ -155,6 +158,7 @@ describe('equipment images', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await dialog.getByText('No images yet').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     expect(await imagesOf(equipmentId)).toEqual([]);
     await context.close();
   });
@@ -266,6 +270,7 @@ describe('equipment images', () => {
     const dialog = await openImages(page, equipmentId);
     await dialog.getByRole('tab', { name: 'Official image' }).click();
     await dialog.getByText('No official image').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
 import { IMPORT_TEMPLATE_PATH } from '../../contract/importProduct';
 import { newPortalContext } from '../support/portalContext';
+import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { zipBomb } from '../support/zipFiles';
 
@@ -62,6 +63,7 @@ describe('import products from a spreadsheet', () => {
     expect(await importButton.isDisabled()).toBe(true);
     await fileInput.setInputFiles({ name: 'instruments.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
     await dialog.getByText('This file type is not supported.').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
 
     await fileInput.setInputFiles({ name: 'instruments.xlsx', mimeType: XLSX, buffer: await oneGoodOneBad() });
     await dialog.getByText('instruments.xlsx', { exact: true }).waitFor();
@@ -79,6 +81,7 @@ describe('import products from a spreadsheet', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await failed.getByText('Lines not imported: 1').waitFor();
     await failed.getByText('Lines imported: 1').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     const rows = failed.getByRole('row');
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(1).getByRole('cell').allTextContents()).toEqual([

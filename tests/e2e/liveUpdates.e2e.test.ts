@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openInstrumentAs } from '../support/inventoryPage';
 import { newPortalContext } from '../support/portalContext';
+import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 /**
@@ -90,6 +91,7 @@ describe('live updates', () => {
     expect(saved.status()).toBe(200);
 
     await section.getByText('Required', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(await stillMarked(page)).toBe(true);
     expect(domainEvents(frames)).toHaveLength(1);
     expect(JSON.parse(domainEvents(frames)[0]!)).toMatchObject({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { axeViolations } from '../support/axe';
 import { openInventoryAs, openFirstRowMenu } from '../support/inventoryPage';
 
 /*
@@ -27,6 +28,7 @@ describe('features', () => {
     await openFirstRowMenu(page);
     await page.getByRole('menuitem', { name: 'Upcoming reservations' }).waitFor();
     await page.getByRole('menuitem', { name: 'Remove from my list' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { png } from '../support/images';
+import { axeViolations } from '../support/axe';
 import { openInventoryAs } from '../support/inventoryPage';
 import { startS3Server, TEST_S3_BUCKET, type TestS3Server } from '../support/s3Server';
 
@@ -85,6 +86,7 @@ describe('uploads and downloads with the files on S3', () => {
     await dialog.getByLabel('Upload documents').setInputFiles({ name: NAME, mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('Documents uploaded: 1.').waitFor();
     await dialog.getByRole('button', { name: NAME, exact: true }).waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,

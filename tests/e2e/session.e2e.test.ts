@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../api-mock/src/seed/demoAccounts';
 import { LOGIN_MAX_FAILURES } from '../../contract/limits';
 import { newPortalContext } from '../support/portalContext';
+import { axeViolations } from '../support/axe';
 import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
 
 let server: E2eServer;
@@ -57,6 +58,7 @@ describe('signing in and out', () => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toContain('e-mail address or password is not correct');
+    expect(await axeViolations(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
@@ -90,6 +92,7 @@ describe('signing in and out', () => {
     page.on('request', (r) => r.url().includes('/api/Account/login') && calls++);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('This field is required.').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(calls).toBe(0);
     await page.context().close();
   });
@@ -146,6 +149,7 @@ describe('session expiry', () => {
       if (!(await dialog.isVisible())) throw error;
     }
     await dialog.waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -158,6 +162,7 @@ describe('profile completion', () => {
     const page = await newPage();
     await signIn(page, 'new@acme-labs.example');
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     const next = page.getByRole('button', { name: 'Next' });
     await expect.poll(() => next.isDisabled()).toBe(true);
     await page.getByLabel('Location').selectOption({ label: 'Cambridge – 1 Kendall Sq' });
@@ -165,6 +170,7 @@ describe('profile completion', () => {
     await page.getByLabel('Office phone').fill('not a phone');
     await page.getByRole('button', { name: "Let's go" }).click();
     await page.getByText('This value is not valid.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Office phone').fill('+1 617 555 0100');
     await page.getByRole('button', { name: "Let's go" }).click();
     await page.waitForURL('**/app/welcome');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, H6, InputGroup, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, H6, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { switchCustomer, useCustomerHistory, useCustomerSearch } from './api/cus
 import { announce } from '../../lib/crossTab';
 import { useCurrentSession } from '../../lib/currentUser';
 import { setUserCustomerId } from '../../lib/requestLayer';
+import { SectionNonIdealState } from '../../components/PageNonIdealState';
 
 const SEARCH_DEBOUNCE_MS = 250; // chosen: not in spec
 
@@ -73,7 +74,7 @@ export function SwitchCustomerDialog({ isOpen, onClose }: { isOpen: boolean; onC
         {customers.isLoading ? (
           <Spinner size={24} />
         ) : (customers.data?.length ?? 0) === 0 ? (
-          <NonIdealState icon="search" title={t('switch_customer_none')} />
+          <SectionNonIdealState level={3} icon="search" title={t('switch_customer_none')} />
         ) : (
           <Menu aria-label={t('switch_customer_all')} style={{ maxHeight: 300, overflow: 'auto' }}>
             {customers.data!.map(item)}

@@ -6,7 +6,6 @@ import {
   DialogBody,
   DialogFooter,
   Intent,
-  NonIdealState,
   Spinner,
   Tab,
   Tabs,
@@ -19,6 +18,7 @@ import type { Document } from '../../../../contract/documents';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { documentUploadMachine } from '../../../../machines/documentUpload.machine';
 import { getToaster } from '../toaster';
+import { SectionNonIdealState } from '../PageNonIdealState';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { documentsKey } from './api/documentKeys';
 import { deleteDocument, restoreDocument, useDocuments } from './api/documents';
@@ -181,7 +181,14 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
 
   const listState = (items: Document[], emptyTitle: string, emptyText: string, kind: 'active' | 'deleted') => {
     if (documents.isPending) {
-      return <NonIdealState icon={<Spinner size={32} />} title={t('documents:loading')} layout="horizontal" />;
+      return (
+        <SectionNonIdealState
+          level={3}
+          icon={<Spinner size={32} />}
+          title={t('documents:loading')}
+          layout="horizontal"
+        />
+      );
     }
     if (documents.isError) {
       return (
@@ -195,7 +202,12 @@ function DocumentViewer({ owner, onClose, onCountChange, closeRequest }: Documen
     }
     if (items.length === 0) {
       return (
-        <NonIdealState icon={kind === 'active' ? 'document' : 'trash'} title={emptyTitle} description={emptyText} />
+        <SectionNonIdealState
+          level={3}
+          icon={kind === 'active' ? 'document' : 'trash'}
+          title={emptyTitle}
+          description={emptyText}
+        />
       );
     }
     return <DocumentTable {...tableProps} documents={items} kind={kind} />;

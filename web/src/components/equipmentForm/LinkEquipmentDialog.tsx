@@ -1,16 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tab,
-  Tabs,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LocationEquipment } from '../../../../contract/equipment';
@@ -22,6 +11,7 @@ import { linkEquipment, useLinkableEquipment } from './api/equipmentForm';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { LinkLocationPanel } from './LinkLocationPanel';
+import { SectionNonIdealState } from '../PageNonIdealState';
 
 export interface LinkEquipmentDialogProps {
   isOpen: boolean;
@@ -115,13 +105,14 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
           {all.isPending ? (
             <Spinner aria-label={t('equipmentForm:link_loading')} />
           ) : all.isError ? (
-            <NonIdealState
+            <SectionNonIdealState
+              level={3}
               icon="error"
               title={t('equipmentForm:link_load_failed')}
               action={<Button text={t('equipmentForm:retry')} onClick={() => void all.refetch()} />}
             />
           ) : locations.length === 0 ? (
-            <NonIdealState icon="office" title={t('equipmentForm:link_no_locations')} />
+            <SectionNonIdealState level={3} icon="office" title={t('equipmentForm:link_no_locations')} />
           ) : (
             <Tabs
               id="link-equipment-tabs"

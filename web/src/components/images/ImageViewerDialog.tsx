@@ -10,7 +10,6 @@ import {
   DialogFooter,
   Icon,
   Intent,
-  NonIdealState,
   Spinner,
   Tab,
   Tabs,
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { EquipmentImage, InstrumentImageData } from '../../../../contract/images';
 import { IMAGE_STRIP_PAGE_SIZE } from '../../../../contract/limits';
 import { getToaster } from '../toaster';
+import { SectionNonIdealState } from '../PageNonIdealState';
 import { ConfirmAlert } from '../confirm/ConfirmAlert';
 import { setDefaultImage, updateImages } from './api/images';
 import { failureMessage } from '../../lib/failureMessage';
@@ -217,7 +217,8 @@ function ImageViewer({
             tagContent={images.length}
             panel={
               images.length === 0 ? (
-                <NonIdealState
+                <SectionNonIdealState
+                  level={3}
                   icon="media"
                   title={t('images:no_images_title')}
                   description={t('images:no_images_body')}
@@ -312,7 +313,7 @@ function LargeImage({ image }: { image: EquipmentImage | null }) {
   if (url === 'failed' || (url !== null && url === brokenUrl)) {
     return (
       <div style={frame}>
-        <NonIdealState icon="error" title={t('images:image_unavailable')} />
+        <SectionNonIdealState level={3} icon="error" title={t('images:image_unavailable')} />
       </div>
     );
   }
@@ -408,7 +409,8 @@ function OfficialImage({ url, title }: { url: string | null; title: string }) {
   const [broken, setBroken] = useState(false);
   if (!url || broken) {
     return (
-      <NonIdealState
+      <SectionNonIdealState
+        level={3}
         icon="media"
         title={t('images:no_official_title')}
         description={broken ? t('images:image_unavailable') : t('images:no_official_body')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Checkbox, Drawer, DrawerSize, InputGroup } from '@blueprintjs/core';
+import { Checkbox, DrawerSize, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { TitledDrawer } from '../TitledDrawer';
 import type { ListFields } from './listLayout';
 
 export interface ColumnsPanelProps {
@@ -27,7 +28,13 @@ export function ColumnsPanel({ isOpen, fields, shown: shownKeys, onChange, onClo
     onChange(fields.columns.filter((f) => next.has(f)));
   };
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} title={t('list_columns_title')} size={DrawerSize.SMALL}>
+    <TitledDrawer
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('list_columns_title')}
+      icon="column-layout"
+      size={DrawerSize.SMALL}
+    >
       <div className="list-columns-panel" role="region" aria-label={t('list_columns_title')}>
         <InputGroup
           leftIcon="search"
@@ -53,6 +60,6 @@ export function ColumnsPanel({ isOpen, fields, shown: shownKeys, onChange, onClo
           ))}
         </div>
       </div>
-    </Drawer>
+    </TitledDrawer>
   );
 }

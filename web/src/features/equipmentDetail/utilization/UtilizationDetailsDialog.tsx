@@ -7,7 +7,6 @@ import {
   HTMLTable,
   InputGroup,
   Intent,
-  NonIdealState,
   Popover,
   Spinner,
   type IconName,
@@ -31,6 +30,7 @@ import {
   type FilterableColumn,
 } from './utilizationEvents';
 import { useUtilizationEventList, useUtilizationEvents } from '../api/utilization';
+import { SectionNonIdealState } from '../../../components/PageNonIdealState';
 
 /** Chosen: not in spec. Ten rows of 40 px fit the modal without scrolling. */
 export const EVENTS_PAGE_SIZE = 10;
@@ -86,7 +86,7 @@ export function UtilizationDetailsDialog({ systemId, period, range, onClose }: U
         {systemId ? (
           <PeriodEvents systemId={systemId} period={period} periodName={periodName} />
         ) : (
-          <NonIdealState icon="th-disconnect" title={t('utilization:runs_empty')} />
+          <SectionNonIdealState level={3} icon="th-disconnect" title={t('utilization:runs_empty')} />
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('utilization:close')} onClick={onClose} />} />
@@ -197,7 +197,7 @@ function PeriodEvents({
   const narrowed = filters.length > 0 || search.keyword !== '';
   let body;
   if (list.isPending) {
-    body = <NonIdealState icon={<Spinner size={32} />} title={t('utilization:runs_loading')} />;
+    body = <SectionNonIdealState level={3} icon={<Spinner size={32} />} title={t('utilization:runs_loading')} />;
   } else if (list.isError) {
     body = (
       <LoadFailedCallout title={t('utilization:runs_failed')} error={list.error} onRetry={() => void list.refetch()} />
@@ -244,7 +244,8 @@ function PeriodEvents({
           </HTMLTable>
         </div>
         {totalCount === 0 ? (
-          <NonIdealState
+          <SectionNonIdealState
+            level={3}
             icon={narrowed ? 'filter' : 'th-disconnect'}
             title={t(narrowed ? 'utilization:runs_none_match' : 'utilization:runs_empty')}
           />
