@@ -102,7 +102,7 @@ describe('inventory', () => {
     }
     await expect.poll(focusedCell).toBe('2,2');
 
-    const link = page.locator('.bp6-table-quadrant-main .bp6-table-cell-row-2.bp6-table-cell-col-0 a');
+    const link = page.locator('.bp6-table-quadrant-left .bp6-table-cell-row-2.bp6-table-cell-col-0 a');
     const href = (await link.getAttribute('href'))!;
     const serial = await link.innerText();
     await page.keyboard.press('Enter');

@@ -1,8 +1,12 @@
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ListQuery } from '../../contract/listQuery';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
+
+dayjs.extend(localizedFormat);
 
 let server: E2eServer;
 let browser: Browser;
@@ -55,7 +59,8 @@ describe('the inventory in the URL', () => {
     await page.getByText(/^1–30 of \d+/).waitFor();
     const listUrl = page.url();
     await page.getByRole('link').filter({ hasText: /\S/ }).and(page.locator('.list-body a')).first().click();
-    await page.waitForURL((url) => url.pathname !== '/app/product');
+    await page.waitForURL('**/app/product/equipmentDetail/*');
+    await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     const again = inventoryList(page);
     await page.goBack();
@@ -73,5 +78,149 @@ describe('the inventory in the URL', () => {
     expect(body.orderSettings).toEqual([]);
     await page.getByText(/^1–30 of \d+/).waitFor();
     await context.close();
+  });
+});
+
+/** Open a column's header menu (the movable columns' headers are in the top quadrant). */
+async function openColumnMenu(page: Page, name: string) {
+  const header = page.locator('.bp6-table-quadrant-top .bp6-table-header', { hasText: name }).first();
+  await header.hover();
+  await header.locator('.bp6-table-th-menu').click();
+}
+
+/** Tick one value of a column's checklist filter and apply it; the chip shows. */
+async function filterBy(page: Page, column: string, value: string) {
+  await openColumnMenu(page, column);
+  await page.getByRole('menuitem', { name: 'Filter…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Filter: ${column}` });
+  await dialog.getByText(value, { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText(`${column}: ${value}`).waitFor();
+}
+
+/** How far the page is scrolled down (the shell grows with the list's rows; the document scrolls). */
+const pageScrollTop = (page: Page) => page.evaluate(() => document.documentElement.scrollTop);
+
+const mainMenu = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('menuitem', { name, exact: true });
+
+describe('a list comes back as it was left', () => {
+  it('the filtered, sorted and scrolled inventory comes back after an instrument, and opens the same for a colleague', async () => {
+    const { context, page } = await signedIn('user@acme-labs.example');
+    await page.setViewportSize({ width: 1280, height: 520 });
+    await page.goto(`${server.url}/app/product`);
+    await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
+    await page.getByText(/^1–30 of \d+/).waitFor();
+
+    await filterBy(page, 'Make', 'Agilent');
+    await openColumnMenu(page, 'Model');
+    await page.getByRole('menuitem', { name: 'Sort descending' }).click();
+    await page.waitForURL((url) => url.searchParams.has('sort') && url.searchParams.has('filter'));
+    await page.getByText(/^1–\d+ of \d+/).waitFor();
+
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    const listUrl = page.url();
+    const shownLinks = page.locator('.bp6-table-quadrant-left .bp6-table-quadrant-body-container').getByRole('link');
+    const serial = await shownLinks.last().innerText();
+    await shownLinks.last().click();
+    await page.waitForURL('**/app/product/equipmentDetail/*');
+    await page
+      .getByRole('heading', { level: 1, name: new RegExp(serial.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    const again = inventoryList(page);
+    await page.goBack();
+    await page.waitForURL(listUrl);
+    const asked = await again;
+    expect(asked.filterSettings).toEqual([expect.objectContaining({ field: 'mfg', value: ['Agilent'] })]);
+    expect(asked.orderSettings).toEqual([{ field: 'model', orderType: 1 }]);
+    await page.getByText('Make: Agilent').waitFor();
+    await expect.poll(() => pageScrollTop(page)).toBe(scrolled);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await context.close();
+
+    const colleague = await signedIn('manager@acme-labs.example');
+    const theirs = inventoryList(colleague.page);
+    await colleague.page.goto(listUrl);
+    const theirBody = await theirs;
+    expect(theirBody.filterSettings).toEqual(asked.filterSettings);
+    expect(theirBody.orderSettings).toEqual(asked.orderSettings);
+    await colleague.page.getByText('Make: Agilent').waitFor();
+    await colleague.context.close();
+  });
+
+  it("work orders come back on the History tab with its filter, and a colleague's link opens the same", async () => {
+    const { context, page } = await signedIn('user@acme-labs.example');
+    await page.goto(`${server.url}/app/workOrder`);
+    await page.getByRole('heading', { name: 'Work orders', level: 1 }).waitFor();
+    await page.getByText(/^\d+–\d+ of \d+$/).waitFor();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    await filterBy(page, 'Make', 'PerkinElmer');
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'history' && url.searchParams.has('filter'));
+    const listUrl = page.url();
+
+    await mainMenu(page, 'Product').click();
+    await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForURL(listUrl);
+    await page.getByRole('heading', { name: 'Work orders', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByText('Make: PerkinElmer').waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await context.close();
+
+    const colleague = await signedIn('manager@acme-labs.example');
+    await colleague.page.goto(listUrl);
+    await colleague.page.getByRole('heading', { name: 'Work orders', level: 1 }).waitFor();
+    await expect
+      .poll(() => colleague.page.getByRole('tab', { name: 'History' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await colleague.page.getByText('Make: PerkinElmer').waitFor();
+    await colleague.context.close();
+  });
+
+  it("the calendar comes back on its day and mode after Back, and a colleague's link opens the same", async () => {
+    const { context, page } = await signedIn('user@acme-labs.example');
+    await page.goto(`${server.url}/app/calendar`);
+    await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    const range = (p: Page) => p.locator('#calendar-range').innerText();
+    const dayLabel = (offset: number) => dayjs().add(offset, 'day').format('dddd, ll');
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
+    await expect.poll(() => range(page)).toBe(dayLabel(0));
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect.poll(() => range(page)).toBe(dayLabel(1));
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect.poll(() => range(page)).toBe(dayLabel(2));
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('mode') === 'day' &&
+        url.searchParams.get('date') === dayjs().add(2, 'day').format('YYYY-MM-DD'),
+    );
+    const calendarUrl = page.url();
+
+    await mainMenu(page, 'Product').click();
+    await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForURL(calendarUrl);
+    await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    await expect.poll(() => range(page)).toBe(dayLabel(2));
+    expect(await page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+
+    const colleague = await signedIn('manager@acme-labs.example');
+    await colleague.page.goto(calendarUrl);
+    await colleague.page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    await expect.poll(() => range(colleague.page)).toBe(dayLabel(2));
+    expect(await colleague.page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await colleague.context.close();
   });
 });

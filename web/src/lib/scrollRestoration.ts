@@ -2,10 +2,14 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
- * What scrolls a list: the page's content area (the window does not scroll), and a Blueprint grid's own body.
- * react-router's ScrollRestoration restores the window only.
+ * What scrolls a list: the document (the shell grows with a list's rows), the page's content area, and a Blueprint
+ * grid's own body.
  */
-const SCROLLERS = ['.portal-content', '.list-body .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container'];
+const SCROLLERS = [
+  'html',
+  '.portal-content',
+  '.list-body .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container',
+];
 
 /** How many frames a restore waits for the list to grow tall enough. */
 const RESTORE_FRAMES = 60;

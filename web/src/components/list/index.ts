@@ -18,15 +18,18 @@ export {
 } from './listLayout';
 export {
   filtersParam,
+  LIST_LAYOUT_PARAMS,
+  LIST_PAGE_DEFAULTS,
+  LIST_PAGE_PARAMS,
   pageParam,
   searchParam,
   sortParam,
+  useFirstPageOnChange,
   usePageWithinList,
   type FieldKindOf,
   type FilterValueKind,
 } from './listParams';
 export { SEARCH_DEBOUNCE_MS, useSearchText, type SearchedWords } from './useSearchText';
-export { LIST_LAYOUT_PARAMS, LIST_PAGE_DEFAULTS, LIST_PAGE_PARAMS, useFirstPageOnChange } from './listLink';
 export { useGridKeyboard, type GridKeyboardOptions } from './useGridKeyboard';
 export {
   columnHeaders,

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { FilterOperator, FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { PAGE_INDEX_MAX } from '../../../../contract/limits';
-import { listParam, type ListParam } from '../../lib/listUrl';
+import { listParam, type LayoutParams, type ListParam } from '../../lib/listUrl';
+import type { ListLayout } from './listLayout';
 
 /** How a list's server reads a field's filter values (the kinds of the contract's field registries). */
 export type FilterValueKind = 'text' | 'code' | 'number' | 'date' | 'dateTime' | 'boolean';
@@ -91,4 +92,35 @@ export function usePageWithinList(
     const lastPage = Math.max(0, Math.ceil(totalCount / pageSize) - 1);
     if (pageIndex > lastPage) onPage(lastPage);
   }, [pageIndex, pageSize, totalCount, onPage]);
+}
+
+/** The most sort columns and column keys a saved view's layout in the URL may carry. */
+const MAX_LAYOUT_SORT = 10;
+const MAX_COLUMNS = 200;
+const columnKeys = listParam.json(z.array(z.string().max(100)).max(MAX_COLUMNS));
+
+/** The search parameters of the layout every saved-view list keeps (filters, sort, columns and their order). */
+export const LIST_LAYOUT_PARAMS: LayoutParams<ListLayout> = {
+  filter: { name: 'filter', param: listParam.json(z.array(FilterSetting).max(MAX_FILTERS)) },
+  sort: { name: 'sort', param: listParam.json(z.array(OrderSetting).max(MAX_LAYOUT_SORT)) },
+  columnShowKeys: { name: 'columns', param: columnKeys },
+  columnOrderKeys: { name: 'order', param: columnKeys },
+};
+
+/** The page and the search words of a saved-view list, kept in its URL beside its view. */
+export const LIST_PAGE_PARAMS = { page: pageParam(), q: listParam.text(SEARCH_MAX_LENGTH) };
+export const LIST_PAGE_DEFAULTS = { page: 0, q: '' };
+
+/**
+ * Back to the first page when the filters or the sort change (by the user or by choosing a view), but not when the
+ * list's views first load: a page from the list's link stays.
+ */
+export function useFirstPageOnChange(ready: boolean, query: unknown, toFirstPage: () => void): void {
+  const seen = useRef<string | null>(null);
+  const current = JSON.stringify(query);
+  useEffect(() => {
+    if (!ready) return;
+    if (seen.current !== null && seen.current !== current) toFirstPage();
+    seen.current = current;
+  }, [ready, current]); // eslint-disable-line react-hooks/exhaustive-deps
 }

@@ -6,6 +6,7 @@ import { FocusMode, type TableProps } from '@blueprintjs/table';
 const NS = Classes.getClassNamespace();
 const TABLE_CONTAINER = `${NS}-table-container`;
 const MAIN_QUADRANT = `${NS}-table-quadrant-main`;
+const LEFT_QUADRANT = `${NS}-table-quadrant-left`;
 const CONTROLS = 'input, select, textarea, a[href], button';
 
 /** The package does not export its focused-region type. */
@@ -22,9 +23,17 @@ export interface GridKeyboardOptions {
   onToggle?(row: number): void;
 }
 
-/** A cell's rendered element in the main quadrant (frozen columns are drawn twice; both hold the same handlers). */
-const cellOf = (grid: HTMLElement, row: number, col: number) =>
-  grid.querySelector<HTMLElement>(`.${MAIN_QUADRANT} .${NS}-table-cell-row-${row}.${NS}-table-cell-col-${col}`);
+/**
+ * A cell's rendered element: in the main quadrant, or for a frozen column the left one (where the main quadrant
+ * does not draw it; where both do, they hold the same handlers).
+ */
+const cellOf = (grid: HTMLElement, row: number, col: number) => {
+  const cell = `.${NS}-table-cell-row-${row}.${NS}-table-cell-col-${col}`;
+  return (
+    grid.querySelector<HTMLElement>(`.${MAIN_QUADRANT} ${cell}`) ??
+    grid.querySelector<HTMLElement>(`.${LEFT_QUADRANT} ${cell}`)
+  );
+};
 
 /** Clicks a link or button, or puts the caret in an input: what a pointer on the control would do. */
 function activate(control: HTMLElement) {
