@@ -27,6 +27,7 @@ export {
 } from './listParams';
 export { SEARCH_DEBOUNCE_MS, useSearchText, type SearchedWords } from './useSearchText';
 export { LIST_LAYOUT_PARAMS, LIST_PAGE_DEFAULTS, LIST_PAGE_PARAMS, useFirstPageOnChange } from './listLink';
+export { OwnKeys } from './OwnKeys';
 export { useGridKeyboard, type GridKeyboardOptions } from './useGridKeyboard';
 export {
   columnHeaders,
