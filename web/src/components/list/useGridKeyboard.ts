@@ -22,9 +22,9 @@ export interface GridKeyboardOptions {
   onToggle?(row: number): void;
 }
 
-/** A cell's rendered element in the main quadrant (frozen columns are drawn twice; both hold the same handlers). */
+/** A cell's rendered element: in the main quadrant, or for a frozen column in the quadrant that pins it. */
 const cellOf = (grid: HTMLElement, row: number, col: number) =>
-  grid.querySelector<HTMLElement>(`.${MAIN_QUADRANT} .${NS}-table-cell-row-${row}.${NS}-table-cell-col-${col}`);
+  grid.querySelector<HTMLElement>(`.${NS}-table-cell-row-${row}.${NS}-table-cell-col-${col}`);
 
 /** Clicks a link or button, or puts the caret in an input: what a pointer on the control would do. */
 function activate(control: HTMLElement) {
