@@ -30,6 +30,7 @@ export {
   type FilterValueKind,
 } from './listParams';
 export { SEARCH_DEBOUNCE_MS, useSearchText, type SearchedWords } from './useSearchText';
+export { OwnKeys } from './OwnKeys';
 export { useGridKeyboard, type GridKeyboardOptions } from './useGridKeyboard';
 export {
   columnHeaders,

@@ -2,6 +2,7 @@ import { Button, Icon, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs
 import { ColumnHeaderCell } from '@blueprintjs/table';
 import type { TFunction } from 'i18next';
 import { OrderType } from '../../../../contract/listQuery';
+import { OwnKeys } from './OwnKeys';
 
 export interface ListColumnHeaderProps {
   t: TFunction;
@@ -56,15 +57,17 @@ export function listColumnHeader({
           {order === OrderType.Descending && <Icon icon="sort-desc" size={12} title={t('list_sorted_desc')} />}
           {filtered && <Icon icon="filter" size={12} title={t('list_filtered')} />}
           {/* The table's own menu opens on hover; this button, shown only while focused, opens it from the keyboard. */}
-          <Popover content={menu} placement="bottom-end">
-            <Button
-              className="list-header-menu-button"
-              size="small"
-              variant="minimal"
-              icon="caret-down"
-              aria-label={t('list_column_menu', { column: text })}
-            />
-          </Popover>
+          <OwnKeys>
+            <Popover content={menu} placement="bottom-end">
+              <Button
+                className="list-header-menu-button"
+                size="small"
+                variant="minimal"
+                icon="caret-down"
+                aria-label={t('list_column_menu', { column: text })}
+              />
+            </Popover>
+          </OwnKeys>
         </span>
       )}
       menuRenderer={() => menu}

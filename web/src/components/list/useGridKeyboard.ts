@@ -69,6 +69,19 @@ export function useGridKeyboard<T extends HTMLElement = HTMLDivElement>({
     if (body) body.tabIndex = 0;
   });
 
+  useEffect(() => {
+    const grid = ref.current;
+    if (!grid) return;
+    // A press on a cell's control is the control's: the table would move its focused cell to it and scroll that cell
+    // into view, moving the control away from under the pointer before the click.
+    const keepPress = (e: MouseEvent) => {
+      if ((e.target as HTMLElement).closest(`.${NS}-table-cell ${CONTROLS.split(', ').join(`, .${NS}-table-cell `)}`))
+        e.stopPropagation();
+    };
+    grid.addEventListener('mousedown', keepPress, true);
+    return () => grid.removeEventListener('mousedown', keepPress, true);
+  }, []);
+
   const onKeyDownCapture = (e: KeyboardEvent<T>) => {
     const grid = ref.current;
     const target = e.target as HTMLElement;

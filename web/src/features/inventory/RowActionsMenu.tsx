@@ -2,6 +2,7 @@ import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core'
 import { useTranslation } from 'react-i18next';
 import { contract } from '../../../../contract';
 import { USER_ADDED_DATA_SOURCE_ID, type Equipment } from '../../../../contract/equipment';
+import { OwnKeys } from '../../components/list';
 import { useMayCall } from '../../lib/access';
 
 /** What the row menu and the documents column can do with an equipment. */
@@ -38,74 +39,78 @@ export function RowActionsMenu({ equipment, actions }: { equipment: Equipment; a
   const mayRemove = useMayCall(contract.equipment.remove);
   const name = [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' ');
   return (
-    <Popover
-      placement="bottom-start"
-      content={
-        <Menu>
-          {!isUserAdded(equipment) && (
-            <MenuItem
-              icon="wrench"
-              text={t('inventory:action_service_request')}
-              onClick={() => actions.serviceRequest(equipment)}
-            />
-          )}
-          <MenuItem
-            icon="history"
-            text={t('inventory:action_service_orders')}
-            onClick={() => actions.serviceOrders(equipment)}
-          />
-          {mayEdit && (
-            <MenuItem icon="edit" text={t('inventory:action_edit')} onClick={() => actions.edit(equipment)} />
-          )}
-          <MenuItem icon="media" text={t('inventory:action_images')} onClick={() => actions.images(equipment)} />
-          <MenuItem
-            icon="document"
-            text={t('inventory:action_documents')}
-            onClick={() => actions.documents(equipment)}
-          />
-          {mayReserve && (
-            <MenuItem
-              icon="calendar"
-              text={t('reservation:upcoming_reservations')}
-              onClick={() => actions.reservations(equipment)}
-            />
-          )}
-          {mayEditEhs && <MenuItem icon="shield" text={t('ehs:action_edit')} onClick={() => actions.ehs(equipment)} />}
-          {mayRequestContractChange && !isUserAdded(equipment) && (
-            <MenuItem
-              icon="annotation"
-              text={t('contractRequest:action_change_request')}
-              onClick={() => actions.contractChange(equipment)}
-            />
-          )}
-          {mayViewContractRequests && !isUserAdded(equipment) && (
-            <MenuItem
-              icon="list-detail-view"
-              text={t('contractRequest:action_view_requests')}
-              onClick={() => actions.arcRequests(equipment)}
-            />
-          )}
-          {mayRemove && (
-            <>
-              <MenuDivider />
+    <OwnKeys>
+      <Popover
+        placement="bottom-start"
+        content={
+          <Menu>
+            {!isUserAdded(equipment) && (
               <MenuItem
-                icon="trash"
-                intent="danger"
-                text={actions.deletes(equipment) ? t('inventory:action_delete') : t('inventory:action_remove')}
-                onClick={() => actions.remove(equipment)}
+                icon="wrench"
+                text={t('inventory:action_service_request')}
+                onClick={() => actions.serviceRequest(equipment)}
               />
-            </>
-          )}
-        </Menu>
-      }
-    >
-      <Button
-        size="small"
-        variant="minimal"
-        icon="more"
-        aria-label={t('inventory:row_actions', { name })}
-        data-testid={`row-actions-${equipment.equipmentId}`}
-      />
-    </Popover>
+            )}
+            <MenuItem
+              icon="history"
+              text={t('inventory:action_service_orders')}
+              onClick={() => actions.serviceOrders(equipment)}
+            />
+            {mayEdit && (
+              <MenuItem icon="edit" text={t('inventory:action_edit')} onClick={() => actions.edit(equipment)} />
+            )}
+            <MenuItem icon="media" text={t('inventory:action_images')} onClick={() => actions.images(equipment)} />
+            <MenuItem
+              icon="document"
+              text={t('inventory:action_documents')}
+              onClick={() => actions.documents(equipment)}
+            />
+            {mayReserve && (
+              <MenuItem
+                icon="calendar"
+                text={t('reservation:upcoming_reservations')}
+                onClick={() => actions.reservations(equipment)}
+              />
+            )}
+            {mayEditEhs && (
+              <MenuItem icon="shield" text={t('ehs:action_edit')} onClick={() => actions.ehs(equipment)} />
+            )}
+            {mayRequestContractChange && !isUserAdded(equipment) && (
+              <MenuItem
+                icon="annotation"
+                text={t('contractRequest:action_change_request')}
+                onClick={() => actions.contractChange(equipment)}
+              />
+            )}
+            {mayViewContractRequests && !isUserAdded(equipment) && (
+              <MenuItem
+                icon="list-detail-view"
+                text={t('contractRequest:action_view_requests')}
+                onClick={() => actions.arcRequests(equipment)}
+              />
+            )}
+            {mayRemove && (
+              <>
+                <MenuDivider />
+                <MenuItem
+                  icon="trash"
+                  intent="danger"
+                  text={actions.deletes(equipment) ? t('inventory:action_delete') : t('inventory:action_remove')}
+                  onClick={() => actions.remove(equipment)}
+                />
+              </>
+            )}
+          </Menu>
+        }
+      >
+        <Button
+          size="small"
+          variant="minimal"
+          icon="more"
+          aria-label={t('inventory:row_actions', { name })}
+          data-testid={`row-actions-${equipment.equipmentId}`}
+        />
+      </Popover>
+    </OwnKeys>
   );
 }
