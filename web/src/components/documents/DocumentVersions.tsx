@@ -27,7 +27,7 @@ export function DocumentVersions({ owner, document, onDownload }: DocumentVersio
         variant="minimal"
         icon="history"
         text={document.version}
-        aria-label={t('documents:version_history_of', { name: document.documentName })}
+        aria-label={`${document.version} ${t('documents:version_history_of', { name: document.documentName })}`}
         title={t('documents:show_versions')}
       />
     </Popover>
