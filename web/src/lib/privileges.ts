@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserPrivilege } from '../../../contract/accountManagement';
 import { client, resultOf } from './api';
+import { queryKeys } from './queryKeys';
+
+const privilegeKeys = queryKeys('privileges', { of: (userId: number, customerId: number) => [userId, customerId] });
 
 export type Privileges = UserPrivilege['userPrivilege'];
 
 /** GET users/{userId}/privilege for the current customer. */
 export const privilegesQuery = (userId: number, customerId: number) =>
   queryOptions({
-    queryKey: ['privileges', userId, customerId],
+    queryKey: privilegeKeys.of(userId, customerId),
     queryFn: () => resultOf(client.accountManagement.privilege({ params: { userId } })),
   });
 

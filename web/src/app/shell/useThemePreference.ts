@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { THEMES } from '../../../../contract/limits';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { client, resultOf } from '../../lib/api';
+import { preferenceKeys } from '../../lib/preferenceKeys';
 import { getToaster } from '../../components/toaster';
 
 export type Theme = (typeof THEMES)[number];
@@ -27,7 +28,7 @@ export function useThemePreference() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['preference', PreferenceKeys.theme],
+    queryKey: preferenceKeys.theme(),
     queryFn: async () => {
       const items = await resultOf(
         client.preferences.list({ query: { keys: PreferenceKeys.theme, includedDetail: true } }),
@@ -68,7 +69,7 @@ export function useThemePreference() {
     },
     onSuccess: (next) => {
       applyTheme(next);
-      void queryClient.invalidateQueries({ queryKey: ['preference', PreferenceKeys.theme] });
+      void queryClient.invalidateQueries({ queryKey: preferenceKeys.theme() });
       void getToaster().then((toaster) =>
         toaster.show({ message: t('theme_changed'), intent: Intent.SUCCESS, icon: 'tick' }),
       );

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, resultOf } from '../../lib/api';
+import { preferenceKeys } from '../../lib/preferenceKeys';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import type { PageTourId } from './pageTours';
 import {
@@ -28,7 +29,7 @@ export interface TourMemory {
 /** Which page tours this user has seen: the user's `pageTours` setting on the server, mirrored in this browser. */
 export function useTourMemory(userId: number): TourMemory {
   const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ['preference', PAGE_TOURS_PREFERENCE_KEY, userId], [userId]);
+  const queryKey = useMemo(() => preferenceKeys.pageTours(userId), [userId]);
   const localKey = pageToursLocalKey(userId);
   const query = useQuery({
     queryKey,

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queryKeys';
 import {
   EMethodCatalogue,
   emethodEntryOf,
@@ -6,6 +7,8 @@ import {
   type EMethodApplication,
   type MakeAndModel,
 } from './emethodCatalogue';
+
+const emethodKeys = queryKeys('emethods', { catalogue: () => [] });
 
 const CATALOGUE_URL = `${import.meta.env.BASE_URL}emethods/catalogue.json`;
 
@@ -22,7 +25,7 @@ async function fetchCatalogue(): Promise<EMethodCatalogue> {
 }
 
 export const emethodCatalogueQuery = {
-  queryKey: ['emethods', 'catalogue'],
+  queryKey: emethodKeys.catalogue(),
   queryFn: fetchCatalogue,
   // Static content of the release: read once per session, shared by every instrument page.
   staleTime: Infinity,
