@@ -148,10 +148,13 @@ describe('inventory', () => {
     await page.getByText('Make: Waters').waitFor();
     await openColumnMenu(page, 'Serial number', true);
     await page.getByRole('menuitem', { name: 'Sort descending' }).click();
+    await page.waitForURL((url) => url.searchParams.has('sort') && url.searchParams.has('filter'));
 
     await page.getByRole('button', { name: 'Saved view: Initial layout' }).click();
+    await page.getByRole('tab', { name: 'My view' }).waitFor();
     await page.getByRole('button', { name: 'Add new view' }).click();
     const add = page.getByRole('dialog', { name: 'Add new view' });
+    await add.waitFor();
     await add.getByLabel('View name').fill('Waters, newest serial first');
     await add.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Saved view: Waters, newest serial first' }).waitFor();
