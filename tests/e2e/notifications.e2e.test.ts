@@ -208,6 +208,20 @@ describe('notifications page', () => {
     await expect.poll(() => bellCount(page)).toBe(unreadNow);
   });
 
+  it('while the hub cannot connect, the bell asks the server for the count', async () => {
+    const refused = await newPortalContext(browser);
+    await refused.routeWebSocket('**/signalr', (ws) => ws.close());
+    const page = await refused.newPage();
+    const asked = page.waitForResponse((r) => r.url().includes('/api/Message/unread/count') && r.ok());
+    await signIn(page);
+    await page.locator('[data-hub="reconnecting"]').waitFor();
+    await asked;
+    const unread = await unreadCount();
+    expect(unread).toBeGreaterThan(0);
+    await expect.poll(() => bellCount(page)).toBe(unread);
+    await refused.close();
+  });
+
   it('remembers the list width set with the keyboard, between 350 and 700 px', async () => {
     const ctx = await newPortalContext(browser);
     const page = await ctx.newPage();

@@ -5,14 +5,15 @@ import { useCurrentSession } from '../../lib/currentUser';
 import { badgeText } from './badgeText';
 
 /**
- * The bell: unread notifications, capped at 99+; opens the page. The count has one source, the hub: it says it on
- * every (re)connection and whenever the user's messages change, the user's own reads and deletes included.
+ * The bell: unread notifications, capped at 99+; opens the page. The hub says the count on every (re)connection and
+ * whenever the user's messages change, the user's own reads and deletes included; while the hub is down the shell
+ * asks the server every 15 minutes instead (spec 1 section 9).
  */
-export function NotificationBell({ pushedCount }: { pushedCount: number | null }) {
+export function NotificationBell({ count }: { count: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { base } = useCurrentSession();
-  const badge = badgeText(pushedCount);
+  const badge = badgeText(count);
   return (
     <Button
       variant="minimal"

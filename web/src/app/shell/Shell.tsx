@@ -23,6 +23,7 @@ import { SupportedBrowserBanner } from './Notices';
 import { QueuedModals } from './QueuedModals';
 import { MainMenu } from './MainMenu';
 import { NewServiceRequestButton } from './NewServiceRequestButton';
+import { useUnreadCountWhileHubIsDown } from './api/unreadCount';
 
 /** The frame of the signed-in portal: header, main menu, and the page. */
 export function Shell({ pages }: { pages: readonly PortalPage[] }) {
@@ -43,6 +44,8 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
     ),
     domainEvents.since,
   );
+  const polled = useUnreadCountWhileHubIsDown(hubStatus === 'reconnecting');
+  const unreadCount = hubStatus === 'reconnecting' ? (polled.data ?? pushedCount) : pushedCount;
   return (
     <PageTourProvider key={user.userId} userId={user.userId} base={base}>
       <div className="portal-shell">
@@ -60,7 +63,7 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
           </NavbarGroup>
           <NavbarGroup align={Alignment.END}>
             {!adminMode && <NewServiceRequestButton />}
-            <NotificationBell pushedCount={pushedCount} />
+            <NotificationBell count={unreadCount} />
             <HelpMenu />
             <DownloadAppPopover />
             <AvatarMenu />

@@ -81,9 +81,10 @@ export function useHub(onMessage: (message: HubServerMessage) => void, since: ()
       },
     };
   }, [actor]);
+  // After the first lost or refused connection, the tries that follow count as reconnecting.
   const status = snapshot.matches({ live: 'connected' })
     ? 'connected'
-    : snapshot.matches('reconnecting')
+    : snapshot.matches('reconnecting') || snapshot.context.attempts > 1
       ? 'reconnecting'
       : 'connecting';
   return { status, hub } as const;
