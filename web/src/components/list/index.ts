@@ -2,13 +2,11 @@ export { ColumnFilterDialog, type ColumnFilterDialogProps, type FilterSuggestion
 export { ColumnsPanel, type ColumnsPanelProps } from './ColumnsPanel';
 export { FilterChips, type FilterChipsProps } from './FilterChips';
 export { ListBody, type ListBodyProps } from './ListBody';
-export { listColumnHeader, type ListColumnHeaderProps } from './listColumnHeader';
 export {
   describeFilter,
   exportLayoutOf,
   movedColumns,
   reorderedColumns,
-  sortOf,
   valueText,
   visibleColumns,
   withFilter,
@@ -36,9 +34,11 @@ export {
   columnHeaders,
   controlColumn,
   DocumentsButton,
+  fieldColumns,
+  gridColumn,
   historyColumn,
   namedHeader,
   RowButton,
-  type ColumnHeadersOptions,
-  type RowButtonProps,
+  textCell,
+  valueAt,
 } from './columns';
