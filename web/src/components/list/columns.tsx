@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import { Button, type IconName } from '@blueprintjs/core';
+import { Button, type IconName, type Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell } from '@blueprintjs/table';
 import type { TFunction } from 'i18next';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
@@ -61,8 +61,12 @@ export function fieldColumns<T, F extends string>(
   );
 }
 
-/** A cell of text, the whole of it in its tooltip. */
-export const textCell = (text: string) => <Cell tooltip={text}>{text}</Cell>;
+/** A cell of text, the whole of it in its tooltip; `intent` colours it (e.g. by how a contract stands). */
+export const textCell = (text: string, intent?: Intent) => (
+  <Cell tooltip={text} intent={intent}>
+    {text}
+  </Cell>
+);
 
 /** A row's value at a field's path (`location.city` reads a nested value). */
 export const valueAt = (row: object, path: string): unknown =>

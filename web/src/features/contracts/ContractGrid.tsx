@@ -69,11 +69,7 @@ export function ContractGrid(props: ContractGridProps) {
         const status = contractStatusOf(row.contractExpiry);
         if (!status) return <Cell />;
         const words = `${text(row, field)} · ${t(`contracts:status_${status}`)}`;
-        return (
-          <Cell tooltip={words} intent={CONTRACT_STATUS_INTENT[status]} data-contract-status={status}>
-            {words}
-          </Cell>
-        );
+        return textCell(words, CONTRACT_STATUS_INTENT[status]);
       }
       case 'contractType': {
         const category = contractCategoryOf(row.contractType);

@@ -64,11 +64,7 @@ export function EquipmentGrid(props: Props) {
     const words = [text(equipment, CONTRACT_FIELD), t(`equipmentDetail:contract_status_${status}`)]
       .filter(Boolean)
       .join(' · ');
-    return (
-      <Cell tooltip={words} intent={CONTRACT_STATUS_INTENT[status]} data-contract-status={status}>
-        {words}
-      </Cell>
-    );
+    return textCell(words, CONTRACT_STATUS_INTENT[status]);
   };
 
   const header = columnHeaders({ ...props, t, fields: INVENTORY_FIELDS, order: sort });
