@@ -68,10 +68,6 @@ export const textCell = (text: string, intent?: Intent) => (
   </Cell>
 );
 
-/** A row's value at a field's path (`location.city` reads a nested value). */
-export const valueAt = (row: object, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null | undefined)?.[k], row);
-
 /** A column of controls (a row's actions, its documents, its history): each cell takes the keyboard. */
 export function controlColumn<T>(id: string, rows: T[], header: () => JSX.Element, control: (row: T) => ReactNode) {
   return gridColumn(id, rows, header, (row) => <Cell interactive>{control(row)}</Cell>);

@@ -7,6 +7,7 @@ export {
   exportLayoutOf,
   movedColumns,
   reorderedColumns,
+  valueAt,
   valueText,
   visibleColumns,
   withFilter,
@@ -40,5 +41,4 @@ export {
   namedHeader,
   RowButton,
   textCell,
-  valueAt,
 } from './columns';
