@@ -68,6 +68,14 @@ export const textCell = (text: string, intent?: Intent) => (
   </Cell>
 );
 
+/** The pinned first cell of an instrument's row: its thumbnail, then what names it (its serial, or a link). */
+export const thumbnailCell = (thumbnail: ReactNode, name: ReactNode, tooltip?: string) => (
+  <Cell className="inventory-serial-cell" tooltip={tooltip}>
+    <span className="inventory-thumb">{thumbnail}</span>
+    {name}
+  </Cell>
+);
+
 /** A column of controls (a row's actions, its documents, its history): each cell takes the keyboard. */
 export function controlColumn<T>(id: string, rows: T[], header: () => JSX.Element, control: (row: T) => ReactNode) {
   return gridColumn(id, rows, header, (row) => <Cell interactive>{control(row)}</Cell>);

@@ -41,4 +41,5 @@ export {
   namedHeader,
   RowButton,
   textCell,
+  thumbnailCell,
 } from './columns';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tag } from '@blueprintjs/core';
-import { Cell, RenderMode, Table } from '@blueprintjs/table';
+import { RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GRID_ROW_HEIGHT_TALL, GRID_COLUMN_WIDTH } from '../../../../contract/limits';
@@ -16,6 +16,7 @@ import {
   namedHeader,
   RowButton,
   textCell,
+  thumbnailCell,
   useGridKeyboard,
   valueAt,
   valueText,
@@ -73,17 +74,18 @@ export function EquipmentGrid(props: Props) {
     PINNED_FIELD,
     rows,
     () => header(PINNED_FIELD, false),
-    (equipment) => (
-      <Cell className="inventory-serial-cell">
-        <span className="inventory-thumb">{props.thumbnail(equipment)}</span>
-        <Link to={detailPath(base, equipment)}>{equipment.serial || equipment.equipmentId}</Link>
-        {equipment.isNew && (
-          <Tag minimal intent="success">
-            {t('inventory:new_tag')}
-          </Tag>
-        )}
-      </Cell>
-    ),
+    (equipment) =>
+      thumbnailCell(
+        props.thumbnail(equipment),
+        <>
+          <Link to={detailPath(base, equipment)}>{equipment.serial || equipment.equipmentId}</Link>
+          {equipment.isNew && (
+            <Tag minimal intent="success">
+              {t('inventory:new_tag')}
+            </Tag>
+          )}
+        </>,
+      ),
   );
   const actionsColumn = controlColumn('actions', rows, namedHeader(t('inventory:column_actions')), (equipment) => (
     <RowActionsMenu equipment={equipment} actions={props.actions} />

@@ -15,6 +15,7 @@ import {
   namedHeader,
   RowButton,
   textCell,
+  thumbnailCell,
   useGridKeyboard,
   valueAt,
   valueText,
@@ -131,12 +132,7 @@ export function ProductsGrid(props: ProductsGridProps) {
     PINNED_FIELD,
     rows,
     () => header(PINNED_FIELD, false),
-    (equipment) => (
-      <Cell className="inventory-serial-cell" tooltip={serialOf(equipment)}>
-        <span className="inventory-thumb">{props.thumbnail(equipment)}</span>
-        <span>{serialOf(equipment)}</span>
-      </Cell>
-    ),
+    (equipment) => thumbnailCell(props.thumbnail(equipment), <span>{serialOf(equipment)}</span>, serialOf(equipment)),
   );
   const hiddenColumn = controlColumn(
     'isHidden',
