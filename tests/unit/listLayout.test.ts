@@ -6,6 +6,7 @@ import {
   exportLayoutOf,
   movedColumns,
   reorderedColumns,
+  valueAt,
   visibleColumns,
   withFilter,
   type ListFields,
@@ -32,6 +33,14 @@ describe('list layout', () => {
     expect(
       visibleColumns(layout({ columnShowKeys: ['a', 'gone', 'd'], columnOrderKeys: ['a'] }), fields.columns),
     ).toEqual(['a', 'd']);
+  });
+
+  it('reads a dotted field as a path into the row, and a missing step as no value', () => {
+    const row = { serial: 'AG1', location: { city: 'Basel' }, site: null };
+    expect(valueAt(row, 'serial')).toBe('AG1');
+    expect(valueAt(row, 'location.city')).toBe('Basel');
+    expect(valueAt(row, 'site.city')).toBeUndefined();
+    expect(valueAt(row, 'room.floor')).toBeUndefined();
   });
 
   it('keeps the hidden columns after the visible ones when the grid reorders', () => {

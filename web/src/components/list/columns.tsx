@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import { Button, type IconName } from '@blueprintjs/core';
+import { Button, type IconName, type Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell } from '@blueprintjs/table';
 import type { TFunction } from 'i18next';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
@@ -34,31 +34,65 @@ export function columnHeaders({ t, fields, order, filters, userSorted, ...on }: 
     });
 }
 
-/** A plain header: the column's name. */
-export const namedHeader = (name: string) => () => <ColumnHeaderCell name={name} />;
+/** A plain header: the column's name, or what `renderName` shows in its place (e.g. a select-all checkbox). */
+export const namedHeader = (name: string, renderName?: () => JSX.Element) => () => (
+  <ColumnHeaderCell name={name} nameRenderer={renderName} />
+);
+
+/** A column of a grid: `cell` renders a row's cell. */
+export function gridColumn<T>(id: string, rows: T[], header: () => JSX.Element, cell: (row: T) => JSX.Element) {
+  return <Column key={id} id={id} columnHeaderCellRenderer={header} cellRenderer={(r) => cell(rows[r]!)} />;
+}
+
+/** A column for each field, in order: `header` heads it, `cell` renders a row's value of it. */
+export function fieldColumns<T, F extends string>(
+  fields: readonly F[],
+  rows: T[],
+  header: (field: F) => JSX.Element,
+  cell: (row: T, field: F) => JSX.Element,
+) {
+  return fields.map((field) =>
+    gridColumn(
+      field,
+      rows,
+      () => header(field),
+      (row) => cell(row, field),
+    ),
+  );
+}
+
+/** A cell of text, the whole of it in its tooltip; `intent` colours it (e.g. by how a contract stands). */
+export const textCell = (text: string, intent?: Intent) => (
+  <Cell tooltip={text} intent={intent}>
+    {text}
+  </Cell>
+);
+
+/** The pinned first cell of an instrument's row: its thumbnail, then what names it (its serial, or a link). */
+export const thumbnailCell = (thumbnail: ReactNode, name: ReactNode, tooltip?: string) => (
+  <Cell className="inventory-serial-cell" tooltip={tooltip}>
+    <span className="inventory-thumb">{thumbnail}</span>
+    {name}
+  </Cell>
+);
 
 /** A column of controls (a row's actions, its documents, its history): each cell takes the keyboard. */
 export function controlColumn<T>(id: string, rows: T[], header: () => JSX.Element, control: (row: T) => ReactNode) {
-  return (
-    <Column
-      key={id}
-      id={id}
-      columnHeaderCellRenderer={header}
-      cellRenderer={(r) => <Cell interactive>{control(rows[r]!)}</Cell>}
-    />
-  );
+  return gridColumn(id, rows, header, (row) => <Cell interactive>{control(row)}</Cell>);
 }
 
 export interface RowButtonProps {
   icon: IconName;
   text?: string;
   label: string;
+  /** The button's tooltip, where its icon alone does not say what it does. */
+  title?: string;
   onClick(): void;
   testId?: string;
 }
 
 /** A small button in a grid cell or tile. */
-export function RowButton({ icon, text, label, onClick, testId }: RowButtonProps) {
+export function RowButton({ icon, text, label, title, onClick, testId }: RowButtonProps) {
   return (
     <Button
       size="small"
@@ -66,6 +100,7 @@ export function RowButton({ icon, text, label, onClick, testId }: RowButtonProps
       icon={icon}
       text={text}
       aria-label={label}
+      title={title}
       data-testid={testId}
       onClick={onClick}
     />

@@ -2,13 +2,12 @@ export { ColumnFilterDialog, type ColumnFilterDialogProps, type FilterSuggestion
 export { ColumnsPanel, type ColumnsPanelProps } from './ColumnsPanel';
 export { FilterChips, type FilterChipsProps } from './FilterChips';
 export { ListBody, type ListBodyProps } from './ListBody';
-export { listColumnHeader, type ListColumnHeaderProps } from './listColumnHeader';
 export {
   describeFilter,
   exportLayoutOf,
   movedColumns,
   reorderedColumns,
-  sortOf,
+  valueAt,
   valueText,
   visibleColumns,
   withFilter,
@@ -36,9 +35,11 @@ export {
   columnHeaders,
   controlColumn,
   DocumentsButton,
+  fieldColumns,
+  gridColumn,
   historyColumn,
   namedHeader,
   RowButton,
-  type ColumnHeadersOptions,
-  type RowButtonProps,
+  textCell,
+  thumbnailCell,
 } from './columns';

@@ -50,6 +50,10 @@ export const withFilter = (filters: FilterSetting[], field: string, next: Filter
   ...(next ? [next] : []),
 ];
 
+/** A row's value of a field: a dotted field (`location.city`) is a path into the row. */
+export const valueAt = (row: object, field: string): unknown =>
+  field.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | null | undefined)?.[k], row);
+
 /** How a value of a field reads on screen: dates in the user's language, booleans translated. */
 export function valueText(t: TFunction, fields: ListFields, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';

@@ -315,30 +315,14 @@ export function CalendarPage() {
         />
         <div className="calendar-main" aria-busy={loading} data-tour="calendar-board">
           {searching ? (
-            found.isPending ? (
-              <Spinner aria-label={t('calendar:loading')} />
-            ) : found.isError ? (
-              <NonIdealState
-                icon="error"
-                title={t('calendar:load_failed')}
-                action={<Button text={t('calendar:retry')} onClick={() => void found.refetch()} />}
-              />
-            ) : found.data.items.length === 0 ? (
-              <NonIdealState
-                icon="search"
-                title={t('calendar:no_data')}
-                description={t('calendar:no_search_results', { keyword })}
-                action={<Button text={t('calendar:search_reset')} onClick={resetSearch} />}
-              />
-            ) : (
-              <ReservationSearchGrid
-                items={found.data.items}
-                totalCount={found.data.totalCount}
-                pageIndex={searchPageIndex}
-                onPage={reservationSearch.page}
-                actions={actions}
-              />
-            )
+            <ReservationSearchGrid
+              found={found}
+              keyword={keyword}
+              pageIndex={searchPageIndex}
+              onPage={reservationSearch.page}
+              onReset={resetSearch}
+              actions={actions}
+            />
           ) : rows.isPending ? (
             <Spinner aria-label={t('calendar:loading')} />
           ) : rows.isError ? (

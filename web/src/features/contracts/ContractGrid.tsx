@@ -1,13 +1,12 @@
-import { useMemo } from 'react';
 import { Classes, Tag } from '@blueprintjs/core';
-import { Cell, Column, RenderMode, Table } from '@blueprintjs/table';
+import { Cell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '../../../../contract/contracts';
 import { contractCategoryOf, contractStatusOf } from '../../../../contract/contractStatus';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_ROW_HEIGHT } from '../../../../contract/limits';
 import { CONTRACT_STATUS_INTENT } from '../../components/contractStatusIntent';
-import { listColumnHeader, sortOf, useGridKeyboard, valueText } from '../../components/list';
+import { columnHeaders, fieldColumns, textCell, useGridKeyboard, valueText } from '../../components/list';
 import { CONTRACT_COLUMNS, CONTRACT_FIELDS } from './contractFields';
 
 export interface ContractGridProps {
@@ -39,21 +38,12 @@ const WIDTHS: Record<(typeof CONTRACT_COLUMNS)[number], number> = {
  * The contract grid (spec 3 "Contract management"): every column can be sorted and filtered; the expiry date is
  * coloured and named by how the contract stands (spec 2 section 4), the type by its category.
  */
-export function ContractGrid({ rows, order, userSorted, filters, onSort, onFilter }: ContractGridProps) {
+export function ContractGrid(props: ContractGridProps) {
   const { t } = useTranslation();
-  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
+  const { rows, order, filters } = props;
   const keyboard = useGridKeyboard({ label: t('contracts:grid_label'), rowCount: rows.length });
 
-  const header = (field: string) =>
-    listColumnHeader({
-      t,
-      name: CONTRACT_FIELDS.label(t, field),
-      order: sortOf(order, field),
-      filtered: filtered.has(field),
-      canClearSort: userSorted && sortOf(order, field) !== undefined,
-      onSort: (orderType) => onSort(field, orderType),
-      onFilter: () => onFilter(field),
-    });
+  const header = columnHeaders({ ...props, t, fields: CONTRACT_FIELDS });
 
   const text = (row: Contract, field: string) => valueText(t, CONTRACT_FIELDS, field, row[field as keyof Contract]);
 
@@ -79,19 +69,15 @@ export function ContractGrid({ rows, order, userSorted, filters, onSort, onFilte
         const status = contractStatusOf(row.contractExpiry);
         if (!status) return <Cell />;
         const words = `${text(row, field)} · ${t(`contracts:status_${status}`)}`;
-        return (
-          <Cell tooltip={words} intent={CONTRACT_STATUS_INTENT[status]} data-contract-status={status}>
-            {words}
-          </Cell>
-        );
+        return textCell(words, CONTRACT_STATUS_INTENT[status]);
       }
       case 'contractType': {
         const category = contractCategoryOf(row.contractType);
         const words = [row.contractType, category && t(`contracts:category_${category}`)].filter(Boolean).join(' · ');
-        return <Cell tooltip={words}>{words}</Cell>;
+        return textCell(words);
       }
       default:
-        return <Cell tooltip={text(row, field)}>{text(row, field)}</Cell>;
+        return textCell(text(row, field));
     }
   };
 
@@ -107,14 +93,7 @@ export function ContractGrid({ rows, order, userSorted, filters, onSort, onFilte
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, order, filters, t]}
       >
-        {CONTRACT_COLUMNS.map((field) => (
-          <Column
-            key={field}
-            id={field}
-            columnHeaderCellRenderer={() => header(field)}
-            cellRenderer={(r) => cell(rows[r]!, field)}
-          />
-        ))}
+        {fieldColumns(CONTRACT_COLUMNS, rows, header, cell)}
       </Table>
     </div>
   );

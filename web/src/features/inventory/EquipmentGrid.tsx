@@ -1,12 +1,26 @@
-import { useMemo, type ReactNode } from 'react';
-import { Button, Tag } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table } from '@blueprintjs/table';
+import type { ReactNode } from 'react';
+import { Tag } from '@blueprintjs/core';
+import { RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GRID_ROW_HEIGHT_TALL, GRID_COLUMN_WIDTH } from '../../../../contract/limits';
 import type { Equipment } from '../../../../contract/equipment';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
-import { listColumnHeader, movedColumns, sortOf, useGridKeyboard, valueText } from '../../components/list';
+import {
+  columnHeaders,
+  controlColumn,
+  DocumentsButton,
+  fieldColumns,
+  gridColumn,
+  movedColumns,
+  namedHeader,
+  RowButton,
+  textCell,
+  thumbnailCell,
+  useGridKeyboard,
+  valueAt,
+  valueText,
+} from '../../components/list';
 import { useCurrentSession } from '../../lib/currentUser';
 import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
 import { RowActionsMenu, type RowActions } from './RowActionsMenu';
@@ -31,8 +45,6 @@ const detailPath = (base: string, e: Equipment) => `${base}/product/equipmentDet
 /** The serial and actions columns stay in place at the left. */
 const FROZEN_COLUMNS = 2;
 
-type Row = Record<string, unknown>;
-
 /** The grid's contract column. */
 const CONTRACT_FIELD = 'contractCategroy';
 
@@ -40,114 +52,67 @@ const CONTRACT_FIELD = 'contractCategroy';
 export function EquipmentGrid(props: Props) {
   const { t } = useTranslation();
   const { base } = useCurrentSession();
-  const { rows, columns, sort, filters } = props;
-  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
+  const { rows, columns, sort } = props;
   const keyboard = useGridKeyboard({ label: t('inventory:grid_label'), rowCount: rows.length });
   /** A cell's text; nested location fields are read by path. */
   const text = (equipment: Equipment, field: string) =>
-    valueText(
-      t,
-      INVENTORY_FIELDS,
-      field,
-      field.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], equipment),
-    );
+    valueText(t, INVENTORY_FIELDS, field, valueAt(equipment, field));
 
-  const textCell = (equipment: Equipment, field: string) => (
-    <Cell tooltip={text(equipment, field)}>{text(equipment, field)}</Cell>
-  );
   /** The contract column says, and colours, how its latest contract stands (spec 2 section 4). */
   const contractCell = (equipment: Equipment) => {
     const status = latestContractStatus(equipment);
-    if (!status) return textCell(equipment, CONTRACT_FIELD);
+    if (!status) return textCell(text(equipment, CONTRACT_FIELD));
     const words = [text(equipment, CONTRACT_FIELD), t(`equipmentDetail:contract_status_${status}`)]
       .filter(Boolean)
       .join(' · ');
-    return (
-      <Cell tooltip={words} intent={CONTRACT_STATUS_INTENT[status]} data-contract-status={status}>
-        {words}
-      </Cell>
-    );
+    return textCell(words, CONTRACT_STATUS_INTENT[status]);
   };
 
-  const header = (field: string, movable: boolean) =>
-    listColumnHeader({
-      t,
-      name: INVENTORY_FIELDS.label(t, field),
-      order: sortOf(sort, field),
-      filtered: filtered.has(field),
-      onSort: (orderType) => props.onSort(field, orderType),
-      onFilter: () => props.onFilter(field),
-      onHide: movable ? () => props.onHideColumn(field) : undefined,
-    });
+  const header = columnHeaders({ ...props, t, fields: INVENTORY_FIELDS, order: sort });
 
-  const pinned = (
-    <Column
-      key={PINNED_FIELD}
-      id={PINNED_FIELD}
-      columnHeaderCellRenderer={() => header(PINNED_FIELD, false)}
-      cellRenderer={(r) => {
-        const equipment = rows[r]!;
-        return (
-          <Cell className="inventory-serial-cell">
-            <span className="inventory-thumb">{props.thumbnail(equipment)}</span>
-            <Link to={detailPath(base, equipment)}>{equipment.serial || equipment.equipmentId}</Link>
-            {equipment.isNew && (
-              <Tag minimal intent="success">
-                {t('inventory:new_tag')}
-              </Tag>
-            )}
-          </Cell>
-        );
-      }}
-    />
+  const pinned = gridColumn(
+    PINNED_FIELD,
+    rows,
+    () => header(PINNED_FIELD, false),
+    (equipment) =>
+      thumbnailCell(
+        props.thumbnail(equipment),
+        <>
+          <Link to={detailPath(base, equipment)}>{equipment.serial || equipment.equipmentId}</Link>
+          {equipment.isNew && (
+            <Tag minimal intent="success">
+              {t('inventory:new_tag')}
+            </Tag>
+          )}
+        </>,
+      ),
   );
-  const actionsColumn = (
-    <Column
-      key="actions"
-      id="actions"
-      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('inventory:column_actions')} />}
-      cellRenderer={(r) => (
-        <Cell interactive>
-          <RowActionsMenu equipment={rows[r]!} actions={props.actions} />
-        </Cell>
-      )}
-    />
-  );
-  const documentsColumn = (
-    <Column
-      key="documents"
-      id="documents"
-      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('inventory:column_documents')} />}
-      cellRenderer={(r) => {
-        const equipment = rows[r]!;
-        return (
-          <Cell interactive>
-            <Button
-              size="small"
-              variant="minimal"
-              icon={equipment.documentCount > 0 ? 'document-open' : 'add'}
-              text={equipment.documentCount > 0 ? String(equipment.documentCount) : undefined}
-              aria-label={
-                equipment.documentCount > 0
-                  ? t('inventory:documents_view', { count: equipment.documentCount })
-                  : t('inventory:documents_add')
-              }
-              data-testid={`documents-${equipment.equipmentId}`}
-              onClick={() => props.actions.documents(equipment)}
-            />
-          </Cell>
-        );
-      }}
-    />
-  );
-  const dataColumns = columns.map((field) => (
-    <Column
-      key={field}
-      id={field}
-      columnHeaderCellRenderer={() => header(field, true)}
-      cellRenderer={(r) => (field === CONTRACT_FIELD ? contractCell(rows[r]!) : textCell(rows[r]!, field))}
-    />
+  const actionsColumn = controlColumn('actions', rows, namedHeader(t('inventory:column_actions')), (equipment) => (
+    <RowActionsMenu equipment={equipment} actions={props.actions} />
   ));
+  const documentsColumn = controlColumn(
+    'documents',
+    rows,
+    namedHeader(t('inventory:column_documents')),
+    (equipment) => (
+      <DocumentsButton
+        count={equipment.documentCount}
+        label={
+          equipment.documentCount > 0
+            ? t('inventory:documents_view', { count: equipment.documentCount })
+            : t('inventory:documents_add')
+        }
+        testId={`documents-${equipment.equipmentId}`}
+        onClick={() => props.actions.documents(equipment)}
+      />
+    ),
+  );
+  const dataColumns = fieldColumns(
+    columns,
+    rows,
+    (field) => header(field, true),
+    (equipment, field) => (field === CONTRACT_FIELD ? contractCell(equipment) : textCell(text(equipment, field))),
+  );
 
   const widths = [200, 64, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
   return (
@@ -199,12 +164,10 @@ export function EquipmentTiles({
             <span>{[e.location.city, e.building, e.room].filter(Boolean).join(' · ')}</span>
           </div>
           <div className="inventory-tile-actions">
-            <Button
-              size="small"
-              variant="minimal"
+            <RowButton
               icon="document"
               text={String(e.documentCount)}
-              aria-label={t('inventory:documents_view', { count: e.documentCount })}
+              label={t('inventory:documents_view', { count: e.documentCount })}
               onClick={() => actions.documents(e)}
             />
             <RowActionsMenu equipment={e} actions={actions} />

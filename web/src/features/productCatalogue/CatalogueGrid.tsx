@@ -1,10 +1,9 @@
-import { Button } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table } from '@blueprintjs/table';
+import { Cell, RenderMode, Table } from '@blueprintjs/table';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import type { ProductMarketInfoRow } from '../../../../contract/productMarketInfo';
 import { GRID_ROW_HEIGHT } from '../../../../contract/limits';
-import { useGridKeyboard } from '../../components/list';
+import { fieldColumns, namedHeader, RowButton, textCell, useGridKeyboard } from '../../components/list';
 import { formatDateTime } from '../../lib/dates';
 
 export type DescriptionField = 'shortDescription' | 'longDescription';
@@ -69,20 +68,15 @@ export function CatalogueGrid({ rows, onEdit }: CatalogueGridProps) {
   const keyboard = useGridKeyboard({ label: t('productCatalogue:grid_label'), rowCount: rows.length });
 
   const cell = (row: ProductMarketInfoRow, field: CatalogueColumn) => {
-    if (field === 'createTime') {
-      const when = formatDateTime(row.createTime);
-      return <Cell tooltip={when}>{when}</Cell>;
-    }
+    if (field === 'createTime') return textCell(formatDateTime(row.createTime));
     if (DESCRIPTIONS.includes(field)) {
       const words = richTextWords(row[field as DescriptionField]);
       const label = t(`productCatalogue:edit_${field}`);
       return (
         <Cell interactive tooltip={words}>
-          <Button
-            variant="minimal"
-            size="small"
+          <RowButton
             icon="edit"
-            aria-label={`${label}: ${row.partNumber}`}
+            label={`${label}: ${row.partNumber}`}
             title={label}
             onClick={() => onEdit(row, field as DescriptionField)}
           />
@@ -90,8 +84,7 @@ export function CatalogueGrid({ rows, onEdit }: CatalogueGridProps) {
         </Cell>
       );
     }
-    const value = row[field] ?? '';
-    return <Cell tooltip={value}>{value}</Cell>;
+    return textCell(row[field] ?? '');
   };
 
   return (
@@ -106,14 +99,7 @@ export function CatalogueGrid({ rows, onEdit }: CatalogueGridProps) {
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, t]}
       >
-        {COLUMNS.map((field) => (
-          <Column
-            key={field}
-            id={field}
-            columnHeaderCellRenderer={() => <ColumnHeaderCell name={t(`productCatalogue:column_${field}`)} />}
-            cellRenderer={(r) => cell(rows[r]!, field)}
-          />
-        ))}
+        {fieldColumns(COLUMNS, rows, (field) => namedHeader(t(`productCatalogue:column_${field}`))(), cell)}
       </Table>
     </div>
   );

@@ -1,15 +1,23 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Classes, Intent } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table } from '@blueprintjs/table';
+import { useState, type ReactNode } from 'react';
+import { Checkbox, Classes, Intent } from '@blueprintjs/core';
+import { Cell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT_TALL } from '../../../../contract/limits';
 import type { Equipment } from '../../../../contract/equipment';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import {
-  listColumnHeader,
+  columnHeaders,
+  controlColumn,
+  DocumentsButton,
+  fieldColumns,
+  gridColumn,
   movedColumns,
-  sortOf,
+  namedHeader,
+  RowButton,
+  textCell,
+  thumbnailCell,
   useGridKeyboard,
+  valueAt,
   valueText,
   type ListFields,
 } from '../../components/list';
@@ -43,13 +51,10 @@ export interface ProductsGridProps {
 const FROZEN_COLUMNS = 2;
 const FIXED_COLUMNS = 4;
 
-type Row = Record<string, unknown>;
-
 /** The products-management grid (spec 3 section 2): selectable rows, editable cells, the hidden flag, files. */
 export function ProductsGrid(props: ProductsGridProps) {
   const { t } = useTranslation();
   const { rows, fields, columns, sort, filters, edits, problems, selected } = props;
-  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
   const keyboard = useGridKeyboard({
     label: t('productsManagement:grid_label'),
     rowCount: rows.length,
@@ -59,16 +64,7 @@ export function ProductsGrid(props: ProductsGridProps) {
   const pickedOnPage = rows.filter((e) => selected.has(e.equipmentId)).length;
   const [typing, setTyping] = useState<{ field: EditableField; value: string } | null>(null);
 
-  const header = (field: string, movable: boolean) =>
-    listColumnHeader({
-      t,
-      name: fields.label(t, field),
-      order: sortOf(sort, field),
-      filtered: filtered.has(field),
-      onSort: (orderType) => props.onSort(field, orderType),
-      onFilter: () => props.onFilter(field),
-      onHide: movable ? () => props.onHideColumn(field) : undefined,
-    });
+  const header = columnHeaders({ ...props, t, order: sort });
 
   const inputCell = (equipment: Equipment, field: EditableField, changes: RowChanges | undefined) => {
     const problem = problems.get(equipment.equipmentId)?.[field];
@@ -107,119 +103,69 @@ export function ProductsGrid(props: ProductsGridProps) {
   const dataCell = (equipment: Equipment, field: string) => {
     const changes = edits.get(equipment.equipmentId);
     if (isEditable(field)) return inputCell(equipment, field, changes);
-    const value = field.split('.').reduce<unknown>((v, k) => (v as Row | null)?.[k], equipment);
-    const text = valueText(t, fields, field, value);
-    return <Cell tooltip={text}>{text}</Cell>;
+    return textCell(valueText(t, fields, field, valueAt(equipment, field)));
   };
 
   const allPicked = rows.length > 0 && pickedOnPage === rows.length;
-  const selectColumn = (
-    <Column
-      key="select"
-      id="select"
-      columnHeaderCellRenderer={() => (
-        <ColumnHeaderCell
-          name={t('productsManagement:select_all')}
-          nameRenderer={() => (
-            <Checkbox
-              className="products-select"
-              aria-label={t('productsManagement:select_all')}
-              checked={allPicked}
-              indeterminate={!allPicked && pickedOnPage > 0}
-              onChange={() => props.onSelectAll(!allPicked)}
-            />
-          )}
+  const selectColumn = controlColumn(
+    'select',
+    rows,
+    namedHeader(t('productsManagement:select_all'), () => (
+      <Checkbox
+        className="products-select"
+        aria-label={t('productsManagement:select_all')}
+        checked={allPicked}
+        indeterminate={!allPicked && pickedOnPage > 0}
+        onChange={() => props.onSelectAll(!allPicked)}
+      />
+    )),
+    (equipment) => (
+      <Checkbox
+        className="products-select"
+        aria-label={t('productsManagement:select_row', { serial: serialOf(equipment) })}
+        checked={selected.has(equipment.equipmentId)}
+        onChange={(e) => props.onSelect(equipment.equipmentId, e.currentTarget.checked)}
+      />
+    ),
+  );
+  const serialColumn = gridColumn(
+    PINNED_FIELD,
+    rows,
+    () => header(PINNED_FIELD, false),
+    (equipment) => thumbnailCell(props.thumbnail(equipment), <span>{serialOf(equipment)}</span>, serialOf(equipment)),
+  );
+  const hiddenColumn = controlColumn(
+    'isHidden',
+    rows,
+    namedHeader(t('productsManagement:column_hidden')),
+    (equipment) => (
+      <Checkbox
+        className="products-select"
+        aria-label={t('productsManagement:hidden_row', { serial: serialOf(equipment) })}
+        checked={hiddenValue(equipment, edits.get(equipment.equipmentId))}
+        onChange={(e) => props.onHiddenChange(equipment, e.currentTarget.checked)}
+      />
+    ),
+  );
+  const filesColumn = controlColumn('files', rows, namedHeader(t('productsManagement:column_files')), (equipment) => {
+    const serial = serialOf(equipment);
+    return (
+      <>
+        <RowButton
+          icon="media"
+          label={t('productsManagement:images_of', { serial })}
+          onClick={() => props.onImages(equipment)}
         />
-      )}
-      cellRenderer={(r) => {
-        const equipment = rows[r]!;
-        return (
-          <Cell interactive>
-            <Checkbox
-              className="products-select"
-              aria-label={t('productsManagement:select_row', { serial: serialOf(equipment) })}
-              checked={selected.has(equipment.equipmentId)}
-              onChange={(e) => props.onSelect(equipment.equipmentId, e.currentTarget.checked)}
-            />
-          </Cell>
-        );
-      }}
-    />
-  );
-  const serialColumn = (
-    <Column
-      key={PINNED_FIELD}
-      id={PINNED_FIELD}
-      columnHeaderCellRenderer={() => header(PINNED_FIELD, false)}
-      cellRenderer={(r) => {
-        const equipment = rows[r]!;
-        return (
-          <Cell className="inventory-serial-cell" tooltip={serialOf(equipment)}>
-            <span className="inventory-thumb">{props.thumbnail(equipment)}</span>
-            <span>{serialOf(equipment)}</span>
-          </Cell>
-        );
-      }}
-    />
-  );
-  const hiddenColumn = (
-    <Column
-      key="isHidden"
-      id="isHidden"
-      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('productsManagement:column_hidden')} />}
-      cellRenderer={(r) => {
-        const equipment = rows[r]!;
-        return (
-          <Cell interactive>
-            <Checkbox
-              className="products-select"
-              aria-label={t('productsManagement:hidden_row', { serial: serialOf(equipment) })}
-              checked={hiddenValue(equipment, edits.get(equipment.equipmentId))}
-              onChange={(e) => props.onHiddenChange(equipment, e.currentTarget.checked)}
-            />
-          </Cell>
-        );
-      }}
-    />
-  );
-  const filesColumn = (
-    <Column
-      key="files"
-      id="files"
-      columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('productsManagement:column_files')} />}
-      cellRenderer={(r) => {
-        const equipment = rows[r]!;
-        const serial = serialOf(equipment);
-        return (
-          <Cell interactive>
-            <Button
-              size="small"
-              variant="minimal"
-              icon="media"
-              aria-label={t('productsManagement:images_of', { serial })}
-              onClick={() => props.onImages(equipment)}
-            />
-            <Button
-              size="small"
-              variant="minimal"
-              icon={equipment.documentCount > 0 ? 'document-open' : 'document'}
-              text={equipment.documentCount > 0 ? String(equipment.documentCount) : undefined}
-              aria-label={t('productsManagement:documents_of', { serial, count: equipment.documentCount })}
-              onClick={() => props.onDocuments(equipment)}
-            />
-          </Cell>
-        );
-      }}
-    />
-  );
-  const dataColumns = columns.map((field) => (
-    <Column
-      key={field}
-      id={field}
-      columnHeaderCellRenderer={() => header(field, true)}
-      cellRenderer={(r) => dataCell(rows[r]!, field)}
-    />
-  ));
+        <DocumentsButton
+          count={equipment.documentCount}
+          emptyIcon="document"
+          label={t('productsManagement:documents_of', { serial, count: equipment.documentCount })}
+          onClick={() => props.onDocuments(equipment)}
+        />
+      </>
+    );
+  });
+  const dataColumns = fieldColumns(columns, rows, (field) => header(field, true), dataCell);
 
   return (
     <div {...keyboard.container} className="list-table products-table" data-frozen-columns={FROZEN_COLUMNS}>

@@ -1,12 +1,19 @@
-import { useMemo } from 'react';
 import { Icon, Tag } from '@blueprintjs/core';
-import { Cell, Column, RenderMode, Table } from '@blueprintjs/table';
+import { Cell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserRow } from '../../../../contract/accountManagement';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
-import { listColumnHeader, sortOf, useGridKeyboard, valueText, type ListFields } from '../../components/list';
+import {
+  columnHeaders,
+  controlColumn,
+  fieldColumns,
+  textCell,
+  useGridKeyboard,
+  valueText,
+  type ListFields,
+} from '../../components/list';
 import { NAME_FIELD } from './userFields';
 
 export interface UserGridProps {
@@ -57,21 +64,11 @@ function NameCell({ row, detailsBase }: { row: UserRow; detailsBase: string }) {
 /** The user grid (spec 3 sections 2 and 3): the name pinned first, then the columns of the list's field registry. */
 export function UserGrid(props: UserGridProps) {
   const { t } = useTranslation();
-  const { rows, fields, order, userSorted, filters } = props;
-  const filtered = useMemo(() => new Set(filters.map((f) => f.field)), [filters]);
+  const { rows, fields, order, filters } = props;
   const keyboard = useGridKeyboard({ label: t('users:grid_label'), rowCount: rows.length });
   const columns = fields.columns;
 
-  const header = (field: string) =>
-    listColumnHeader({
-      t,
-      name: fields.label(t, field),
-      order: sortOf(order, field),
-      filtered: filtered.has(field),
-      canClearSort: userSorted && sortOf(order, field) !== undefined,
-      onSort: (orderType) => props.onSort(field, orderType),
-      onFilter: () => props.onFilter(field),
-    });
+  const header = columnHeaders({ ...props, t });
 
   const cell = (row: UserRow, field: string) => {
     if (field === 'statusCode') {
@@ -83,8 +80,7 @@ export function UserGrid(props: UserGridProps) {
         </Cell>
       );
     }
-    const text = valueText(t, fields, field, valueOf(row, field));
-    return <Cell tooltip={text}>{text}</Cell>;
+    return textCell(valueText(t, fields, field, valueOf(row, field)));
   };
 
   return (
@@ -100,24 +96,13 @@ export function UserGrid(props: UserGridProps) {
         cellRendererDependencies={[rows, columns, order, filters]}
       >
         {[
-          <Column
-            key={NAME_FIELD}
-            id={NAME_FIELD}
-            columnHeaderCellRenderer={() => header(NAME_FIELD)}
-            cellRenderer={(r) => (
-              <Cell interactive>
-                <NameCell row={rows[r]!} detailsBase={props.detailsBase} />
-              </Cell>
-            )}
-          />,
-          ...columns.map((field) => (
-            <Column
-              key={field}
-              id={field}
-              columnHeaderCellRenderer={() => header(field)}
-              cellRenderer={(r) => cell(rows[r]!, field)}
-            />
-          )),
+          controlColumn(
+            NAME_FIELD,
+            rows,
+            () => header(NAME_FIELD),
+            (row) => <NameCell row={row} detailsBase={props.detailsBase} />,
+          ),
+          ...fieldColumns(columns, rows, header, cell),
         ]}
       </Table>
     </div>

@@ -1,4 +1,4 @@
-import { Cell, Column, RenderMode, Table } from '@blueprintjs/table';
+import { Cell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT } from '../../../../contract/limits';
@@ -7,8 +7,10 @@ import {
   columnHeaders,
   controlColumn,
   DocumentsButton,
+  fieldColumns,
   historyColumn as historyColumnOf,
   movedColumns,
+  textCell,
   useGridKeyboard,
   valueText,
 } from '../../components/list';
@@ -57,33 +59,16 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
         </Cell>
       );
     }
-    const text = valueText(t, WORK_ORDER_FIELDS, field, row[field as keyof WorkOrderRow]);
-    return <Cell tooltip={text}>{text}</Cell>;
+    return textCell(valueText(t, WORK_ORDER_FIELDS, field, row[field as keyof WorkOrderRow]));
   };
 
-  const orderNumberColumn = (
-    <Column
-      key={ORDER_NUMBER_FIELD}
-      id={ORDER_NUMBER_FIELD}
-      columnHeaderCellRenderer={() => header(ORDER_NUMBER_FIELD, false)}
-      cellRenderer={(r) => {
-        const row = rows[r]!;
-        return (
-          <Cell interactive>
-            <ServiceOrderNumber serviceOrderNo={row.serviceOrderNo} canOpenPdf={row.userAccessPDF} />
-          </Cell>
-        );
-      }}
-    />
+  const orderNumberColumn = controlColumn(
+    ORDER_NUMBER_FIELD,
+    rows,
+    () => header(ORDER_NUMBER_FIELD, false),
+    (row) => <ServiceOrderNumber serviceOrderNo={row.serviceOrderNo} canOpenPdf={row.userAccessPDF} />,
   );
-  const dataColumns = columns.map((field) => (
-    <Column
-      key={field}
-      id={field}
-      columnHeaderCellRenderer={() => header(field, true)}
-      cellRenderer={(r) => cell(rows[r]!, field)}
-    />
-  ));
+  const dataColumns = fieldColumns(columns, rows, (field) => header(field, true), cell);
   const documentsColumn = controlColumn(
     DOCUMENTS_FIELD,
     rows,
