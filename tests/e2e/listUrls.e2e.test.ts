@@ -79,6 +79,29 @@ describe('the inventory in the URL', () => {
     await page.getByText(/^1–30 of \d+/).waitFor();
     await context.close();
   });
+
+  it("a link naming another list's fields, or a value its field cannot take, opens the inventory's default list", async () => {
+    const { context, page } = await signedIn('user@acme-labs.example');
+    const links = [
+      {
+        filter: JSON.stringify([{ field: 'callStatus', operator: 7, value: ['Open'] }]),
+        sort: JSON.stringify([{ field: 'serviceOrderNo', orderType: 1 }]),
+      },
+      { filter: JSON.stringify([{ field: 'instDate', operator: 3, value: ['yesterday'] }]) },
+    ];
+    for (const link of links) {
+      const asked = inventoryList(page);
+      const query = new URLSearchParams(link);
+      await page.goto(`${server.url}/app/product?${query}`);
+      await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
+      const body = await asked;
+      expect(body.filterSettings).toEqual([]);
+      expect(body.orderSettings).toEqual([]);
+      await page.getByText(/^1–30 of \d+/).waitFor();
+      await page.waitForURL((url) => !url.searchParams.has('filter') && !url.searchParams.has('sort'));
+    }
+    await context.close();
+  });
 });
 
 /** Open a column's header menu (the movable columns' headers are in the top quadrant). */
