@@ -55,8 +55,11 @@ export function useScrollRestoration(ready: boolean): void {
   const { key } = useLocation();
   const navigationType = useNavigationType();
   const pending = useRef<Positions | null>(null);
+  const entry = useRef<string | null>(null);
   useLayoutEffect(() => {
-    if (navigationType !== NavigationType.Replace) pending.current = saved(key);
+    // Read once per entry: the effect running again on the same entry (React's strict mode) finds it overwritten.
+    if (navigationType !== NavigationType.Replace && entry.current !== key) pending.current = saved(key);
+    entry.current = key;
     return () => {
       try {
         sessionStorage.setItem(storageKey(key), JSON.stringify(positions()));
