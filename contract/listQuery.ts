@@ -49,13 +49,16 @@ export type OrderSetting = z.infer<typeof OrderSetting>;
 export const FullTextSearchSetting = z.object({ keyword: z.string().trim().max(200) }).nullable();
 
 export const MAX_PAGE_SIZE = 1000;
+/** The most column filters and sort columns one list query carries. */
+export const MAX_FILTER_SETTINGS = 50;
+export const MAX_ORDER_SETTINGS = 5;
 
 export const ListQuery = z.object({
   pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
   /** 0 means every row (export). */
   pageSize: z.number().int().min(0).max(MAX_PAGE_SIZE),
-  filterSettings: z.array(FilterSetting).max(50).default([]),
-  orderSettings: z.array(OrderSetting).max(5).default([]),
+  filterSettings: z.array(FilterSetting).max(MAX_FILTER_SETTINGS).default([]),
+  orderSettings: z.array(OrderSetting).max(MAX_ORDER_SETTINGS).default([]),
   fullTextSearchSetting: FullTextSearchSetting.optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
@@ -64,8 +67,8 @@ export type ListQuery = z.infer<typeof ListQuery>;
 export const FilterFieldsQuery = z.object({
   pageSize: z.number().int().min(1).max(100),
   pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),
-  filterSettings: z.array(FilterSetting).max(50).default([]),
-  orderSettings: z.array(OrderSetting).max(5).optional(),
+  filterSettings: z.array(FilterSetting).max(MAX_FILTER_SETTINGS).default([]),
+  orderSettings: z.array(OrderSetting).max(MAX_ORDER_SETTINGS).optional(),
   selectFields: z.array(FieldName).min(1).max(20),
   fullTextSearchSetting: FullTextSearchSetting.optional(),
 });

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { FilterOperator } from '../../contract/listQuery';
-import { filtersParam, searchParam, sortParam, type FieldKindOf } from '../../web/src/components/list/listParams';
+import {
+  filtersParam,
+  gridFieldKinds,
+  searchParam,
+  sortParam,
+  type FieldKindOf,
+} from '../../web/src/components/list/listParams';
+import { CONTRACT_LIST_DEFAULTS, CONTRACT_LIST_PARAMS } from '../../web/src/features/contracts/contractFields';
+import { INVENTORY_LINK, PINNED_FIELD } from '../../web/src/features/inventory/inventoryLayout';
+import { PRODUCTS_LINK } from '../../web/src/features/productsManagement/productsFields';
 import { USER_LIST_DEFAULTS, USER_LIST_PARAMS } from '../../web/src/features/users/userFields';
-import { readListParams } from '../../web/src/lib/listUrl';
+import { WORK_ORDER_LINK } from '../../web/src/features/workOrders/workOrderFields';
+import { readLayoutParams, readListParams, type LayoutParams } from '../../web/src/lib/listUrl';
 
 const kinds: Record<string, ReturnType<FieldKindOf>> = {
   name: 'text',
@@ -55,5 +65,72 @@ describe("a list's filters, sort and search in its URL", () => {
     });
     expect(readListParams(params, USER_LIST_PARAMS.customer, USER_LIST_DEFAULTS)).toEqual(USER_LIST_DEFAULTS);
     expect(readListParams(params, USER_LIST_PARAMS.admin, USER_LIST_DEFAULTS).filter).toHaveLength(1);
+  });
+});
+
+describe("a saved-view list's layout in its URL", () => {
+  const read = <V>(link: { params: LayoutParams<V>; base: V }, params: Record<string, string>) =>
+    readLayoutParams(new URLSearchParams(params), link.params, link.base);
+  const sortBy = (...fields: string[]) => json(fields.map((field) => ({ field, orderType: 0 })));
+
+  it('reads the filters and sort the inventory could have made, its pinned column included', () => {
+    const filter = [
+      { field: 'mfg', operator: FilterOperator.In, value: ['Agilent'], includingNull: true },
+      { field: 'instDate', operator: FilterOperator.Between, value: ['2020-01-01', '2020-12-31'] },
+      { field: 'osGxpFlag', operator: FilterOperator.Equals, value: ['true'] },
+    ];
+    expect(read(INVENTORY_LINK, { filter: json(filter), sort: sortBy(PINNED_FIELD) })).toMatchObject({
+      filter,
+      sort: [{ field: PINNED_FIELD, orderType: 0 }],
+    });
+  });
+
+  it("gives the inventory's defaults for filters and sort on fields it does not have, or values they cannot take", () => {
+    const { base } = INVENTORY_LINK;
+    const foreign = {
+      filter: json([{ field: 'callStatus', operator: FilterOperator.In, value: ['Open'] }]),
+      sort: sortBy('serviceOrderNo'),
+      mode: 'list',
+    };
+    expect(read(INVENTORY_LINK, foreign)).toEqual(base);
+    const badValues = [
+      { field: 'instDate', operator: FilterOperator.From, value: ['yesterday'] },
+      { field: 'equipConstrYear', operator: FilterOperator.In, value: ['MMXX'] },
+      { field: 'osGxpFlag', operator: FilterOperator.Equals, value: ['yes'] },
+      { field: 'mfg', operator: FilterOperator.Between, value: ['A'] },
+    ];
+    for (const filter of badValues) expect(read(INVENTORY_LINK, { filter: json([filter]) })?.filter).toEqual([]);
+  });
+
+  it('ignores a sort with more columns than a list query takes', () => {
+    expect(read(INVENTORY_LINK, { sort: sortBy('mfg', 'model', 'dtype', 'room', 'building') })?.sort).toHaveLength(5);
+    expect(read(INVENTORY_LINK, { sort: sortBy('mfg', 'model', 'dtype', 'room', 'building', 'floor') })?.sort).toEqual(
+      [],
+    );
+  });
+
+  it("reads the work orders' and products' own fields only", () => {
+    const byOrder = { filter: json([{ field: 'serviceOrderNo', operator: FilterOperator.Contains, value: ['42'] }]) };
+    expect(read(WORK_ORDER_LINK, byOrder)?.filter).toHaveLength(1);
+    expect(read(WORK_ORDER_LINK, { sort: sortBy('documentCount') })?.sort).toHaveLength(1);
+    expect(read(WORK_ORDER_LINK, { sort: sortBy('instDate') })?.sort).toEqual([]);
+    expect(read(PRODUCTS_LINK, { sort: sortBy('changedOnCust') })?.sort).toHaveLength(1);
+    expect(read(PRODUCTS_LINK, byOrder)?.filter).toEqual([]);
+  });
+
+  it("a grid's field kinds: its columns and fixed columns, nothing else", () => {
+    const kinds = gridFieldKinds({ columns: ['made'], kindOf: () => 'date' }, ['serial']);
+    expect([kinds('made'), kinds('serial'), kinds('password')]).toEqual(['date', 'date', undefined]);
+  });
+});
+
+describe('the contract list in its URL', () => {
+  it('ignores a sort with more columns than the contract list takes', () => {
+    const sort = json(
+      ['poNumber', 'billingDate', 'contractType', 'createdTime'].map((field) => ({ field, orderType: 0 })),
+    );
+    expect(readListParams(new URLSearchParams({ sort }), CONTRACT_LIST_PARAMS, CONTRACT_LIST_DEFAULTS).sort).toEqual(
+      [],
+    );
   });
 });

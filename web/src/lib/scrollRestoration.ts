@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /**
  * What scrolls a list: the document (the shell grows with a list's rows), the page's content area, and a Blueprint
@@ -48,30 +48,36 @@ function scrollTo(target: Positions): boolean {
 
 /**
  * Back or Forward to a list returns to where it was scrolled: the positions are kept per history entry when the
- * entry is left, and put back once the list's rows are shown (`ready`).
+ * entry is left, and put back once the list's rows are shown (`ready`). The list may write its state into the URL
+ * meanwhile (a replace gives the entry a new key): the positions wait for the rows all the same.
  */
 export function useScrollRestoration(ready: boolean): void {
   const { key } = useLocation();
-  const restored = useRef<string | null>(null);
-  useLayoutEffect(
-    () => () => {
+  const navigationType = useNavigationType();
+  const pending = useRef<Positions | null>(null);
+  const entry = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    // Read once per entry: the effect running again on the same entry (React's strict mode) finds it overwritten.
+    if (navigationType !== NavigationType.Replace && entry.current !== key) pending.current = saved(key);
+    entry.current = key;
+    return () => {
       try {
         sessionStorage.setItem(storageKey(key), JSON.stringify(positions()));
       } catch {
         // Storage full or blocked: the list opens at the top.
       }
-    },
-    [key],
-  );
+    };
+  }, [key, navigationType]);
   useEffect(() => {
-    if (!ready || restored.current === key) return;
-    restored.current = key;
-    const target = saved(key);
-    if (!target) return;
+    const target = pending.current;
+    if (!ready || !target) return;
     let frame = 0;
     let request = 0;
     const step = () => {
-      if (scrollTo(target) || ++frame >= RESTORE_FRAMES) return;
+      if (scrollTo(target) || ++frame >= RESTORE_FRAMES) {
+        pending.current = null;
+        return;
+      }
       request = requestAnimationFrame(step);
     };
     step();

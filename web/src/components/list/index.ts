@@ -17,7 +17,8 @@ export {
 } from './listLayout';
 export {
   filtersParam,
-  LIST_LAYOUT_PARAMS,
+  gridFieldKinds,
+  listLayoutParams,
   LIST_PAGE_DEFAULTS,
   LIST_PAGE_PARAMS,
   pageParam,

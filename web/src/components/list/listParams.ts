@@ -1,15 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
-import { FilterOperator, FilterSetting, OrderSetting } from '../../../../contract/listQuery';
+import {
+  FilterOperator,
+  FilterSetting,
+  MAX_FILTER_SETTINGS,
+  MAX_ORDER_SETTINGS,
+  OrderSetting,
+} from '../../../../contract/listQuery';
 import { PAGE_INDEX_MAX } from '../../../../contract/limits';
 import { listParam, type LayoutParams, type ListParam } from '../../lib/listUrl';
-import type { ListLayout } from './listLayout';
+import type { ListFields, ListLayout } from './listLayout';
 
 /** How a list's server reads a field's filter values (the kinds of the contract's field registries). */
 export type FilterValueKind = 'text' | 'code' | 'number' | 'date' | 'dateTime' | 'boolean';
 
 /** A list's field kinds: undefined for a field the list does not filter or sort by. */
 export type FieldKindOf = (field: string) => FilterValueKind | undefined;
+
+/** The field kinds of a grid: its movable columns and its fixed ones (`fixed`), no other field. */
+export function gridFieldKinds(fields: Pick<ListFields, 'columns' | 'kindOf'>, fixed: readonly string[]): FieldKindOf {
+  const own = new Set([...fixed, ...fields.columns]);
+  return (field) => (own.has(field) ? fields.kindOf(field) : undefined);
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -40,10 +52,6 @@ function isListFilter(kindOf: FieldKindOf, filter: FilterSetting): boolean {
   return filter.value.every(fitsKind[kind]);
 }
 
-/** The most filters and sort columns a list's URL may carry (the list query's own bounds). */
-const MAX_FILTERS = 50;
-const MAX_SORT = 5;
-
 /**
  * A list's column filters as a URL parameter. A link from elsewhere may name any field or value: only filters the
  * list itself could have made (its fields, values of each field's kind) are read, anything else leaves no filter.
@@ -52,16 +60,16 @@ export const filtersParam = (kindOf: FieldKindOf) =>
   listParam.json(
     z
       .array(FilterSetting)
-      .max(MAX_FILTERS)
+      .max(MAX_FILTER_SETTINGS)
       .refine((filters) => filters.every((f) => isListFilter(kindOf, f))),
   );
 
-/** A list's sort as a URL parameter: only the list's own fields. */
-export const sortParam = (kindOf: FieldKindOf) =>
+/** A list's sort as a URL parameter: only the list's own fields, at most as many as its query takes. */
+export const sortParam = (kindOf: FieldKindOf, max = MAX_ORDER_SETTINGS) =>
   listParam.json(
     z
       .array(OrderSetting)
-      .max(MAX_SORT)
+      .max(max)
       .refine((sort) => sort.every((o) => kindOf(o.field) !== undefined)),
   );
 
@@ -94,18 +102,20 @@ export function usePageWithinList(
   }, [pageIndex, pageSize, totalCount, onPage]);
 }
 
-/** The most sort columns and column keys a saved view's layout in the URL may carry. */
-const MAX_LAYOUT_SORT = 10;
+/** The most column keys a saved view's layout in the URL may carry. */
 const MAX_COLUMNS = 200;
 const columnKeys = listParam.json(z.array(z.string().max(100)).max(MAX_COLUMNS));
 
-/** The search parameters of the layout every saved-view list keeps (filters, sort, columns and their order). */
-export const LIST_LAYOUT_PARAMS: LayoutParams<ListLayout> = {
-  filter: { name: 'filter', param: listParam.json(z.array(FilterSetting).max(MAX_FILTERS)) },
-  sort: { name: 'sort', param: listParam.json(z.array(OrderSetting).max(MAX_LAYOUT_SORT)) },
+/**
+ * The search parameters of the layout every saved-view list keeps (filters, sort, columns and their order). Filters
+ * and sort are read as the lists without views read theirs: only the list's own fields (`kindOf`).
+ */
+export const listLayoutParams = (kindOf: FieldKindOf): LayoutParams<ListLayout> => ({
+  filter: { name: 'filter', param: filtersParam(kindOf) },
+  sort: { name: 'sort', param: sortParam(kindOf) },
   columnShowKeys: { name: 'columns', param: columnKeys },
   columnOrderKeys: { name: 'order', param: columnKeys },
-};
+});
 
 /** The page and the search words of a saved-view list, kept in its URL beside its view. */
 export const LIST_PAGE_PARAMS = { page: pageParam(), q: listParam.text(SEARCH_MAX_LENGTH) };

@@ -66,7 +66,6 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
               value={emailAddress}
               onValueChange={setEmail}
               intent={emailMissing ? Intent.DANGER : Intent.NONE}
-              autoFocus
             />
           </FormGroup>
           <FormGroup

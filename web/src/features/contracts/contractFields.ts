@@ -1,6 +1,7 @@
 import {
   CONTRACT_DEFAULT_ORDER,
   CONTRACT_LIST_FIELDS,
+  CONTRACT_ORDER_MAX,
   OPEN_RANGE_START,
   type ContractFilter,
   type ContractOrderSetting,
@@ -41,7 +42,11 @@ export const CONTRACT_FIELDS: ListFields = {
 const kindOf: FieldKindOf = (field) => (isColumn(field) ? CONTRACT_LIST_FIELDS[field] : undefined);
 
 /** The parameters of the contract list's URL: its filters, sort and page. */
-export const CONTRACT_LIST_PARAMS = { filter: filtersParam(kindOf), sort: sortParam(kindOf), page: pageParam() };
+export const CONTRACT_LIST_PARAMS = {
+  filter: filtersParam(kindOf),
+  sort: sortParam(kindOf, CONTRACT_ORDER_MAX),
+  page: pageParam(),
+};
 
 export const CONTRACT_LIST_DEFAULTS: ListValues<typeof CONTRACT_LIST_PARAMS> = { filter: [], sort: [], page: 0 };
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipment';
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
-import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
+import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { getToaster } from '../../components/toaster';
 import { useCurrentSession } from '../../lib/currentUser';
-import { listParam, useListParams } from '../../lib/listUrl';
+import { useListParams } from '../../lib/listUrl';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import { useScrollRestoration } from '../../lib/scrollRestoration';
 import { DocumentViewerDialog } from '../../components/documents/DocumentViewerDialog';
@@ -17,7 +17,6 @@ import {
   ColumnsPanel,
   exportLayoutOf,
   FilterChips,
-  LIST_LAYOUT_PARAMS,
   LIST_PAGE_DEFAULTS,
   LIST_PAGE_PARAMS,
   ListBody,
@@ -34,6 +33,7 @@ import { EquipmentGrid, EquipmentTiles } from './EquipmentGrid';
 import {
   initialInventoryLayout,
   INVENTORY_FIELDS,
+  INVENTORY_LINK,
   MODE_STORAGE_KEY,
   PINNED_FIELD,
   type InventoryLayout,
@@ -62,12 +62,6 @@ import {
 
 /** Make - model - serial, as the dialogs name an equipment. */
 export const equipmentTitle = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
-
-/** The inventory's view and layout in its URL; a link without a mode shows the grid. */
-const INVENTORY_LINK: ViewLink<InventoryLayout> = {
-  params: { ...LIST_LAYOUT_PARAMS, mode: { name: 'mode', param: listParam.oneOf(['grid', 'tile'] as const) } },
-  base: initialInventoryLayout('grid'),
-};
 
 type OpenDialog =
   | {

@@ -1,5 +1,8 @@
 import { EQUIPMENT_LIST_FIELDS, type EquipmentListField } from '../../../../contract/equipment';
 import type { ListFields, ListLayout } from '../../components/list';
+import { gridFieldKinds, listLayoutParams } from '../../components/list/listParams';
+import type { ViewLink } from '../../components/savedViews';
+import { listParam } from '../../lib/listUrl';
 import { equipmentFieldLabelKey } from '../../components/equipmentForm/fieldLabels';
 
 export type InventoryMode = 'grid' | 'tile';
@@ -53,3 +56,12 @@ export const initialInventoryLayout = (mode: InventoryMode): InventoryLayout => 
 
 /** Local-storage key of the grid/tile choice (spec 2 section 4: kept locally, default list). */
 export const MODE_STORAGE_KEY = 'inventoryMode';
+
+/** The inventory's view and layout in its URL; a link without a mode shows the grid. */
+export const INVENTORY_LINK: ViewLink<InventoryLayout> = {
+  params: {
+    ...listLayoutParams(gridFieldKinds(INVENTORY_FIELDS, [PINNED_FIELD])),
+    mode: { name: 'mode', param: listParam.oneOf(['grid', 'tile'] as const) },
+  },
+  base: initialInventoryLayout('grid'),
+};

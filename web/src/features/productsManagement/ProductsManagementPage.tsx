@@ -12,7 +12,6 @@ import {
   ColumnFilterDialog,
   ColumnsPanel,
   FilterChips,
-  LIST_LAYOUT_PARAMS,
   LIST_PAGE_DEFAULTS,
   LIST_PAGE_PARAMS,
   ListBody,
@@ -22,12 +21,12 @@ import {
   visibleColumns,
   withFilter,
 } from '../../components/list';
-import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
+import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
 import { useListParams } from '../../lib/listUrl';
 import { useScrollRestoration } from '../../lib/scrollRestoration';
 import { ProductsGrid } from './ProductsGrid';
-import { initialProductsLayout, productsFields, type ProductsLayout } from './productsFields';
+import { initialProductsLayout, PRODUCTS_LINK, productsFields, type ProductsLayout } from './productsFields';
 import { equipmentKeys } from '../../lib/equipmentKeys';
 import { PRODUCTS_SUGGESTIONS, saveRows } from './api/productsChanges';
 import { PRODUCTS_PAGE_SIZE, useProductsList } from './productsQueries';
@@ -37,8 +36,6 @@ import './productsManagement.css';
 
 type OpenDialog =
   { kind: 'images' | 'documents'; equipment: Equipment } | { kind: 'columns' } | { kind: 'filter'; field: string };
-
-const PRODUCTS_LINK: ViewLink<ProductsLayout> = { params: LIST_LAYOUT_PARAMS, base: initialProductsLayout() };
 
 const titleOf = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).join(' - ');
 

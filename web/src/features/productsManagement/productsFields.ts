@@ -1,6 +1,8 @@
 import { EQUIPMENT_LIST_FIELDS, EQUIPMENT_MAX, type EquipmentListField } from '../../../../contract/equipment';
 import { OrderType, type OrderSetting } from '../../../../contract/listQuery';
 import type { ListFields, ListLayout } from '../../components/list';
+import { gridFieldKinds, listLayoutParams } from '../../components/list/listParams';
+import type { ViewLink } from '../../components/savedViews';
 
 /** What a products-management view saves (spec 3 section 3 "View preference" value). */
 export type ProductsLayout = ListLayout;
@@ -68,3 +70,14 @@ export const orderOf = (sort: OrderSetting[]): OrderSetting[] =>
         { field: 'changedOnCust', orderType: OrderType.Descending },
         { field: 'serial', orderType: OrderType.Ascending },
       ];
+
+/** The products' view and layout in the URL. */
+export const PRODUCTS_LINK: ViewLink<ProductsLayout> = {
+  params: listLayoutParams(
+    gridFieldKinds(
+      productsFields(() => undefined),
+      [PINNED_FIELD],
+    ),
+  ),
+  base: initialProductsLayout(),
+};

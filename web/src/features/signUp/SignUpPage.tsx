@@ -207,7 +207,6 @@ function SignUpFormCard({
                 onBlur={() => setTouched((v) => ({ ...v, [field]: true }))}
                 intent={error ? Intent.DANGER : Intent.NONE}
                 aria-invalid={error ? true : undefined}
-                autoFocus={field === 'firstName'}
               />
             </FormGroup>
           );

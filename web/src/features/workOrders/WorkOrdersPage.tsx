@@ -10,7 +10,6 @@ import {
   ColumnFilterDialog,
   ColumnsPanel,
   FilterChips,
-  LIST_LAYOUT_PARAMS,
   LIST_PAGE_DEFAULTS,
   LIST_PAGE_PARAMS,
   reorderedColumns,
@@ -19,10 +18,10 @@ import {
   visibleColumns,
   withFilter,
 } from '../../components/list';
-import { SavedViewBar, useSavedViews, type ViewLink } from '../../components/savedViews';
+import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { serviceCallKeys } from '../../components/serviceCalls';
 import { showToast } from '../../components/showToast';
-import { listParam, useListParams } from '../../lib/listUrl';
+import { useListParams } from '../../lib/listUrl';
 import { useScrollRestoration } from '../../lib/scrollRestoration';
 import {
   activeTypeOf,
@@ -30,6 +29,7 @@ import {
   orderSettingsOf,
   WORK_ORDER_FIELDS,
   WORK_ORDER_HISTORY_FIELDS,
+  WORK_ORDER_LINK,
   WORK_ORDER_TABS,
   type WorkOrderLayout,
   type WorkOrderTab,
@@ -38,12 +38,6 @@ import { WorkOrderListBody } from './WorkOrderListBody';
 import { exportWorkOrders, useWorkOrderList, workOrderSuggestions } from './workOrderQueries';
 
 const TABS_ID = 'work-order-tabs';
-
-/** The work orders' view and layout in the URL, the tab included. */
-const WORK_ORDER_LINK: ViewLink<WorkOrderLayout> = {
-  params: { ...LIST_LAYOUT_PARAMS, activeType: { name: 'tab', param: listParam.oneOf(WORK_ORDER_TABS) } },
-  base: INITIAL_WORK_ORDER_LAYOUT,
-};
 
 type OpenDialog = { kind: 'columns' } | { kind: 'filter'; field: string } | { kind: 'documents'; row: WorkOrderRow };
 

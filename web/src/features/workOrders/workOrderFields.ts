@@ -7,6 +7,9 @@ import {
 import type { OrderSetting } from '../../../../contract/listQuery';
 import { historyFieldsOfList } from '../../components/history/historyValues';
 import type { ListFields, ListLayout } from '../../components/list';
+import { gridFieldKinds, listLayoutParams } from '../../components/list/listParams';
+import type { ViewLink } from '../../components/savedViews';
+import { listParam } from '../../lib/listUrl';
 
 /** The Scheduled and History tabs (spec 3 section 4, `activeType`). */
 export type WorkOrderTab = keyof typeof WORK_ORDER_DEFAULT_ORDER;
@@ -61,3 +64,12 @@ export const activeTypeOf = (layout: WorkOrderLayout): WorkOrderTab =>
 /** The order a tab's list is asked in: the user's sort, else the tab's default (spec 3 section 7). */
 export const orderSettingsOf = (layout: WorkOrderLayout): OrderSetting[] =>
   layout.sort.length > 0 ? layout.sort : [WORK_ORDER_DEFAULT_ORDER[activeTypeOf(layout)]];
+
+/** The work orders' view and layout in the URL, the tab included. */
+export const WORK_ORDER_LINK: ViewLink<WorkOrderLayout> = {
+  params: {
+    ...listLayoutParams(gridFieldKinds(WORK_ORDER_FIELDS, [ORDER_NUMBER_FIELD, DOCUMENTS_FIELD])),
+    activeType: { name: 'tab', param: listParam.oneOf(WORK_ORDER_TABS) },
+  },
+  base: INITIAL_WORK_ORDER_LAYOUT,
+};
