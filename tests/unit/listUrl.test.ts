@@ -38,6 +38,13 @@ describe('a list in the URL', () => {
     expect(written.toString()).toBe('other=1&q=x');
   });
 
+  it('writes a value the way it reads it back, whatever order its keys were in', () => {
+    const reordered = { value: ['X'], operator: 0, field: 'model' } as unknown as FilterSetting;
+    const written = writeListParams(new URLSearchParams(), spec, defaults, { ...defaults, filter: [reordered] });
+    const read = readListParams(written, spec, defaults);
+    expect(writeListParams(new URLSearchParams(), spec, defaults, read).toString()).toBe(written.toString());
+  });
+
   it('ignores bad, foreign and oversized values and uses the defaults', () => {
     const params = new URLSearchParams({
       page: '-1',

@@ -52,7 +52,11 @@ export const listParam = {
         return undefined;
       }
     },
-    format: (value) => JSON.stringify(value),
+    // Written as the schema reads it (its key order), so reading a link back never rewrites it.
+    format: (value) => {
+      const parsed = schema.safeParse(value);
+      return JSON.stringify(parsed.success ? parsed.data : value);
+    },
   }),
 };
 
