@@ -45,6 +45,7 @@ import * as eventHistoryIndexes from './migrations/044_event_history_indexes';
 import * as invitationLinkRevocation from './migrations/045_invitation_link_revocation';
 import * as signInThrottle from './migrations/046_sign_in_throttle';
 import * as mailCausedBy from './migrations/047_mail_caused_by';
+import * as listSortIndexes from './migrations/048_list_sort_indexes';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '045_invitation_link_revocation': invitationLinkRevocation,
   '046_sign_in_throttle': signInThrottle,
   '047_mail_caused_by': mailCausedBy,
+  '048_list_sort_indexes': listSortIndexes,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

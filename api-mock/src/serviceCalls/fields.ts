@@ -49,8 +49,8 @@ export const LONG_TEXT_PREFIX = 500;
 export const WORK_ORDER_PREFIX_INDEXED_COLUMNS = ['repair_problem', 'repair_solution', 'issue_text'] as const;
 
 /**
- * Columns with an index on (customer_id, is_history, column) (migration 019): their filter suggestions walk the
- * index from one distinct value to the next. Frozen here because a migration uses it; add a migration to change it.
+ * Columns with an index on (customer_id, is_history, column, id), blanks first (migrations 019 and 048): their filter
+ * suggestions walk the index from one distinct value to the next. Frozen here because a migration uses it; add a migration to change it.
  */
 export const WORK_ORDER_INDEXED_COLUMNS = [
   'svmx_order_no',
@@ -86,11 +86,13 @@ export const WORK_ORDER_INDEXED_COLUMNS = [
 ] as const;
 
 /** How a field's suggestions walk an index: on the whole value, on a prefix of a long text, or not at all. */
-export function workOrderWalk(name: string): { walksIndex: boolean; prefix?: number } {
+export function workOrderWalk(name: string): { walksIndex: boolean; prefix?: number; nullsFirst?: boolean } {
   const column = (WORK_ORDER_FIELDS[name]?.column ?? '').replace('service_calls.', '');
   if (LONG_TEXT.includes(name as WorkOrderListField)) {
     const indexed = (WORK_ORDER_PREFIX_INDEXED_COLUMNS as readonly string[]).includes(column);
     return indexed ? { walksIndex: true, prefix: LONG_TEXT_PREFIX } : { walksIndex: false };
   }
-  return { walksIndex: (WORK_ORDER_INDEXED_COLUMNS as readonly string[]).includes(column) };
+  return (WORK_ORDER_INDEXED_COLUMNS as readonly string[]).includes(column)
+    ? { walksIndex: true, nullsFirst: true }
+    : { walksIndex: false };
 }
