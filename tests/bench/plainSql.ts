@@ -25,10 +25,11 @@ export async function plainPage<DB>(
 ): Promise<ExpectedPage> {
   const { rows: counted } = await sql<{ count: string }>`
     select count(*) as count from ${sql.raw(q.from)} where ${sql.raw(q.where)}`.execute(db);
-  const { rows } = await sql<{ id: string }>`
-    select (${sql.raw(q.id)})::text as id from ${sql.raw(q.from)} where ${sql.raw(q.where)}
+  // The output column's name is one no table has: ORDER BY would take a bare column name for it.
+  const { rows } = await sql<{ plain_page_id: string }>`
+    select (${sql.raw(q.id)})::text as plain_page_id from ${sql.raw(q.from)} where ${sql.raw(q.where)}
     order by ${sql.raw(q.orderBy)} limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}`.execute(db);
-  return { totalCount: Number(counted[0]!.count), ids: rows.map((r) => r.id) };
+  return { totalCount: Number(counted[0]!.count), ids: rows.map((r) => r.plain_page_id) };
 }
 
 type PagedBody = {
@@ -62,10 +63,10 @@ export async function plainSuggestions<DB>(
 ): Promise<(string | null)[]> {
   const value = q.prefix ? `left(${q.column}, ${q.prefix})` : q.column;
   const { rows } = await sql<{ value: string | null }>`
-    select v::text as value
-    from (select distinct case when (${sql.raw(value)})::text = '' then null else ${sql.raw(value)} end as v
+    select plain_value::text as value
+    from (select distinct case when (${sql.raw(value)})::text = '' then null else ${sql.raw(value)} end as plain_value
           from ${sql.raw(q.from)} where ${sql.raw(q.where)}) d
-    order by v asc nulls first limit ${q.pageSize}`.execute(db);
+    order by plain_value asc nulls first limit ${q.pageSize}`.execute(db);
   return rows.map((r) => r.value);
 }
 
