@@ -9,7 +9,7 @@ import { BENCH_WORLD, startBenchServer } from './benchServer';
 import { pageReadyTimes, shown } from './pageReady';
 import { areSuggestions, isPage, litList, once, plainPage, plainSuggestions } from './plainSql';
 import { browserMissing, skipsBecause } from './prerequisites';
-import { figureLine, sampleMemoryOffThread, signedInOverHttp, timed } from './timed';
+import { failBench, figureLine, sampleMemoryOffThread, signedInOverHttp, timed } from './timed';
 
 /**
  * The inventory of a customer with BENCH_EQUIPMENT instruments (200,000 unless set; the demo world's size option),
@@ -117,7 +117,7 @@ const expectedPage = once((body: EquipmentListQuery) => plainListPage(body));
 /** A list call whose answer must be the page plain SQL finds, a full one. */
 const listCall = (time: ReturnType<typeof timed>, api: () => InjectClient, body: EquipmentListQuery) => async () => {
   const want = await expectedPage(body);
-  if (want.ids.length < body.pageSize) throw new Error(`too few matches for a full page: ${want.totalCount}`);
+  if (want.ids.length < body.pageSize) failBench(`too few matches for a full page: ${want.totalCount}`);
   await time(() => api().equipment.list({ body }), isPage(want, 'equipmentId'));
 };
 
@@ -165,7 +165,7 @@ const prefixOf = (field: string) => (field === 'comments' ? COMMENTS_PREFIX : un
 /** A FilterFields call whose suggestions must be the ones plain SQL finds, at least one. */
 const suggestionsCall = async (time: ReturnType<typeof timed>, api: () => InjectClient, field: string) => {
   const want = await expectedSuggestions(field);
-  if (want.length === 0) throw new Error(`no value of ${field} to suggest`);
+  if (want.length === 0) failBench(`no value of ${field} to suggest`);
   await time(
     () => api().equipment.filterFields({ body: filterFieldsBody(field) }),
     areSuggestions(want, field, prefixOf(field)),
@@ -275,7 +275,7 @@ describe(`inventory of ${SIZE.equipment} instruments`, () => {
       });
       const took = (Date.now() - started) / 1000;
       const peak = await memory.stop();
-      if (res.status !== 200 || !Buffer.isBuffer(res.body)) throw new Error('export failed');
+      if (res.status !== 200 || !Buffer.isBuffer(res.body)) failBench('export failed');
       const filters = filterSettings.map((f) => `${EQUIPMENT_FIELDS[f.field]!.column} in ${litList(f.value)}`);
       const { rows: counted } = await sql<{ count: string }>`
         select count(*) as count from ${sql.raw(inventory.from)}
@@ -285,7 +285,7 @@ describe(`inventory of ${SIZE.equipment} instruments`, () => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(res.body as never);
       if (workbook.worksheets[0]!.rowCount - 2 !== rows) {
-        throw new Error(`the export holds ${workbook.worksheets[0]!.rowCount - 2} rows, plain SQL finds ${rows}`);
+        failBench(`the export holds ${workbook.worksheets[0]!.rowCount - 2} rows, plain SQL finds ${rows}`);
       }
       console.log(
         `${figureLine(`export of ${rows} rows (file ${(bytes / 1e6).toFixed(1)} MB)`, took, EXPORT_TARGET_S, 's')}; ` +

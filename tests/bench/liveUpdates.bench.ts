@@ -6,7 +6,7 @@ import { startTestServer } from '../support/testServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { cookieOf, openHub, type HubSocket } from '../support/hubSocket';
 import { isPage, once, plainPage } from './plainSql';
-import { timed } from './timed';
+import { failBench, timed } from './timed';
 
 /**
  * Live updates and the audit history (issue 17), in-process on PGlite with 50,000 instruments and an event log of
@@ -87,7 +87,7 @@ async function heardOf(entityId: string, after: number, timeoutMs = 5_000) {
   for (;;) {
     const message = heard.find((m) => m.entityId === entityId && m.id > after);
     if (message) return message;
-    if (performance.now() > deadline) throw new Error(`no event of ${entityId} after ${after} within ${timeoutMs} ms`);
+    if (performance.now() > deadline) failBench(`no event of ${entityId} after ${after} within ${timeoutMs} ms`);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -4,7 +4,7 @@ import { FilterOperator, OrderType } from '../../contract/listQuery';
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { BENCH_WORLD, startBenchServer } from './benchServer';
 import { isPage, once, plainPage } from './plainSql';
-import { signedInOverHttp, timed } from './timed';
+import { failBench, signedInOverHttp, timed } from './timed';
 
 /**
  * Products management over a customer with 200,000 instruments (BENCH_EQUIPMENT), in-process on PGlite, as the PE
@@ -98,7 +98,7 @@ const expectedPage = once((searched: boolean) =>
 );
 const listCall = (time: ReturnType<typeof timed>, api: () => InjectClient, searched: boolean) => async () => {
   const want = await expectedPage(searched);
-  if (want.ids.length < 30) throw new Error(`too few instruments for a full page: ${want.totalCount}`);
+  if (want.ids.length < 30) failBench(`too few instruments for a full page: ${want.totalCount}`);
   await time(() => api().equipment.list({ body: searched ? listBody : firstPageBody }), isPage(want, 'equipmentId'));
 };
 const listTimes = timed('products list, filter + sort + full text', LIST_P95_TARGET_MS);
@@ -150,7 +150,7 @@ describe(`products management of ${SIZE.equipment} instruments`, () => {
         .where('id', 'in', rowIds)
         .where('contact_name', 'like', `Bench User ${round}-%`)
         .executeTakeFirstOrThrow();
-      if (Number(saved.count) !== SAVED_ROWS) throw new Error(`${saved.count} rows hold the edit of round ${round}`);
+      if (Number(saved.count) !== SAVED_ROWS) failBench(`${saved.count} rows hold the edit of round ${round}`);
     },
     { iterations: 105, time: 0, warmupIterations: 0 },
   );

@@ -15,13 +15,38 @@ const failures: string[] = [];
 
 // A bench file loads this module before its own hooks are registered, so this hook runs after them (afterAll hooks
 // run last-registered first), once the servers are closed: it prints the timing lines, then fails the file on a
-// wrong answer, or under --strict on a missed target. It is registered on the file, not on a describe: the bench
-// runner calls only a file's afterAll hooks.
-afterAll(() => {
+// wrong answer or a bench stopped by an error (which the bench runner drops, leaving only a missing figure), or under
+// --strict on a missed target. It is registered on the file, not on a describe: the runner calls only a file's hooks.
+// eslint-disable-next-line no-empty-pattern -- vitest passes its fixtures first (destructured), the file second
+afterAll(({}, file) => {
   for (const report of reports) report();
-  const problems = [...failures, ...(STRICT ? missed.map((line) => `target missed: ${line}`) : [])];
+  const stopped = unfinished(file as BenchTask).map((name) => `${name}: stopped by an error`);
+  for (const line of stopped) console.log(`FAILED ${line}`);
+  const problems = [...failures, ...stopped, ...(STRICT ? missed.map((line) => `target missed: ${line}`) : [])];
   if (problems.length > 0) throw new Error(problems.join('\n'));
 });
+
+/** What the runner keeps of a bench: a bench that threw is left unfinished (state "run"), its error dropped. */
+type BenchTask = {
+  name: string;
+  mode?: string;
+  meta?: { benchmark?: boolean };
+  result?: { state?: string };
+  tasks?: BenchTask[];
+};
+const unfinished = (task: BenchTask): string[] =>
+  task.meta?.benchmark
+    ? task.mode === 'run' && task.result?.state !== 'pass'
+      ? [task.name]
+      : []
+    : (task.tasks ?? []).flatMap(unfinished);
+
+/** Fails the bench and the file with a reason, printed now and again when the file is done. */
+export function failBench(why: string): never {
+  if (!failures.includes(why)) failures.push(why);
+  console.log(`FAILED ${why}`);
+  throw new Error(why);
+}
 
 /** Marks a printed figure as missed: with --strict the file then fails. Answers the line's ending. */
 function noteMissed(line: string) {

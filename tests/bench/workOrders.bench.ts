@@ -9,7 +9,7 @@ import { BENCH_WORLD, startBenchServer } from './benchServer';
 import { pageReadyTimes, shown } from './pageReady';
 import { areSuggestions, isPage, once, plainPage, plainSuggestions } from './plainSql';
 import { browserMissing, cjkFontMissing, skipsBecause } from './prerequisites';
-import { figureLine, sampleMemoryOffThread, signedInOverHttp, timed } from './timed';
+import { failBench, figureLine, sampleMemoryOffThread, signedInOverHttp, timed } from './timed';
 
 /**
  * Work orders of a customer with 200,000 instruments (BENCH_EQUIPMENT) and 1,000,000 work orders
@@ -126,7 +126,7 @@ function listCase(name: string, target: number | null, isHistory: boolean, keywo
   const time = timed(name, target);
   return async () => {
     const want = await expectedPage(isHistory, keyword);
-    if (want.ids.length < 20) throw new Error(`"${keyword}" finds too few orders for a third page: ${want.totalCount}`);
+    if (want.ids.length < 20) failBench(`"${keyword}" finds too few orders for a third page: ${want.totalCount}`);
     await time(
       () => (overHttp ? http : client).serviceCalls.list({ query: { isHistory }, body: listBody(keyword) }),
       isPage(want, 'serviceOrderNo'),
@@ -244,7 +244,7 @@ describe(`work orders of ${SIZE.equipment} instruments and ${WORK_ORDERS} orders
       });
       const took = (Date.now() - started) / 1000;
       const peak = await memory.stop();
-      if (res.status !== 200 || !Buffer.isBuffer(res.body)) throw new Error('export failed');
+      if (res.status !== 200 || !Buffer.isBuffer(res.body)) failBench('export failed');
       const { rows: counted } = await sql<{ count: string }>`
         select count(*) as count from service_calls
         where customer_id = ${customerId} and is_history and job_type = 'Repair' and date_time_call_complete >= ${since}`.execute(
@@ -254,7 +254,7 @@ describe(`work orders of ${SIZE.equipment} instruments and ${WORK_ORDERS} orders
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(res.body as never);
       if (workbook.worksheets[0]!.rowCount - 2 !== rows) {
-        throw new Error(`the export holds ${workbook.worksheets[0]!.rowCount - 2} rows, plain SQL finds ${rows}`);
+        failBench(`the export holds ${workbook.worksheets[0]!.rowCount - 2} rows, plain SQL finds ${rows}`);
       }
       console.log(
         `${figureLine(`work-order export of ${rows} rows`, took, 20, 's')}; ` +
