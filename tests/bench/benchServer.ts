@@ -3,6 +3,12 @@ import { createDatabase, startTempPostgres, type TempPostgres } from '../support
 import { startTestServer } from '../support/testServer';
 
 /**
+ * The world the inventory, instrument-page, calendar, work-order, utilization and products-management benches share
+ * (one BENCH_DATA_DIR serves them all): BENCH_EQUIPMENT instruments for Acme Labs, 200,000 unless set.
+ */
+export const BENCH_WORLD = { equipment: Number(process.env.BENCH_EQUIPMENT ?? 200_000), usersPerCustomer: 2 };
+
+/**
  * The server a bench measures, listening on a loopback port, with the demo world of `size` (seeded once: a kept world
  * is reused). The database: DATABASE_URL when set (PostgreSQL, a world kept between runs); else with BENCH_PG=1 a
  * throw-away PostgreSQL cluster, removed on close; else PGlite in `dataDir` (kept between runs when set) or in memory.

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, bench, describe } from 'vitest';
 import type { EquipmentDetail } from '../../contract/equipment';
 import { startTestServer } from '../support/testServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
+import { BENCH_WORLD } from './benchServer';
 import { pageReadyTimes, shown } from './pageReady';
+import { browserMissing, skipsBecause } from './prerequisites';
 import { figureLine, timed } from './timed';
 
 /**
@@ -10,7 +12,7 @@ import { figureLine, timed } from './timed';
  * BENCH_DATA_DIR reuses it). Targets (issue 11): the page's data, GET Equipment/{id} as the page asks for it with its
  * first tab, p95 ≤ 30 ms; the page ready in headless Chromium ≤ 1.2 s (median of 5).
  */
-const SIZE = { equipment: 200_000, usersPerCustomer: 2 };
+const SIZE = BENCH_WORLD;
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let client: InjectClient;
@@ -50,7 +52,7 @@ afterAll(() => server.close());
 const detailTimes = timed('instrument page data', 30);
 let next = 0;
 
-describe('instrument page of a customer with 200,000 instruments', () => {
+describe(`instrument page of a customer with ${SIZE.equipment} instruments`, () => {
   bench(
     'GET Equipment/{id}?otherComponent=true: the instrument, its EHS data, contracts, images and system components',
     async () => {
@@ -68,8 +70,8 @@ describe('instrument page of a customer with 200,000 instruments', () => {
   );
 });
 
-describe('instrument page in headless Chromium (200,000 instruments)', () => {
-  bench(
+describe(`instrument page in headless Chromium (${SIZE.equipment} instruments)`, () => {
+  bench.skipIf(skipsBecause('the instrument page in Chromium', browserMissing()))(
     'navigate to /app/product/equipmentDetail/{id} until its details show, five times (target median ≤ 1.2 s)',
     async () => {
       const id = ids[0]!;
