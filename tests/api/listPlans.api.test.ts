@@ -80,11 +80,6 @@ type Answer = { status: number; body: unknown };
  */
 const KNOWN: { why: string; problem: RegExp; statement: RegExp }[] = [
   {
-    why: 'an exact count of every match of a broad list reads most of the table (the capped count of issue 36 fixes it)',
-    problem: /^a sequential scan of /,
-    statement: /count\(\*\) over \(\)|^select count\(\*\) as "count" from "\w+" /,
-  },
-  {
     why: 'the capped count of the user list joins the customer and the location, which a count does not need, and hashes the users',
     problem: /^a sequential scan of users/,
     statement: /^select count\(\*\) as "count" from \(select 1 as "one" from "users" inner join "customers"/,
