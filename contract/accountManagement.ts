@@ -13,7 +13,7 @@ import {
   INT32_MAX,
   PROVIDER_EMAIL_DOMAIN,
 } from './limits';
-import { FilterFieldsQuery, FilterFieldsResult, ListQuery, MAX_PAGE_SIZE, paged } from './listQuery';
+import { FilterFieldsQuery, FilterFieldsResult, ListQuery, MAX_PAGE_SIZE, cappedPaged } from './listQuery';
 import { LocationDetail } from './location';
 import { AccessCode } from './permissions';
 import { CustomerLocation } from './users';
@@ -363,7 +363,7 @@ export const accountManagementContract = c.router(
       path: '/api/users/list',
       query: withCommonQuery({}),
       body: UserListQuery,
-      responses: { 200: envelope(paged(UserRow)), ...standardErrors },
+      responses: { 200: envelope(cappedPaged(UserRow)), ...standardErrors },
       summary: 'A page of the user list (active or inactive users) with filters, sort and full-text search',
       metadata: MANAGES_CUSTOMER_USERS,
     },

@@ -3,7 +3,7 @@ import { signedIn } from './access';
 import { AccessCode } from './permissions';
 import { c, envelope, IsoDate, IsoDateTime, standardErrors, withCommonQuery } from './common';
 import { PAGE_INDEX_MAX } from './limits';
-import { OrderSetting, OrderType, paged } from './listQuery';
+import { OrderSetting, OrderType, cappedPaged } from './listQuery';
 
 /** Contract management: the read-only contract grid (spec 3 sections 2, 3 and 7). */
 
@@ -142,7 +142,7 @@ export const contractsContract = c.router(
       path: '/api/contract/list',
       query: withCommonQuery({}),
       body: ContractListQuery,
-      responses: { 200: envelope(paged(Contract)), ...standardErrors },
+      responses: { 200: envelope(cappedPaged(Contract)), ...standardErrors },
       summary: "A page of the current customer's contracts, filtered by the filter map and sorted",
       metadata: signedIn('customer', { accessCode: AccessCode.ContractManagement }),
     },

@@ -156,3 +156,8 @@ export const PRODUCT_IMPORT_ERROR_SECONDS = 10;
 export const INT32_MAX = 2_147_483_647;
 /** The last page a list may ask for: deeper paging is bad input, not a scan of every row. */
 export const PAGE_INDEX_MAX = 100_000;
+/**
+ * The large lists count their matches exactly up to this many; beyond it they answer this figure and say it is not
+ * exact (listQuery.ts `cappedPaged`). Chosen: not in spec.
+ */
+export const EXACT_COUNT_MAX = 10_000;

@@ -17,6 +17,7 @@ import {
   LayoutContent,
   ListQuery,
   MAX_PAGE_SIZE,
+  cappedPaged,
   paged,
   XlsxDownload,
 } from './listQuery';
@@ -310,7 +311,7 @@ export const serviceCallsContract = c.router(
       path: '/api/ServiceCall/list',
       query: historyQuery,
       body: WorkOrderListQuery,
-      responses: { 200: envelope(paged(WorkOrderRow)), ...standardErrors },
+      responses: { 200: envelope(cappedPaged(WorkOrderRow)), ...standardErrors },
       summary: 'A page of scheduled or historical work orders of the customer with filters and sort',
       metadata: signedIn('customer'),
     },

@@ -40,6 +40,8 @@ export interface AppConfig {
   singleProcessDatabase?: boolean;
   /** This process runs queued hub jobs (the imports); false: it only serves sockets. Default true. */
   runsHubJobs?: boolean;
+  /** The large lists count their matches exactly up to this many (LIST_EXACT_COUNT_MAX); absent: EXACT_COUNT_MAX. */
+  exactCountMax?: number;
 }
 
 export interface AppDeps {

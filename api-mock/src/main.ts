@@ -7,6 +7,7 @@ import { DEFAULT_SIZE } from './seed/demoWorld';
 import { DEFAULT_RATE_LIMITS } from './auth/rateLimits';
 import { publicOriginSetting } from './lib/publicOrigin';
 import { parseTrustProxy } from './lib/trustProxy';
+import { exactCountMaxSetting } from './lib/paging';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.PORT ?? 8080);
@@ -20,9 +21,11 @@ const demoEquipment = Number(process.env.DEMO_EQUIPMENT);
 const vacuumMinutes = Number(process.env.VACUUM_INTERVAL_MINUTES);
 let publicOrigin: string;
 let trustProxy: string[] | undefined;
+let exactCountMax: number;
 try {
   publicOrigin = publicOriginSetting(process.env, { demo, port });
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+  exactCountMax = exactCountMaxSetting(process.env.LIST_EXACT_COUNT_MAX);
 } catch (error) {
   console.error(`The server does not start: ${(error as Error).message}`);
   process.exit(1);
@@ -45,6 +48,7 @@ const server = await createServer({
   s3: s3SettingsFromEnv(process.env),
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM,
+  exactCountMax,
 });
 await server.app.listen({ port, host });
 

@@ -52,6 +52,8 @@ export interface ServerOptions {
   mailTiming?: Partial<DispatchTiming>;
   /** Reads product pages for the Resources tab (tests give one with their own outbound policy). */
   productResources?: ProductResourceFetcher;
+  /** How many matches the large lists count exactly (LIST_EXACT_COUNT_MAX); default EXACT_COUNT_MAX. */
+  exactCountMax?: number;
 }
 
 export interface RunningServer {
@@ -88,6 +90,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     singleProcessDatabase: database.kind === 'pglite',
     runsHubJobs: opts.runsHubJobs ?? true,
     mailDispatch: Boolean(opts.smtpUrl),
+    exactCountMax: opts.exactCountMax,
   };
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
   const reports = new ReportRenderer();

@@ -10,7 +10,7 @@ import {
   LayoutContent,
   ListQuery,
   MAX_PAGE_SIZE,
-  paged,
+  cappedPaged,
   XlsxDownload,
 } from '../listQuery';
 import { Equipment } from './model';
@@ -149,7 +149,7 @@ export const listRoutes = c.router({
     path: '/api/Equipment/list',
     query: withCommonQuery({}),
     body: EquipmentListQuery,
-    responses: { 200: envelope(paged(Equipment)), ...standardErrors },
+    responses: { 200: envelope(cappedPaged(Equipment)), ...standardErrors },
     summary: 'A page of equipment of the current customer (inventory or products management) with filters and sort',
     metadata: inventoryOrProductsManagement,
   },

@@ -77,6 +77,7 @@ afterAll(() => server.close());
 interface Page {
   items: Contract[];
   totalCount: number;
+  totalCountExact: boolean;
 }
 
 const list = async (client: InjectClient, body: Record<string, unknown> = {}) =>
@@ -242,7 +243,7 @@ describe('the filter map', () => {
     const both = await everyMatch({ vendorContractId: ['EDGE'], effectiveDate: ['2025-06-01'] });
     expect(ids(both)).toEqual([MARKED.yearEnd]);
     const none = await list(acme, { filter: { vendorContractId: ['EDGE'], isPEContract: ['false'] } });
-    expect(none).toEqual({ items: [], totalCount: 0 });
+    expect(none).toEqual({ items: [], totalCount: 0, totalCountExact: true });
   });
 });
 

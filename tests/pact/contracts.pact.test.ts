@@ -54,11 +54,14 @@ describe('contract management (consumer)', () => {
       .withRequest({ method: 'POST', path: '/api/contract/list', headers: changingHeaders, body })
       .willRespondWith({
         status: 200,
-        body: { errorCode: 0, result: { items: eachLike(billedContract), totalCount: integer(1) } },
+        body: {
+          errorCode: 0,
+          result: { items: eachLike(billedContract), totalCount: integer(1), totalCountExact: boolean(true) },
+        },
       });
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).contracts.list({ body });
-      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 1 } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 1, totalCountExact: true } });
     });
   });
 

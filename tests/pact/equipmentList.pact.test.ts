@@ -35,11 +35,14 @@ describe('equipment list (consumer)', () => {
       .withRequest({ method: 'POST', path: '/api/Equipment/list', headers: changingHeaders, body })
       .willRespondWith({
         status: 200,
-        body: { errorCode: 0, result: { items: eachLike(equipmentRow), totalCount: integer(12) } },
+        body: {
+          errorCode: 0,
+          result: { items: eachLike(equipmentRow), totalCount: integer(12), totalCountExact: boolean(true) },
+        },
       });
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).equipment.list({ body: body as never });
-      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 12 } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 12, totalCountExact: true } });
     });
   });
 

@@ -41,12 +41,13 @@ describe('products management (consumer)', () => {
               documentCount: integer(0),
             }),
             totalCount: integer(120),
+            totalCountExact: boolean(true),
           },
         },
       });
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).equipment.list({ body: listQuery });
-      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 120 } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 120, totalCountExact: true } });
     });
   });
 

@@ -50,11 +50,14 @@ describe('user management (consumer)', () => {
       .withRequest({ method: 'POST', path: '/api/users/list', headers: changingHeaders, body })
       .willRespondWith({
         status: 200,
-        body: { errorCode: 0, result: { items: eachLike(userRow), totalCount: integer(12) } },
+        body: {
+          errorCode: 0,
+          result: { items: eachLike(userRow), totalCount: integer(12), totalCountExact: boolean(true) },
+        },
       });
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).accountManagement.list({ body });
-      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 12 } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 12, totalCountExact: true } });
     });
   });
 

@@ -57,11 +57,14 @@ describe('work orders (consumer)', () => {
       })
       .willRespondWith({
         status: 200,
-        body: { errorCode: 0, result: { items: eachLike(workOrderRow), totalCount: integer(120) } },
+        body: {
+          errorCode: 0,
+          result: { items: eachLike(workOrderRow), totalCount: integer(120), totalCountExact: boolean(true) },
+        },
       });
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).serviceCalls.list({ query: { isHistory: true }, body });
-      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 120 } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 120, totalCountExact: true } });
     });
   });
 

@@ -32,6 +32,8 @@ export async function startTestServer(
     /** false: this process serves hub sockets but runs no queued hub job. */
     runsHubJobs?: boolean;
     productResources?: ProductResourceFetcher;
+    /** How many matches the large lists count exactly (LIST_EXACT_COUNT_MAX); tests of the capped total set few. */
+    exactCountMax?: number;
   } = {},
 ): Promise<RunningServer & { url: string }> {
   const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
@@ -48,6 +50,7 @@ export async function startTestServer(
     s3: opts.s3,
     runsHubJobs: opts.runsHubJobs,
     productResources: opts.productResources,
+    exactCountMax: opts.exactCountMax,
     demo: true,
     // Tests send calls far faster than a person; the rate-limit tests turn the limits on.
     rateLimits: opts.rateLimits ?? false,

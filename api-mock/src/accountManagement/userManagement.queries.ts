@@ -13,7 +13,7 @@ import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { suggestionPage } from '../lib/filterSuggestions';
 import { BadListQuery, filtersWhere, listFieldsOf } from '../lib/listQuerySql';
-import { pageOfIds } from '../lib/paging';
+import { pageOfIds, type ListTotal } from '../lib/paging';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar.queries';
 import { fullTextCondition } from '../equipment/queries';
@@ -128,29 +128,31 @@ const inIdOrder = <T extends { id: number }>(ids: number[], rows: T[]): T[] => {
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
-/** A page of the user list in scope, with the total (spec 3 section 3). */
+/** A page of the user list in scope, with the total, exact up to `countCap` users (spec 3 section 3). */
 export async function userListPage(
   db: Kysely<Database>,
   storage: FileStorage,
   customerId: number | null,
   query: UserListQuery,
-): Promise<{ items: UserRow[]; totalCount: number }> {
+  countCap: number,
+): Promise<{ items: UserRow[] } & ListTotal> {
   const scope = { customerId, isActive: query.isActive };
   const fullText = userFullText(query.fullTextSearchSetting?.keyword);
   const filtered = usersInScope(db, scope)
     .where(filtersWhere(USER_FIELDS, query.filterSettings))
     .$if(fullText !== null, (qb) => qb.where(fullText!));
-  const { ids, totalCount } = await pageOfIds(db, filtered as never, {
+  const { ids, ...total } = await pageOfIds(db, filtered as never, {
     idColumn: 'users.id',
     fields: USER_FIELDS,
     orders: userOrder(query.orderSettings),
     pageIndex: query.pageIndex,
     pageSize: query.pageSize,
+    countCap,
   });
   const rows =
     ids.length > 0 ? await usersInScope(db, scope).select(USER_ROW_COLUMNS).where('users.id', 'in', ids).execute() : [];
   const items = await Promise.all(inIdOrder(ids, rows).map((row) => toUserRow(storage, row)));
-  return { items, totalCount };
+  return { items, ...total };
 }
 
 const fieldOf = (name: string) => {

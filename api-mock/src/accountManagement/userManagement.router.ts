@@ -3,6 +3,7 @@ import { accountManagementContract, type UserDetail } from '../../../contract/ac
 import type { AppDeps } from '../deps';
 import { actorOf, type Actor } from '../access/actor';
 import { ok } from '../lib/envelope';
+import { countCapOf } from '../lib/paging';
 import { HttpProblem } from '../lib/problem';
 import { storageOf } from '../storage';
 import { profileChanges, updateUser } from './profile.queries';
@@ -30,7 +31,7 @@ export function userManagementRoutes({ db, config }: AppDeps) {
   const storage = storageOf(config);
   return {
     list: s.route(accountManagementContract.list, async ({ request, body }) =>
-      ok(await userListPage(db, storage, actorOf(request).scopeCustomerId, body)),
+      ok(await userListPage(db, storage, actorOf(request).scopeCustomerId, body, countCapOf(config))),
     ),
 
     filterFields: s.route(accountManagementContract.filterFields, async ({ request, body }) =>

@@ -10,8 +10,8 @@ import {
 } from '../../../contract/contracts';
 import { FilterOperator, type FilterSetting, type OrderSetting } from '../../../contract/listQuery';
 import type { ContractsTable, Database } from '../db/schema';
-import { filtersWhere, orderBy, type ListFields } from '../lib/listQuerySql';
-import { pageOf } from '../lib/paging';
+import { filtersWhere, type ListFields } from '../lib/listQuerySql';
+import { pageOfIds, type ListTotal } from '../lib/paging';
 
 /** The SQL column of every contract grid field (the fields and their kinds are the contract's). */
 const COLUMNS: Record<ContractField, string> = {
@@ -115,24 +115,36 @@ function contractOrder(requested: readonly ContractOrderSetting[]): OrderSetting
 }
 
 /**
- * One page of a customer's contracts and how many match. The page reads along the sort column's index (migration
- * 026) and stops when it is full; the count reads the matches once. Work grows with the customer's contracts and the
- * bounded filter, never with anything else.
+ * One page of a customer's contracts and how many match, exactly up to `countCap` (lib/paging.ts chooses the plan
+ * from that count; migration 026 indexes each sort column).
  */
 export async function contractPage(
   db: Kysely<Database>,
   customerId: number,
   query: ContractListQuery,
-): Promise<{ items: Contract[]; totalCount: number }> {
+  countCap: number,
+): Promise<{ items: Contract[] } & ListTotal> {
   const matching = db
     .selectFrom('contracts')
     .where('contracts.customer_id', '=', customerId)
     .where(filtersWhere(CONTRACT_FIELDS, contractFilters(query.filter)));
-  const orders = contractOrder(query.orderSettings);
-  const { rows, totalCount } = await pageOf(
-    matching.select(SELECTED).orderBy(orderBy(ORDER_FIELDS, orders, 'contracts.id') as never),
-    matching,
-    query,
-  );
-  return { items: rows.map(toContract), totalCount };
+  const { ids, ...total } = await pageOfIds(db, matching, {
+    idColumn: 'contracts.id',
+    fields: ORDER_FIELDS,
+    orders: contractOrder(query.orderSettings),
+    pageIndex: query.pageIndex,
+    pageSize: query.pageSize,
+    countCap,
+  });
+  const rows =
+    ids.length > 0
+      ? await db
+          .selectFrom('contracts')
+          .select(['contracts.id', ...SELECTED])
+          .where('contracts.customer_id', '=', customerId)
+          .where('contracts.id', 'in', ids)
+          .execute()
+      : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.flatMap((id) => (byId.has(id) ? [toContract(byId.get(id)!)] : [])), ...total };
 }

@@ -3,6 +3,7 @@ import { contractsContract } from '../../../contract/contracts';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
+import { countCapOf } from '../lib/paging';
 import { contractPage } from './queries';
 
 const s = initServer();
@@ -12,10 +13,10 @@ const s = initServer();
  * works for, for holders of the contract-management access code. The schema has bounded the page, the sort and
  * the filter map; the field whitelist turns them into SQL.
  */
-export function contractsRouter({ db }: AppDeps) {
+export function contractsRouter({ db, config }: AppDeps) {
   return {
     list: s.route(contractsContract.list, async ({ request, body }) =>
-      ok(await contractPage(db, actorOf(request).customerId, body)),
+      ok(await contractPage(db, actorOf(request).customerId, body, countCapOf(config))),
     ),
   };
 }

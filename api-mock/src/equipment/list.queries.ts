@@ -4,8 +4,8 @@ import type { FilterSetting } from '../../../contract/listQuery';
 import type { Database } from '../db/schema';
 import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
 import { containsPattern } from '../lib/like';
-import { filtersWhere, orderBy, BadListQuery } from '../lib/listQuerySql';
-import { onePage, pageOfIds } from '../lib/paging';
+import { filtersWhere, BadListQuery } from '../lib/listQuerySql';
+import { pageOfIds, sortedIdPage, type ListTotal } from '../lib/paging';
 import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
 import {
   countEquipmentInScope,
@@ -25,33 +25,38 @@ export const fieldColumn = (name: string) => {
   return field;
 };
 
-/** A page of the inventory (or products-management) grid: its rows in order with their extras, and the total. */
-export async function equipmentPage(db: Kysely<Database>, scope: EquipmentScope, body: EquipmentListQuery) {
+/**
+ * A page of the inventory (or products-management) grid: its rows in order with their extras, and the total, exact
+ * up to `countCap` matches.
+ */
+export async function equipmentPage(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  body: EquipmentListQuery,
+  countCap: number,
+) {
   const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
   const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
   const filtered = equipmentInScope(db, scope)
     .where(where)
     .$if(fullText !== null, (qb) => qb.where(fullText!));
+  const page = {
+    idColumn: 'equipment.id',
+    fields: EQUIPMENT_FIELDS,
+    orders: body.orderSettings,
+    pageIndex: body.pageIndex,
+    pageSize: body.pageSize,
+  };
   let ids: number[];
-  let totalCount: number;
+  let total: ListTotal;
   if (fullText === null && body.filterSettings.length === 0) {
-    // The whole list: its total kept by the counters, the page read in index order.
+    // The whole list: its exact total kept by the counters, the page read in index order.
     const onlyEquipment = !body.orderSettings.some((o) => o.field.startsWith('location.'));
     const plain = onlyEquipment ? (equipmentInScopeOnly(db, scope) as unknown as typeof filtered) : filtered;
-    totalCount = await countEquipmentInScope(db, scope);
-    const page = await onePage(
-      plain.select('equipment.id').orderBy(orderBy(EQUIPMENT_FIELDS, body.orderSettings, 'equipment.id') as never),
-      body,
-    ).execute();
-    ids = page.map((r) => r.id);
+    total = { totalCount: await countEquipmentInScope(db, scope), totalCountExact: true };
+    ids = await sortedIdPage(plain, page);
   } else {
-    ({ ids, totalCount } = await pageOfIds(db, filtered, {
-      idColumn: 'equipment.id',
-      fields: EQUIPMENT_FIELDS,
-      orders: body.orderSettings,
-      pageIndex: body.pageIndex,
-      pageSize: body.pageSize,
-    }));
+    ({ ids, ...total } = await pageOfIds(db, filtered, { ...page, countCap }));
   }
   const byId = new Map(
     (
@@ -65,7 +70,7 @@ export async function equipmentPage(db: Kysely<Database>, scope: EquipmentScope,
     db,
     rows.map((r) => r.id),
   );
-  return { rows, extras, totalCount };
+  return { rows, extras, ...total };
 }
 
 /** A page of filter suggestions for one grid column, narrowed by the other columns' filters and the keyword. */

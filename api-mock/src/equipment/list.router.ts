@@ -3,6 +3,7 @@ import { equipmentContract, type EquipmentListType } from '../../../contract/equ
 import type { AppDeps } from '../deps';
 import { actorOf, type Actor } from '../access/actor';
 import { ok } from '../lib/envelope';
+import { countCapOf } from '../lib/paging';
 import { toEquipment, type EquipmentScope } from './queries';
 import { exportEquipment } from './export.queries';
 import { columnSuggestions, equipmentPage, fieldOptionValues } from './list.queries';
@@ -20,15 +21,20 @@ const scopeOf = (actor: Actor, options: { isFollowed?: boolean; listType?: Equip
 const agStatus = (connected: boolean | null) =>
   connected === true ? 'Connected' : connected === false ? 'Not connected' : 'Never Connected';
 
-export function equipmentListRouter({ db }: AppDeps) {
+export function equipmentListRouter({ db, config }: AppDeps) {
   return {
     list: s.route(equipmentContract.list, async ({ request, body }) => {
-      const { rows, extras, totalCount } = await equipmentPage(db, scopeOf(actorOf(request), body), body);
+      const { rows, extras, ...total } = await equipmentPage(
+        db,
+        scopeOf(actorOf(request), body),
+        body,
+        countCapOf(config),
+      );
       const items = rows.map((row) => {
         const equipment = toEquipment(row, extras);
         return body.requestAgStatus ? { ...equipment, agConnectStatus: agStatus(row.ag_connected) } : equipment;
       });
-      return ok({ items, totalCount });
+      return ok({ items, ...total });
     }),
 
     filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { EXACT_COUNT_MAX } from '../../../contract/limits';
 import type { OrderSetting } from '../../../contract/listQuery';
-import { orderKeys, type ListFields } from './listQuerySql';
+import { orderBy, orderKeys, type ListFields } from './listQuerySql';
 
 /** Which page of a list a call asks for: the contract's pageIndex (from 0) and pageSize. */
 export interface PageRequest {
@@ -27,36 +28,110 @@ export async function pageOf<DB, TB extends keyof DB, O, AllDB, AllTB extends ke
   return { rows, totalCount: Number(counted.count) };
 }
 
+/** The total of a large list: exact up to its cap; beyond it the cap itself, and `totalCountExact` false. */
+export interface ListTotal {
+  totalCount: number;
+  totalCountExact: boolean;
+}
+
+/** A page of one of the large lists: the matching rows (`filtered`), sorted by `orders` then by `idColumn`. */
+export interface IdPageRequest extends PageRequest {
+  idColumn: string;
+  fields: ListFields;
+  orders: readonly OrderSetting[];
+  /** Count exactly up to this many matches (the server's `exactCountMax`). */
+  countCap: number;
+}
+
+/** The largest cap a deployment may set: a count of more matches than this would not fit a page's time either. */
+export const EXACT_COUNT_MAX_LIMIT = 1_000_000;
+
 /**
- * A page of ids in the list's order and the count of every match, for the large grids: one pass finds every match
- * on ids and sort keys alone and counts them, then the page is sorted out of them; only a page past the end is
- * counted on its own. The sort stays outside the counting pass: inside it, a planner that takes the count for
- * streaming (PostgreSQL before 16) may walk a sorted column's index over every row of the scope instead of using the
- * filter and search indexes.
+ * LIST_EXACT_COUNT_MAX: how many matches the large lists count exactly, a whole number from 1 to
+ * EXACT_COUNT_MAX_LIMIT (tests set a small one). Absent or blank: EXACT_COUNT_MAX. A bad value throws, so the server
+ * does not start with a setting it would misread.
+ */
+export function exactCountMaxSetting(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return EXACT_COUNT_MAX;
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > EXACT_COUNT_MAX_LIMIT)
+    throw new Error(
+      `LIST_EXACT_COUNT_MAX: "${value.slice(0, 20)}" is not a whole number from 1 to ${EXACT_COUNT_MAX_LIMIT}`,
+    );
+  return n;
+}
+
+/** The cap of the large lists' counts in a server's configuration. */
+export const countCapOf = (config: { exactCountMax?: number }): number => config.exactCountMax ?? EXACT_COUNT_MAX;
+
+type AnyQuery = SelectQueryBuilder<Record<string, never>, never, object>;
+
+/** How many rows a select has, counted no further than `cap` + 1: the work stops there. */
+export async function cappedCount<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  cap: number,
+): Promise<number> {
+  const matches = (filtered as unknown as AnyQuery)
+    .select(sql<number>`1`.as('one'))
+    .limit(cap + 1)
+    .as('matches');
+  const row = await (db as unknown as Kysely<Record<string, never>>)
+    .selectFrom(matches as never)
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number((row as { count: string }).count);
+}
+
+/** The ids of a page read along the list's order: ORDER BY the sort columns and the id, then LIMIT and OFFSET. */
+export async function sortedIdPage<DB, TB extends keyof DB>(
+  rows: SelectQueryBuilder<DB, TB, object>,
+  page: Omit<IdPageRequest, 'countCap'>,
+): Promise<number[]> {
+  return walkedIdPage(rows, orderBy(page.fields, page.orders, page.idColumn), page);
+}
+
+async function walkedIdPage<DB, TB extends keyof DB>(
+  rows: SelectQueryBuilder<DB, TB, object>,
+  order: RawBuilder<unknown>,
+  page: PageRequest & { idColumn: string },
+): Promise<number[]> {
+  const sorted = (rows as unknown as AnyQuery)
+    .select(sql<number>`${sql.ref(page.idColumn)}`.as('id'))
+    .orderBy(order as never);
+  return ((await onePage(sorted, page).execute()) as unknown as { id: number }[]).map((r) => r.id);
+}
+
+/**
+ * A page of ids of a large list in its order, and its total, the plan chosen from a capped count:
+ * - up to `countCap` matches, the count is exact and the matches are few: they are found through the filter and
+ *   text indexes with their sort keys and sorted apart (OFFSET 0 keeps the planner from merging the sort into the
+ *   search, where it may walk a sorted column's index over every row of the scope instead);
+ * - beyond it, the total is the cap, not exact, and the matches are dense: walking the sort column's index finds a
+ *   page after a few rows, where sorting every match would read them all.
  */
 export async function pageOfIds<DB, TB extends keyof DB>(
   db: Kysely<DB>,
   filtered: SelectQueryBuilder<DB, TB, object>,
-  page: PageRequest & { idColumn: string; fields: ListFields; orders: readonly OrderSetting[] },
-): Promise<{ ids: number[]; totalCount: number }> {
+  page: IdPageRequest,
+): Promise<{ ids: number[] } & ListTotal> {
+  // Both orders are built before anything is read, so a field the list does not know is refused on every page.
+  const walked = orderBy(page.fields, page.orders, page.idColumn);
   const sorted = orderKeys(page.fields, page.orders, 'id');
-  const matches = filtered
-    .select([
-      sql<number>`${sql.ref(page.idColumn)}`.as('id'),
-      ...sorted.keys,
-      sql<string>`count(*) over ()`.as('total'),
-    ])
+  const counted = await cappedCount(db, filtered, page.countCap);
+  if (counted > page.countCap)
+    return { ids: await walkedIdPage(filtered, walked, page), totalCount: page.countCap, totalCountExact: false };
+  if (counted <= page.pageIndex * page.pageSize) return { ids: [], totalCount: counted, totalCountExact: true };
+  const matches = (filtered as unknown as AnyQuery)
+    .select([sql<number>`${sql.ref(page.idColumn)}`.as('id'), ...sorted.keys])
+    .offset(0)
     .as('matches');
   const rows = (await onePage(
     (db as unknown as Kysely<Record<string, never>>)
       .selectFrom(matches as never)
-      .select([sql<number>`id`.as('id'), sql<string>`total`.as('total')])
+      .select(sql<number>`id`.as('id'))
       .orderBy(sorted.order as never),
     page,
-  ).execute()) as unknown as { id: number; total: string }[];
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), totalCount: Number(rows[0]!.total) };
-  const counted = (await filtered.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow()) as unknown as {
-    count: string;
-  };
-  return { ids: [], totalCount: Number(counted.count) };
+  ).execute()) as unknown as { id: number }[];
+  return { ids: rows.map((r) => r.id), totalCount: counted, totalCountExact: true };
 }

@@ -46,11 +46,12 @@ function matchingWorkOrders(
     .$if(fullText !== null, (qb) => qb.where(fullText!));
 }
 
-/** A page of a work-order grid's ids in its order, and how many match. */
+/** A page of a work-order grid's ids in its order, and how many match (exactly up to `countCap`). */
 export const workOrderIdPage = (
   db: Kysely<Database>,
   scope: WorkOrderScope,
   body: WorkOrderListBody & { pageIndex: number; pageSize: number },
+  countCap: number,
 ) =>
   pageOfIds(db, matchingWorkOrders(db, scope, body), {
     idColumn: 'service_calls.id',
@@ -58,6 +59,7 @@ export const workOrderIdPage = (
     orders: workOrderOrder(body.orderSettings, scope.isHistory),
     pageIndex: body.pageIndex,
     pageSize: body.pageSize,
+    countCap,
   });
 
 /** Every id of a work-order grid in its order (the export). */

@@ -4,6 +4,7 @@ import { serviceCallsContract } from '../../../contract/serviceCalls';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
+import { countCapOf } from '../lib/paging';
 import { exportColumns, streamListExport } from '../workbook/listExport';
 import { HttpProblem } from '../lib/problem';
 import { ReportBusy } from '../reports/reportRenderer';
@@ -51,19 +52,19 @@ const toSummary = (
   pdfAvailable: row.report_available,
 });
 
-export function workOrdersRouter({ db, reports }: AppDeps) {
+export function workOrdersRouter({ db, config, reports }: AppDeps) {
   return {
     list: s.route(serviceCallsContract.list, async ({ request, query, body }) => {
       const actor = actorOf(request);
       const scope = { customerId: actor.customerId, isHistory: query.isHistory };
-      const { ids, totalCount } = await workOrderIdPage(db, scope, body);
+      const { ids, ...total } = await workOrderIdPage(db, scope, body, countCapOf(config));
       const [rows, mayOpen] = await Promise.all([serviceCallsByIds(db, ids), mayOpenServiceReports(db, actor.userId)]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const items = ids.flatMap((id) => {
         const row = byId.get(id);
         return row ? [toWorkOrderRow(row, mayOpen)] : [];
       });
-      return ok({ items, totalCount });
+      return ok({ items, ...total });
     }),
 
     filterFields: s.route(serviceCallsContract.filterFields, async ({ request, query, body }) => {
