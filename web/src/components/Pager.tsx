@@ -20,7 +20,7 @@ export function Pager(props: {
 }) {
   const { t } = useTranslation();
   const exact = props.exact !== false;
-  const { first, last, pages, hasNext } = pagerPosition({
+  const { first, last, total, pages, hasNext } = pagerPosition({
     pageIndex: props.pageIndex,
     pageSize: props.pageSize,
     totalCount: props.totalCount,
@@ -30,9 +30,7 @@ export function Pager(props: {
   return (
     <nav className="pager" aria-label={props.of ? t('pager_label_of', { list: props.of }) : t('pager_label')}>
       <span aria-live="polite">
-        {exact
-          ? t('pager_position', { first, last, total: props.totalCount })
-          : t('pager_position_more', { first, last, total: props.totalCount })}
+        {exact ? t('pager_position', { first, last, total }) : t('pager_position_more', { first, last, total })}
       </span>
       <ButtonGroup>
         <Button
