@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../Pager';
 
 export interface ListBodyProps<T> {
-  list: UseQueryResult<{ items: T[]; totalCount: number }>;
+  /** `totalCountExact` false: more rows match than the server counted, `totalCount` is a lower bound. */
+  list: UseQueryResult<{ items: T[]; totalCount: number; totalCountExact?: boolean }>;
   /** The list's own words for its states. */
   texts: { loading: string; loadFailed: string; empty: string; emptyFiltered: string; emptyHint?: string };
   /** The icon of the empty list. */
@@ -38,6 +39,8 @@ export function ListBody<T>(props: ListBodyProps<T>) {
           pageIndex={paging.pageIndex}
           pageSize={paging.pageSize}
           totalCount={list.data.totalCount}
+          exact={list.data.totalCountExact !== false}
+          pageRows={list.data.items.length}
           onPage={paging.onPage}
         />
       )}

@@ -94,12 +94,14 @@ export function usePageWithinList(
   pageSize: number,
   totalCount: number | undefined,
   onPage: (pageIndex: number) => void,
+  /** False when `totalCount` is a lower bound: the last page is not known, so no page is moved. */
+  exact = true,
 ) {
   useEffect(() => {
-    if (totalCount === undefined) return;
+    if (totalCount === undefined || !exact) return;
     const lastPage = Math.max(0, Math.ceil(totalCount / pageSize) - 1);
     if (pageIndex > lastPage) onPage(lastPage);
-  }, [pageIndex, pageSize, totalCount, onPage]);
+  }, [pageIndex, pageSize, totalCount, onPage, exact]);
 }
 
 /** The most column keys a saved view's layout in the URL may carry. */

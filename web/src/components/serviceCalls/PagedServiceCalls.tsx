@@ -16,7 +16,7 @@ export interface ServiceCallColumn<R> {
 export interface PagedServiceCallsProps<R> {
   /** Names the table. */
   label: string;
-  list: UseQueryResult<{ items: R[]; totalCount: number }>;
+  list: UseQueryResult<{ items: R[]; totalCount: number; totalCountExact?: boolean }>;
   columns: readonly ServiceCallColumn<R>[];
   rowKey(row: R): string | number;
   pageIndex: number;
@@ -94,6 +94,8 @@ export function PagedServiceCalls<R>(props: PagedServiceCallsProps<R>) {
           pageIndex={props.pageIndex}
           pageSize={props.pageSize}
           totalCount={list.data.totalCount}
+          exact={list.data.totalCountExact !== false}
+          pageRows={list.data.items.length}
           onPage={(index) => {
             pagedByPager.current = true;
             props.onPage(index);

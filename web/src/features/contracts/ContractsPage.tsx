@@ -29,6 +29,7 @@ export function ContractsPage() {
     CONTRACT_PAGE_SIZE,
     list.isPlaceholderData ? undefined : list.data?.totalCount,
     setPageIndex,
+    list.data?.totalCountExact !== false,
   );
 
   return (

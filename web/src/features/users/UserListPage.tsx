@@ -59,6 +59,7 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
     USER_PAGE_SIZE,
     list.isPlaceholderData ? undefined : list.data?.totalCount,
     setPageIndex,
+    list.data?.totalCountExact !== false,
   );
   const inactiveOpen = adminList && isAdmin && state.dialog === 'inactive';
 
