@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sql } from 'kysely';
+import { startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { openInventoryAs } from '../support/inventoryPage';
+import { axeViolations } from '../support/axe';
+
+/** The server counts at most this many matches exactly; the inventory pages by 30. */
+const CAP = 40;
+const EMAIL = 'user@acme-labs.example';
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startE2e({ exactCountMax: CAP }));
+});
+afterAll(() => stopE2e({ server, browser }));
+
+const position = (page: Page) => page.getByRole('navigation', { name: 'Pages' }).locator('[aria-live]');
+const nextPage = (page: Page) =>
+  page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' });
+
+describe('a list with more matches than the server counts', () => {
+  it('shows its total as a lower bound and pages by next to the last row', async () => {
+    const user = await server.database.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('email', '=', EMAIL)
+      .executeTakeFirstOrThrow();
+    const count = async (word: boolean) =>
+      Number(
+        (
+          await server.database.db
+            .selectFrom('equipment')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('customer_id', '=', user.customer_id)
+            .$if(word, (qb) => qb.where(sql<boolean>`search @@ to_tsquery('simple', 'inv:*')`))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // Every instrument of the demo world has an inventory ID (INV-…), so the word matches the whole list.
+    expect(await count(true)).toBe(await count(false));
+
+    const { context, page } = await openInventoryAs(browser, server.url, EMAIL);
+    await page.getByRole('heading', { level: 1, name: 'Product' }).waitFor();
+    const all = Number((await page.getByText(/^1–30 of \d+$/).innerText()).split(' of ')[1]);
+    expect(all).toBeGreaterThan(CAP + 30);
+
+    await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('inv');
+    await page.getByText(`1–30 of ${CAP}+`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Page 1', exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    let shownLast = 30;
+    while (await nextPage(page).isEnabled()) {
+      await nextPage(page).click();
+      const first = shownLast + 1;
+      await page.getByText(new RegExp(`^${first}–\\d+ of \\d+\\+$`)).waitFor();
+      const [range, total] = (await position(page).innerText()).split(' of ');
+      shownLast = Number(range!.split('–')[1]);
+      expect(Number(total!.replace(/[+,]/g, ''))).toBe(Math.max(CAP, shownLast));
+    }
+    expect(shownLast).toBe(all);
+    await context.close();
+  });
+});
