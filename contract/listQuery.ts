@@ -115,3 +115,10 @@ export const cappedPaged = <T extends z.ZodTypeAny>(item: T) =>
       totalCountExact: z.boolean().describe('Whether totalCount is the exact number of matches.'),
     })
     .describe(CAPPED_TOTAL);
+
+/** A list's count: exact, or `count` matches at least when the count ran out of its time ("more than count"). */
+export const ListCount = z.object({
+  count: z.number().int().min(0),
+  exact: z.boolean().describe('Whether count is the exact number of matches; false: more than count match.'),
+});
+export type ListCount = z.infer<typeof ListCount>;

@@ -42,6 +42,8 @@ export interface AppConfig {
   runsHubJobs?: boolean;
   /** The large lists count their matches exactly up to this many (LIST_EXACT_COUNT_MAX); absent: EXACT_COUNT_MAX. */
   exactCountMax?: number;
+  /** How long a list's count call counts before it answers a lower bound, in ms; absent: COUNT_BOUND_MS. */
+  countBoundMs?: number;
 }
 
 export interface AppDeps {

@@ -54,6 +54,8 @@ export interface ServerOptions {
   productResources?: ProductResourceFetcher;
   /** How many matches the large lists count exactly (LIST_EXACT_COUNT_MAX); default EXACT_COUNT_MAX. */
   exactCountMax?: number;
+  /** How long a list's count call counts before it answers a lower bound, in ms (tests set 0). */
+  countBoundMs?: number;
 }
 
 export interface RunningServer {
@@ -91,6 +93,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     runsHubJobs: opts.runsHubJobs ?? true,
     mailDispatch: Boolean(opts.smtpUrl),
     exactCountMax: opts.exactCountMax,
+    countBoundMs: opts.countBoundMs,
   };
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
   const reports = new ReportRenderer();

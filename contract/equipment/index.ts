@@ -39,6 +39,7 @@ const routes = {
 export const equipmentContract = c.router(
   {
     list: routes.list,
+    listCount: routes.listCount,
     listAll: routes.listAll,
     listNew: routes.listNew,
     link: routes.link,

@@ -8,6 +8,7 @@ import {
   FilterFieldsQuery,
   FilterFieldsResult,
   LayoutContent,
+  ListCount,
   ListQuery,
   MAX_PAGE_SIZE,
   cappedPaged,
@@ -116,6 +117,13 @@ export const EquipmentListQuery = ListQuery.extend({
 });
 export type EquipmentListQuery = z.infer<typeof EquipmentListQuery>;
 
+/** The body of Equipment/list/count: the list's filters, keyword and scope; no page, no order. */
+export const EquipmentCountQuery = ListQuery.pick({ filterSettings: true, fullTextSearchSetting: true }).extend({
+  isFollowed: equipmentListOptions.isFollowed,
+  listType: equipmentListOptions.listType,
+});
+export type EquipmentCountQuery = z.infer<typeof EquipmentCountQuery>;
+
 export const EquipmentFilterFieldsQuery = FilterFieldsQuery.extend(equipmentListOptions);
 export type EquipmentFilterFieldsQuery = z.infer<typeof EquipmentFilterFieldsQuery>;
 
@@ -151,6 +159,17 @@ export const listRoutes = c.router({
     body: EquipmentListQuery,
     responses: { 200: envelope(cappedPaged(Equipment)), ...standardErrors },
     summary: 'A page of equipment of the current customer (inventory or products management) with filters and sort',
+    metadata: inventoryOrProductsManagement,
+  },
+  listCount: {
+    method: 'POST',
+    path: '/api/Equipment/list/count',
+    query: withCommonQuery({}),
+    body: EquipmentCountQuery,
+    responses: { 200: envelope(ListCount), ...standardErrors },
+    summary:
+      "How many instruments match the list's filters and keyword: exact, or a lower bound when counting took more " +
+      'than its time bound (2 s); kept 60 s per customer, list version and query',
     metadata: inventoryOrProductsManagement,
   },
   filterFields: {

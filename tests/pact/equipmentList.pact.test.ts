@@ -46,6 +46,24 @@ describe('equipment list (consumer)', () => {
     });
   });
 
+  it('asks for the count of a search the list could only count up to its cap', async () => {
+    const body = {
+      isFollowed: false,
+      listType: 'inventory',
+      fullTextSearchSetting: { keyword: 'perkin' },
+      filterSettings: [{ field: 'floor', operator: FilterOperator.NotBlank, value: [] }],
+    };
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request for the count of a filtered inventory')
+      .withRequest({ method: 'POST', path: '/api/Equipment/list/count', headers: changingHeaders, body })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: { count: integer(12), exact: boolean(true) } } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.listCount({ body: body as never });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { count: 12, exact: true } });
+    });
+  });
+
   it('asks for the filter suggestions of two columns no equipment leaves blank', async () => {
     const body = {
       pageSize: 100,

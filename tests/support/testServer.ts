@@ -34,6 +34,8 @@ export async function startTestServer(
     productResources?: ProductResourceFetcher;
     /** How many matches the large lists count exactly (LIST_EXACT_COUNT_MAX); tests of the capped total set few. */
     exactCountMax?: number;
+    /** How long a list's count call counts before it answers a lower bound, in ms. */
+    countBoundMs?: number;
   } = {},
 ): Promise<RunningServer & { url: string }> {
   const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
@@ -51,6 +53,7 @@ export async function startTestServer(
     runsHubJobs: opts.runsHubJobs,
     productResources: opts.productResources,
     exactCountMax: opts.exactCountMax,
+    countBoundMs: opts.countBoundMs,
     demo: true,
     // Tests send calls far faster than a person; the rate-limit tests turn the limits on.
     rateLimits: opts.rateLimits ?? false,

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { EquipmentFilterFieldsQuery, EquipmentListQuery } from '../../../contract/equipment';
-import type { FilterSetting } from '../../../contract/listQuery';
+import type { EquipmentCountQuery, EquipmentFilterFieldsQuery, EquipmentListQuery } from '../../../contract/equipment';
+import type { FilterSetting, ListCount } from '../../../contract/listQuery';
 import type { Database } from '../db/schema';
 import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
 import { containsPattern } from '../lib/like';
 import { filtersWhere, BadListQuery } from '../lib/listQuerySql';
+import { boundedCount, type CountCache } from '../lib/listCount';
 import { pageOfIds, sortedIdPage, type ListTotal } from '../lib/paging';
 import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
 import {
@@ -71,6 +72,67 @@ export async function equipmentPage(
     rows.map((r) => r.id),
   );
   return { rows, extras, ...total };
+}
+
+/**
+ * The version of a customer's equipment lists: it changes with every instrument added, removed, hidden or followed
+ * (the list counters) and with every recorded change of one (the last equipment event of the customer).
+ */
+async function equipmentListVersion(db: Kysely<Database>, scope: EquipmentScope): Promise<string> {
+  const [counters, lastEvent] = await Promise.all([
+    db
+      .selectFrom('equipment_list_counts')
+      .select(['follower_id', 'visible', 'total'])
+      .where('customer_id', '=', scope.customerId)
+      .where('follower_id', 'in', scope.isFollowed === true ? [0, scope.userId] : [0])
+      .orderBy('follower_id')
+      .execute(),
+    db
+      .selectFrom('events')
+      .select('id')
+      .where('customer_id', '=', scope.customerId)
+      .where('entity_type', '=', 'equipment')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return JSON.stringify([counters.map((c) => [c.follower_id, c.visible, c.total]), lastEvent?.id ?? null]);
+}
+
+/**
+ * How many instruments of the grid match its filters and keyword, counted for at most `boundMs` (then a lower
+ * bound), and kept in `cache` per customer (and user for My list), list version and query.
+ */
+export async function equipmentCount(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  body: EquipmentCountQuery,
+  options: { firstCap: number; boundMs: number; statementTimeout: boolean; cache: CountCache },
+): Promise<ListCount> {
+  const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
+  const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
+  const key = JSON.stringify([
+    scope.customerId,
+    scope.isFollowed === true ? scope.userId : 0,
+    scope.listType ?? 'inventory',
+    await equipmentListVersion(db, scope),
+    body.filterSettings.map((f) => JSON.stringify(f)).sort(),
+    body.fullTextSearchSetting?.keyword?.trim().toLowerCase() ?? '',
+  ]);
+  const cached = options.cache.get(key);
+  if (cached) return cached;
+  const counted =
+    fullText === null && body.filterSettings.length === 0
+      ? { count: await countEquipmentInScope(db, scope), exact: true }
+      : await boundedCount(
+          db,
+          equipmentInScope(db, scope)
+            .where(where)
+            .$if(fullText !== null, (qb) => qb.where(fullText!)),
+          options,
+        );
+  options.cache.set(key, counted);
+  return counted;
 }
 
 /** A page of filter suggestions for one grid column, narrowed by the other columns' filters and the keyword. */

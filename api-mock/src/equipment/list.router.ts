@@ -3,10 +3,11 @@ import { equipmentContract, type EquipmentListType } from '../../../contract/equ
 import type { AppDeps } from '../deps';
 import { actorOf, type Actor } from '../access/actor';
 import { ok } from '../lib/envelope';
+import { COUNT_BOUND_MS, CountCache } from '../lib/listCount';
 import { countCapOf } from '../lib/paging';
 import { toEquipment, type EquipmentScope } from './queries';
 import { exportEquipment } from './export.queries';
-import { columnSuggestions, equipmentPage, fieldOptionValues } from './list.queries';
+import { columnSuggestions, equipmentCount, equipmentPage, fieldOptionValues } from './list.queries';
 
 const s = initServer();
 
@@ -22,6 +23,7 @@ const agStatus = (connected: boolean | null) =>
   connected === true ? 'Connected' : connected === false ? 'Not connected' : 'Never Connected';
 
 export function equipmentListRouter({ db, config }: AppDeps) {
+  const counts = new CountCache();
   return {
     list: s.route(equipmentContract.list, async ({ request, body }) => {
       const { rows, extras, ...total } = await equipmentPage(
@@ -36,6 +38,17 @@ export function equipmentListRouter({ db, config }: AppDeps) {
       });
       return ok({ items, ...total });
     }),
+
+    listCount: s.route(equipmentContract.listCount, async ({ request, body }) =>
+      ok(
+        await equipmentCount(db, scopeOf(actorOf(request), body), body, {
+          firstCap: countCapOf(config),
+          boundMs: config.countBoundMs ?? COUNT_BOUND_MS,
+          statementTimeout: !config.singleProcessDatabase,
+          cache: counts,
+        }),
+      ),
+    ),
 
     filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {
       const scope = scopeOf(actorOf(request), body);

@@ -7,7 +7,9 @@ import { pagerPosition } from './pagerPosition';
  * with more than one pager: each is a navigation landmark, which needs a name of its own.
  *
  * A total that is not exact (`exact` false: more rows match than the server counts) is a lower bound: the position
- * says "10,000+", the page has no "of N", and next stays open while the page is full (`pageRows`).
+ * says "10,000+", the page has no "of N", and next stays open while the page is full (`pageRows`). While the list's
+ * own count call runs (`counting`) it says so; its answer (`counted`) then stands for the total: exact, with the page
+ * count, or "more than N".
  */
 export function Pager(props: {
   pageIndex: number;
@@ -17,21 +19,30 @@ export function Pager(props: {
   of?: string;
   exact?: boolean;
   pageRows?: number;
+  counting?: boolean;
+  counted?: { count: number; exact: boolean };
 }) {
   const { t } = useTranslation();
-  const exact = props.exact !== false;
+  const listExact = props.exact !== false;
+  const counted = listExact ? undefined : props.counted;
+  const exact = listExact || counted?.exact === true;
   const { first, last, total, pages, hasNext } = pagerPosition({
     pageIndex: props.pageIndex,
     pageSize: props.pageSize,
-    totalCount: props.totalCount,
+    totalCount: counted ? Math.max(counted.count, counted.exact ? 0 : props.totalCount) : props.totalCount,
     exact,
     pageRows: props.pageRows ?? props.pageSize,
   });
+  const position = exact
+    ? t('pager_position', { first, last, total })
+    : counted
+      ? t('pager_position_more_than', { first, last, total })
+      : props.counting
+        ? t('pager_position_counting', { first, last, total })
+        : t('pager_position_more', { first, last, total });
   return (
     <nav className="pager" aria-label={props.of ? t('pager_label_of', { list: props.of }) : t('pager_label')}>
-      <span aria-live="polite">
-        {exact ? t('pager_position', { first, last, total }) : t('pager_position_more', { first, last, total })}
-      </span>
+      <span aria-live="polite">{position}</span>
       <ButtonGroup>
         <Button
           icon="chevron-left"

@@ -6,6 +6,7 @@ import { queryKeys } from './queryKeys';
  */
 export const equipmentKeys = queryKeys('equipment', {
   list: (...parts: unknown[]) => parts,
+  count: (...parts: unknown[]) => parts,
   filterFields: () => [],
   detail: (equipmentId: number) => [equipmentId],
   systemComponents: (equipmentId: number, systemId: unknown) => [equipmentId, systemId],

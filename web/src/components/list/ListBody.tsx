@@ -18,6 +18,8 @@ export interface ListBodyProps<T> {
   onClearQuery?(): void;
   /** The list's page: the pager follows the rows once there are any. */
   paging?: { pageIndex: number; pageSize: number; onPage(index: number): void };
+  /** The list's count call, asked while its total is not exact: running, then its answer. */
+  count?: { counting: boolean; counted?: { count: number; exact: boolean } };
   /** The name the guided tour points at. */
   tour?: string;
   children(rows: T[]): ReactNode;
@@ -41,6 +43,8 @@ export function ListBody<T>(props: ListBodyProps<T>) {
           totalCount={list.data.totalCount}
           exact={list.data.totalCountExact !== false}
           pageRows={list.data.items.length}
+          counting={props.count?.counting}
+          counted={props.count?.counted}
           onPage={paging.onPage}
         />
       )}

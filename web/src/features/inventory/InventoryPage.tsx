@@ -44,7 +44,7 @@ import { ContractTeamDialog } from '../../components/contractRequest/ContractTea
 import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
 import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
-import { useEquipmentList } from './api/equipmentList';
+import { useEquipmentCount, useEquipmentList } from './api/equipmentList';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
 import { ServiceOrdersPanel } from './serviceOrders/ServiceOrdersPanel';
@@ -108,6 +108,10 @@ export function InventoryPage() {
   const list = useEquipmentList(
     { filter: layout.filter, sort: layout.sort, keyword: searchText, pageIndex },
     views.status !== 'loading',
+  );
+  const count = useEquipmentCount(
+    { filter: layout.filter, keyword: searchText },
+    !list.isPlaceholderData && list.data?.totalCountExact === false,
   );
   useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, INVENTORY_FIELDS.columns), [layout]);
@@ -249,6 +253,7 @@ export function InventoryPage() {
       <ListBody
         list={list}
         paging={{ pageIndex, pageSize: INVENTORY_PAGE_SIZE, onPage: setPageIndex }}
+        count={{ counting: count.isFetching, counted: count.data }}
         tour="inventory-list"
         texts={{
           loading: t('inventory:loading'),

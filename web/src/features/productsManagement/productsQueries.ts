@@ -31,3 +31,22 @@ export function useProductsList(layout: ProductsLayout, keyword: string, pageInd
     placeholderData: keepPreviousData,
   });
 }
+
+/** How many of them match the filters and keyword, asked only while the page's total is not exact (`enabled`). */
+export function useProductsCount(layout: ProductsLayout, keyword: string, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: equipmentKeys.productsManagement('count', layout.filter, keyword),
+    queryFn: () =>
+      resultOf(
+        client.equipment.listCount({
+          body: {
+            isFollowed: false,
+            listType: 'productsManagement',
+            filterSettings: layout.filter,
+            fullTextSearchSetting: fullText(keyword),
+          },
+        }),
+      ),
+  });
+}

@@ -35,3 +35,24 @@ export const equipmentListQuery = ({ filter, sort, keyword, pageIndex }: Equipme
 
 export const useEquipmentList = (query: EquipmentListQuery, enabled: boolean) =>
   useQuery({ ...equipmentListQuery(query), enabled });
+
+/** How many instruments match the list's filters and keyword: POST Equipment/list/count (exact, or "more than"). */
+export const equipmentCountQuery = ({ filter, keyword }: Pick<EquipmentListQuery, 'filter' | 'keyword'>) =>
+  queryOptions({
+    queryKey: equipmentKeys.count(filter, keyword),
+    queryFn: () =>
+      resultOf(
+        client.equipment.listCount({
+          body: {
+            isFollowed: true,
+            listType: 'inventory',
+            filterSettings: filter,
+            fullTextSearchSetting: keyword ? { keyword } : null,
+          },
+        }),
+      ),
+  });
+
+/** The count of the list, asked only while its page's total is not exact (`enabled`). */
+export const useEquipmentCount = (query: Pick<EquipmentListQuery, 'filter' | 'keyword'>, enabled: boolean) =>
+  useQuery({ ...equipmentCountQuery(query), enabled });

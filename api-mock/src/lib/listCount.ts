@@ -1,0 +1,79 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { ListCount } from '../../../contract/listQuery';
+import { cappedCount } from './paging';
+
+/** How long a count call may count before it answers a lower bound (spec: 2 s). Chosen: issue 36. */
+export const COUNT_BOUND_MS = 2_000;
+/** How long a count is served again for the same customer, list version and query. Chosen: issue 36. */
+export const COUNT_CACHE_MS = 60_000;
+/** At most this many counts are kept; the least recently used goes first (a caller may vary its query endlessly). */
+export const COUNT_CACHE_MAX_ENTRIES = 2_000;
+
+/** Each step counts this many times further than the last, so a step costs a few times what came before. */
+const STEP_GROWTH = 4;
+
+const isStatementTimeout = (err: unknown) => (err as { code?: unknown } | null)?.code === '57014';
+
+/**
+ * The number of rows of `filtered`, counted in steps of growing caps (`firstCap`, then 4 times as far each step)
+ * until a step finds the end or `boundMs` has passed: then the last cap passed is a lower bound, `exact` false.
+ * The first step always runs (it is the list's own capped count). The deadline is checked between steps, which
+ * bounds the count on PGlite too (it has no statement timer); on PostgreSQL each later step also runs under
+ * SET LOCAL statement_timeout of the time left, so a single long step is cut off at the deadline.
+ */
+export async function boundedCount<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  options: { firstCap: number; boundMs: number; statementTimeout: boolean },
+): Promise<ListCount> {
+  const deadline = Date.now() + options.boundMs;
+  let cap = options.firstCap;
+  let counted = await cappedCount(db, filtered, cap);
+  while (counted > cap) {
+    const left = deadline - Date.now();
+    if (left <= 0) return { count: cap, exact: false };
+    const next = cap * STEP_GROWTH;
+    try {
+      counted = options.statementTimeout
+        ? await db.transaction().execute(async (trx) => {
+            await sql`select set_config('statement_timeout', ${String(Math.max(1, left))}, true)`.execute(trx);
+            return cappedCount(trx, filtered, next);
+          })
+        : await cappedCount(db, filtered, next);
+    } catch (err) {
+      if (isStatementTimeout(err)) return { count: cap, exact: false };
+      throw err;
+    }
+    cap = next;
+  }
+  return { count: counted, exact: true };
+}
+
+/** Counts kept for COUNT_CACHE_MS, at most COUNT_CACHE_MAX_ENTRIES of them, by a key naming what was counted. */
+export class CountCache {
+  private readonly entries = new Map<string, { count: ListCount; until: number }>();
+
+  constructor(
+    private readonly ttlMs = COUNT_CACHE_MS,
+    private readonly maxEntries = COUNT_CACHE_MAX_ENTRIES,
+  ) {}
+
+  get(key: string, now = Date.now()): ListCount | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.until <= now) return undefined;
+    this.entries.set(key, entry);
+    return entry.count;
+  }
+
+  set(key: string, count: ListCount, now = Date.now()): void {
+    this.entries.delete(key);
+    this.entries.set(key, { count, until: now + this.ttlMs });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
