@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EQUIPMENT_LIST_FIELDS } from '../../contract/equipment';
 import { FilterOperator } from '../../contract/listQuery';
 import { EQUIPMENT_FIELDS, equipmentWalk } from '../../api-mock/src/equipment/fields';
+import { equipmentInScope, fullTextCondition } from '../../api-mock/src/equipment/queries';
+import { suggestionPage } from '../../api-mock/src/lib/filterSuggestions';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
@@ -53,6 +55,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const STATUS_ACTIVE = { column: 'equipment.status', value: 'ACTIVE' };
+
 /** A column's distinct values read from every row by plain SQL: blank (null or empty) once and first, then in order. */
 async function plainSuggestions(field: string, filter: { column: string; value: string }) {
   const column = sql.ref(EQUIPMENT_FIELDS[field]!.column);
@@ -99,4 +103,37 @@ describe('POST Equipment/FilterFields of every checklist column', () => {
     }
     expect(pages).toEqual(expected.slice(0, 3 * pageSize));
   });
+
+  // Few matches read their values out of the matches; beyond the cap (here 0) the column's index is walked.
+  it.each(CHECKLIST_FIELDS.filter((f) => !f.startsWith('location.')))(
+    '%s: the walk beyond the cap gives the same values, page after page',
+    async (field) => {
+      const filter = field === 'status' ? { column: 'equipment.building', value: 'Building A' } : STATUS_ACTIVE;
+      const expected = await plainSuggestions(field, filter);
+      const base = equipmentInScope(db(), {
+        customerId: acmeCustomerId,
+        userId: acmeUserId,
+        isFollowed: true,
+        listType: 'inventory',
+      })
+        .where(sql.ref(filter.column), '=', filter.value)
+        .where(fullTextCondition('a')!);
+      const { column, type } = EQUIPMENT_FIELDS[field]!;
+      for (const countCap of [0, 10_000]) {
+        const pages: (string | null)[] = [];
+        for (let pageIndex = 0; pageIndex < 3; pageIndex++)
+          pages.push(
+            ...(await suggestionPage(db(), base, {
+              column,
+              type,
+              ...equipmentWalk(field),
+              countCap,
+              pageIndex,
+              pageSize: 4,
+            })),
+          );
+        expect(pages, `cap ${countCap}`).toEqual(expected.slice(0, 12));
+      }
+    },
+  );
 });

@@ -78,18 +78,7 @@ type Answer = { status: number; body: unknown };
  * Wrong plans known today, each with what fixes it: reported on every run (so they stay in sight) instead of failing
  * it. Remove an entry when its fix lands; a known problem that no longer occurs is reported too.
  */
-const KNOWN: { why: string; problem: RegExp; statement: RegExp }[] = [
-  {
-    why: 'the capped count of the user list joins the customer and the location, which a count does not need, and hashes the users',
-    problem: /^a sequential scan of users/,
-    statement: /^select count\(\*\) as "count" from \(select 1 as "one" from "users" inner join "customers"/,
-  },
-  {
-    why: "filter suggestions under a narrow word walk the column's index and check the word row by row (a walk per distinct value)",
-    problem: /^a walk of \w+_(customer|filter)_\w+ on (equipment|service_calls) /,
-    statement: /limit \$\d+\)? *(\) select value::text as value from v limit \$\d+ offset \$\d+)? *$|^with recursive v/,
-  },
-];
+const KNOWN: { why: string; problem: RegExp; statement: RegExp }[] = [];
 const knownSeen = new Map<string, number>();
 
 /** The call's statements all have plans right for the shape; a list's total says the shape is of its kind. */

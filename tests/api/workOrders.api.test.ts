@@ -10,6 +10,9 @@ import {
   type UpcomingServiceCall,
   type WorkOrderRow,
 } from '../../contract/serviceCalls';
+import { WORK_ORDER_FIELDS, workOrderWalk } from '../../api-mock/src/serviceCalls/fields';
+import { workOrdersInScope } from '../../api-mock/src/serviceCalls/workOrders.queries';
+import { suggestionPage } from '../../api-mock/src/lib/filterSuggestions';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { withoutReportAccess } from '../support/reportAccess';
@@ -396,5 +399,37 @@ describe('service calls of one instrument', () => {
       },
     });
     expect(tooLong.status).toBe(400);
+  });
+});
+
+describe('work-order suggestions of a long text', () => {
+  it('suggest values sharing the indexed prefix once, the same one by the walk and by the read of few matches', async () => {
+    const scope = { customerId: customers['acme']!, isHistory: true };
+    const ids = (await workOrdersInScope(db(), scope).select('id').orderBy('id').limit(3).execute()).map((r) => r.id);
+    expect(ids).toHaveLength(3);
+    const prefix = 'p'.repeat(workOrderWalk('description').prefix!);
+    for (const [i, id] of ids.entries())
+      await db()
+        .updateTable('service_calls')
+        .set({ issue_text: `${prefix}${'CBA'[i]}` })
+        .where('id', '=', id)
+        .execute();
+    const { column, type } = WORK_ORDER_FIELDS['description']!;
+    const base = workOrdersInScope(db(), scope).where('service_calls.id', 'in', ids);
+    const [walked = [], read] = await Promise.all(
+      [0, 10_000].map((countCap) =>
+        suggestionPage(db(), base, {
+          column,
+          type,
+          ...workOrderWalk('description'),
+          countCap,
+          pageIndex: 0,
+          pageSize: 5,
+        }),
+      ),
+    );
+    expect(walked).toHaveLength(1);
+    expect([`${prefix}A`, `${prefix}B`, `${prefix}C`]).toContain(walked[0]);
+    expect(read).toEqual(walked);
   });
 });

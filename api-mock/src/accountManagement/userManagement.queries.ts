@@ -54,6 +54,27 @@ function usersInScope(db: Kysely<Database>, scope: UserScope) {
     .$if(scope.customerId !== null, (qb) => qb.where('users.customer_id', '=', scope.customerId!));
 }
 
+/** The fields read from the customer or the location rather than the user. */
+const JOINED_FIELDS = new Set(
+  Object.entries(COLUMNS)
+    .filter(([, column]) => !column.startsWith('users.'))
+    .map(([field]) => field),
+);
+
+/**
+ * The same users without the joins when no field of `settings` is the customer's or the location's: every user has
+ * one customer and at most one location, so the joins change no row, and a count need not read them.
+ */
+function usersFor(db: Kysely<Database>, scope: UserScope, settings: readonly { field: string }[]) {
+  if (settings.some((s) => JOINED_FIELDS.has(s.field))) return usersInScope(db, scope);
+  const users = db
+    .selectFrom('users')
+    .where('users.deleted_at', 'is', null)
+    .where('users.is_active', '=', scope.isActive)
+    .$if(scope.customerId !== null, (qb) => qb.where('users.customer_id', '=', scope.customerId!));
+  return users as unknown as ReturnType<typeof usersInScope>;
+}
+
 /** The full-text condition of a user search: every word starts a word of the name, e-mail, job, department or phone. */
 const userFullText = (keyword: string | null | undefined) => fullTextCondition(keyword, 'users.search');
 
@@ -138,13 +159,14 @@ export async function userListPage(
 ): Promise<{ items: UserRow[] } & ListTotal> {
   const scope = { customerId, isActive: query.isActive };
   const fullText = userFullText(query.fullTextSearchSetting?.keyword);
-  const filtered = usersInScope(db, scope)
+  const orders = userOrder(query.orderSettings);
+  const filtered = usersFor(db, scope, [...query.filterSettings, ...orders])
     .where(filtersWhere(USER_FIELDS, query.filterSettings))
     .$if(fullText !== null, (qb) => qb.where(fullText!));
   const { ids, ...total } = await pageOfIds(db, filtered as never, {
     idColumn: 'users.id',
     fields: USER_FIELDS,
-    orders: userOrder(query.orderSettings),
+    orders,
     pageIndex: query.pageIndex,
     pageSize: query.pageSize,
     countCap,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { onePage } from './paging';
+import { EXACT_COUNT_MAX } from '../../../contract/limits';
+import { cappedCount, onePage } from './paging';
 
 export interface SuggestionOptions {
   column: string;
@@ -10,6 +11,8 @@ export interface SuggestionOptions {
   prefix?: number;
   /** The index holds blanks first (else last, as an index does by default). */
   nullsFirst?: boolean;
+  /** Up to this many matches their values are read out of them; beyond it the index is walked (EXACT_COUNT_MAX). */
+  countCap?: number;
   pageIndex: number;
   pageSize: number;
 }
@@ -38,6 +41,8 @@ export async function suggestionPage<DB, TB extends keyof DB>(
   }
   // The walk's key is what the index holds: the column, or the literal-length prefix its expression index has.
   const key = opts.prefix ? sql`left(${column}, ${sql.lit(opts.prefix)})` : column;
+  if ((await cappedCount(db, base, opts.countCap ?? EXACT_COUNT_MAX)) <= (opts.countCap ?? EXACT_COUNT_MAX))
+    return valuesOfFewMatches(db, base, key, opts);
   const probe = (after: RawBuilder<unknown> | null) =>
     base
       .select([key.as('key'), column.as('value')])
@@ -71,6 +76,35 @@ export async function suggestionPage<DB, TB extends keyof DB>(
       select next.key, next.value from v cross join lateral (${probe(sql.ref('v.key'))}) next
     ) select value::text as value from v limit ${size} offset ${offset}`.execute(db);
   return [...(opts.pageIndex === 0 && blank ? [null] : []), ...values.rows.map((r) => r.value)];
+}
+
+/**
+ * The walk's page read out of few matches: they are found through the filter and text indexes (OFFSET 0 keeps the
+ * planner from walking the column's index instead), and their distinct keys sorted apart. Blank (null, or empty
+ * text) once and first; of the values sharing a prefix key, the first in the index's order, as the walk takes it.
+ */
+async function valuesOfFewMatches<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  base: SelectQueryBuilder<DB, TB, object>,
+  key: RawBuilder<unknown>,
+  opts: SuggestionOptions,
+): Promise<(string | null)[]> {
+  const column = sql.ref(opts.column);
+  const blank = opts.type === 'text' ? sql<boolean>`${key} is null or ${key} = ''` : sql<boolean>`${key} is null`;
+  // Rows of one key are in the order of their place in the table in an index that holds no id after the key.
+  const tie = opts.prefix ? sql.ref(`${opts.column.split('.')[0]}.ctid`) : sql`null`;
+  const matches = base.select([
+    sql`case when ${blank} then null else ${key} end`.as('key'),
+    sql`case when ${blank} then null else ${column} end`.as('value'),
+    tie.as('tie'),
+  ]);
+  const { rows } = await sql<{ value: string | null }>`
+    select value::text as value from (
+      select distinct on (key) key, value from (${matches} offset 0) m order by key asc nulls first, tie
+    ) d
+    order by key asc nulls first
+    limit ${opts.pageSize} offset ${opts.pageIndex * opts.pageSize}`.execute(db);
+  return rows.map((r) => r.value);
 }
 
 /**
