@@ -17,9 +17,9 @@ const isStatementTimeout = (err: unknown) => (err as { code?: unknown } | null)?
 /**
  * The number of rows of `filtered`, counted in steps of growing caps (`firstCap`, then 4 times as far each step)
  * until a step finds the end or `boundMs` has passed: then the last cap passed is a lower bound, `exact` false.
- * The first step always runs (it is the list's own capped count). The deadline is checked between steps, which
- * bounds the count on PGlite too (it has no statement timer); on PostgreSQL each later step also runs under
- * SET LOCAL statement_timeout of the time left, so a single long step is cut off at the deadline.
+ * The first step always runs (it is the list's own capped count). Between steps, a step predicted to end after the
+ * deadline is not begun, which bounds the count on PGlite too (it has no statement timer); on PostgreSQL each later
+ * step also runs under SET LOCAL statement_timeout of the time left, so a single long step is cut off at the deadline.
  */
 export async function boundedCount<DB, TB extends keyof DB>(
   db: Kysely<DB>,
@@ -28,11 +28,16 @@ export async function boundedCount<DB, TB extends keyof DB>(
 ): Promise<ListCount> {
   const deadline = Date.now() + options.boundMs;
   let cap = options.firstCap;
+  let stepStarted = Date.now();
   let counted = await cappedCount(db, filtered, cap);
   while (counted > cap) {
+    const lastStepMs = Date.now() - stepStarted;
     const left = deadline - Date.now();
-    if (left <= 0) return { count: cap, exact: false };
+    // A step reads up to STEP_GROWTH times the rows of the last: one that would not end in time is not begun, so the
+    // count stays within its bound where no statement timer can stop it (PGlite, which serves everyone in turn).
+    if (left <= 0 || lastStepMs * STEP_GROWTH > left) return { count: cap, exact: false };
     const next = cap * STEP_GROWTH;
+    stepStarted = Date.now();
     try {
       counted = options.statementTimeout
         ? await db.transaction().execute(async (trx) => {
