@@ -70,14 +70,20 @@ export interface RouteMetadata {
    * replica (the server's db/readRouting.ts).
    */
   readsOnly?: true;
+  /** A GET that changes something because the spec says so (opening a message marks it read): the primary answers. */
+  getWrites?: true;
 }
 
-/** The route changes nothing: a GET, or a POST declared `readsOnly`. */
-export const readsOnlyRoute = (route: AppRoute): boolean =>
-  route.method === 'GET' || (route.metadata as Partial<RouteMetadata> | undefined)?.readsOnly === true;
+/** The route changes nothing: a GET not declared `getWrites`, or a POST declared `readsOnly`. */
+export const readsOnlyRoute = (route: AppRoute): boolean => {
+  const metadata = route.metadata as Partial<RouteMetadata> | undefined;
+  return route.method === 'GET' ? metadata?.getWrites !== true : metadata?.readsOnly === true;
+};
 
 /** `metadata` of a POST that only reads. */
 export const readsOnly = (metadata: RouteMetadata): RouteMetadata => ({ ...metadata, readsOnly: true });
+/** `metadata` of a GET that writes as the spec asks. */
+export const getWrites = (metadata: RouteMetadata): RouteMetadata => ({ ...metadata, getWrites: true });
 
 /** The access a route declares, or undefined for a route that declares none (a test refuses those). */
 export function accessOf(route: AppRoute): Access | undefined {

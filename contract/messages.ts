@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signedIn } from './access';
+import { getWrites, signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery, queryBoolean } from './common';
 import { NOTIFICATION_PAGE_SIZE, INT32_MAX, PAGE_INDEX_MAX } from './limits';
 import { MAX_PAGE_SIZE } from './listQuery';
@@ -91,7 +91,7 @@ export const messagesContract = c.router(
       query: withCommonQuery({}),
       responses: { 200: envelope(Message), ...standardErrors },
       summary: 'One notification with its HTML content and attachments',
-      metadata: signedIn('customer'),
+      metadata: getWrites(signedIn('customer')),
     },
     attachment: {
       method: 'GET',

@@ -73,12 +73,7 @@ type Handler = (args: HandlerArgs) => unknown;
  * request against the schema and before the handler runs. With read replicas, a handler that only reads may be
  * answered from one (onReplicas).
  */
-export function guarded(
-  db: Kysely<Database>,
-  router: AppRouter,
-  impl: unknown,
-  replicas?: ReadReplicas,
-): unknown {
+export function guarded(db: Kysely<Database>, router: AppRouter, impl: unknown, replicas?: ReadReplicas): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(impl as Record<string, unknown>)) {
     const route = router[key];

@@ -28,6 +28,8 @@ export interface ReplicaStats {
   replicas: { name: string; up: boolean; lagging: boolean; served: number }[];
   /** Reads of read-only handlers that the primary served (no replica fitted, or one failed and the read was retried). */
   primaryReads: number;
+  /** Statements of read-only handlers that a replica refused as writes (sent again to the primary), at most 20. */
+  refusedWrites: string[];
 }
 
 /** A replica's name for logs and stats: its host, port and database, never its password. */
@@ -48,6 +50,7 @@ async function replayedOf(pool: pg.Pool): Promise<bigint | null> {
 export class ReadReplicas {
   readonly replicas: Replica[];
   primaryReads = 0;
+  readonly refusedWrites: string[] = [];
   /** The primary's position over the last maxLagMs and a little more, oldest first. */
   private primarySamples: { at: number; lsn: bigint }[] = [];
   private turn = 0;
@@ -142,10 +145,16 @@ export class ReadReplicas {
     r.up = false;
   }
 
+  /** A read-only handler wrote: a mistake in its declaration (contract `readsOnly`), kept for the tests to show. */
+  refusedWrite(sql: string): void {
+    if (this.refusedWrites.length < 20) this.refusedWrites.push(sql.replace(/\s+/g, ' ').slice(0, 200));
+  }
+
   stats(): ReplicaStats {
     return {
       replicas: this.replicas.map((r) => ({ name: r.name, up: r.up, lagging: this.lagging(r), served: r.served })),
       primaryReads: this.primaryReads,
+      refusedWrites: [...this.refusedWrites],
     };
   }
 

@@ -20,7 +20,8 @@ function failedReplica(err: unknown): 'readOnly' | 'unusable' | null {
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (code === READ_ONLY_TRANSACTION) return 'readOnly';
-  if (RETRY_ELSEWHERE.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/.test(code)) return 'unusable';
+  if (RETRY_ELSEWHERE.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/.test(code))
+    return 'unusable';
   if (!code && /connection|terminated|not queryable|timeout/i.test(String(e?.message ?? ''))) return 'unusable';
   return null;
 }
@@ -61,8 +62,10 @@ class RoutedConnection implements DatabaseConnection {
         // Inside a transaction only its BEGIN may move: after that the transaction's work is on the replica.
         const retried = !this.inTransaction || this.statements === 0;
         if (!failure || !retried) throw err;
-        if (failure === 'readOnly' && this.ctx) this.ctx.primaryOnly = true;
-        else this.router.replicas.markDown(this.replica);
+        if (failure === 'readOnly') {
+          this.router.replicas.refusedWrite(query.sql);
+          if (this.ctx) this.ctx.primaryOnly = true;
+        } else this.router.replicas.markDown(this.replica);
         await this.router.moveToPrimary(this);
       }
     }
