@@ -18,18 +18,24 @@ export interface PlainRows {
   where: string;
 }
 
+/** How many `rows` there are: count(*). */
+export async function plainCount<DB>(db: Kysely<DB>, q: PlainRows): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from ${sql.raw(q.from)} where ${sql.raw(q.where)}`.execute(db);
+  return Number(rows[0]!.count);
+}
+
 /** A page of `rows` ordered by `orderBy` (the tie-breaker included), each row named by the expression `id`. */
 export async function plainPage<DB>(
   db: Kysely<DB>,
   q: PlainRows & { id: string; orderBy: string; pageIndex: number; pageSize: number },
 ): Promise<ExpectedPage> {
-  const { rows: counted } = await sql<{ count: string }>`
-    select count(*) as count from ${sql.raw(q.from)} where ${sql.raw(q.where)}`.execute(db);
+  const totalCount = await plainCount(db, q);
   // The output column's name is one no table has: ORDER BY would take a bare column name for it.
   const { rows } = await sql<{ plain_page_id: string }>`
     select (${sql.raw(q.id)})::text as plain_page_id from ${sql.raw(q.from)} where ${sql.raw(q.where)}
     order by ${sql.raw(q.orderBy)} limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}`.execute(db);
-  return { totalCount: Number(counted[0]!.count), ids: rows.map((r) => r.plain_page_id) };
+  return { totalCount, ids: rows.map((r) => r.plain_page_id) };
 }
 
 type PagedBody = {
@@ -50,6 +56,19 @@ export const isPage =
     const totalOk = body.result!.totalCountExact === false ? total <= want.totalCount : total === want.totalCount;
     if (totalOk && ids.join() === want.ids.join()) return true;
     return `not what plain SQL finds: ${JSON.stringify({ got: { totalCount: total, ids }, want }).slice(0, 1_000)}`;
+  };
+
+/**
+ * A check for `timed`: a count call's answer is the count plain SQL finds, or, marked not exact (the count ran out of
+ * time), a number below it.
+ */
+export const isCount =
+  (want: number) =>
+  (body: { result?: { count: number; exact: boolean } | null }): true | string => {
+    const got = body.result;
+    if (!got) return `no count: ${JSON.stringify(body).slice(0, 200)}`;
+    if (got.exact ? got.count === want : got.count < want) return true;
+    return `not the count plain SQL finds: ${JSON.stringify({ got, want })}`;
   };
 
 /**
