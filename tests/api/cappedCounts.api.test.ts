@@ -6,6 +6,7 @@ import { createContract } from '../factories/contract';
 import { seededFaker } from '../factories/random';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
+import { statementsOf, stopWatchingStatements } from '../support/queryPlans';
 
 /**
  * The large lists count their matches exactly up to the server's cap (LIST_EXACT_COUNT_MAX, here a small one) and
@@ -255,3 +256,56 @@ describe('the unfiltered inventory', () => {
     expect(answer).toMatchObject({ status: 200, totalCount: Number(counted.n), totalCountExact: true });
   });
 });
+
+describe.skipIf(process.env.API_DB !== 'postgres')(
+  'filter suggestions with the exact count capped (PostgreSQL: the statements are watched on its client)',
+  () => {
+    afterAll(() => stopWatchingStatements());
+    const SUGGESTED: Record<string, (filters: FilterSetting[]) => Promise<{ status: number; body: unknown }>> = {
+      'Equipment/FilterFields': (filterSettings) =>
+        user.equipment.filterFields({
+          body: { pageSize: 20, pageIndex: 0, selectFields: ['model'], listType: 'inventory', filterSettings },
+        }),
+      'ServiceCall/FilterFields': (filterSettings) =>
+        user.serviceCalls.filterFields({
+          query: { isHistory: true },
+          body: { pageSize: 20, pageIndex: 0, selectFields: ['model'], filterSettings },
+        }),
+    };
+    const sent = async (call: () => Promise<{ status: number; body: unknown }>) => {
+      let answer: { status: number; body: unknown } | undefined;
+      const statements = await statementsOf(async () => {
+        answer = await call();
+      });
+      expect(answer!.status).toBe(200);
+      expect((answer!.body as { result: { model: unknown[] } }).result.model.length).toBeGreaterThan(1);
+      return {
+        counts: statements.filter((s) => /count\(\*\)/i.test(s.text)),
+        walks: statements.filter((s) => /with recursive/i.test(s.text)),
+      };
+    };
+
+    it.each(Object.entries(SUGGESTED))(
+      '%s counts the matches of a filter up to the server’s cap, then walks the index',
+      async (_, suggest) => {
+        const { counts, walks } = await sent(() =>
+          suggest([{ field: 'serial', operator: FilterOperator.NotBlank, value: [] }]),
+        );
+        expect(counts).toHaveLength(1);
+        expect(counts[0]!.values).toContain(CAP + 1);
+        expect(walks).toHaveLength(1);
+      },
+    );
+
+    it.each(Object.entries(SUGGESTED))(
+      '%s walks the index without counting when no word and no other filter narrow the list',
+      async (_, suggest) => {
+        const { counts, walks } = await sent(() =>
+          suggest([{ field: 'model', operator: FilterOperator.In, value: ['anything'] }]),
+        );
+        expect(counts).toEqual([]);
+        expect(walks).toHaveLength(1);
+      },
+    );
+  },
+);

@@ -403,33 +403,39 @@ describe('service calls of one instrument', () => {
 });
 
 describe('work-order suggestions of a long text', () => {
-  it('suggest values sharing the indexed prefix once, the same one by the walk and by the read of few matches', async () => {
+  it('suggest values sharing the indexed prefix once, as the least of them, whatever the plan and the rows’ places', async () => {
     const scope = { customerId: customers['acme']!, isHistory: true };
     const ids = (await workOrdersInScope(db(), scope).select('id').orderBy('id').limit(3).execute()).map((r) => r.id);
     expect(ids).toHaveLength(3);
     const prefix = 'p'.repeat(workOrderWalk('description').prefix!);
-    for (const [i, id] of ids.entries())
-      await db()
-        .updateTable('service_calls')
-        .set({ issue_text: `${prefix}${'CBA'[i]}` })
-        .where('id', '=', id)
-        .execute();
+    const setText = async (id: number, text: string) =>
+      db().updateTable('service_calls').set({ issue_text: text }).where('id', '=', id).execute();
     const { column, type } = WORK_ORDER_FIELDS['description']!;
     const base = workOrdersInScope(db(), scope).where('service_calls.id', 'in', ids);
-    const [walked = [], read] = await Promise.all(
-      [0, 10_000].map((countCap) =>
-        suggestionPage(db(), base, {
-          column,
-          type,
-          ...workOrderWalk('description'),
-          countCap,
-          pageIndex: 0,
-          pageSize: 5,
-        }),
-      ),
-    );
-    expect(walked).toHaveLength(1);
-    expect([`${prefix}A`, `${prefix}B`, `${prefix}C`]).toContain(walked[0]);
-    expect(read).toEqual(walked);
+    const suggested = () =>
+      Promise.all(
+        [{ countCap: 0 }, { countCap: 10_000 }, { countCap: 10_000, wholeScope: true }].map((plan) =>
+          suggestionPage(db(), base, {
+            column,
+            type,
+            ...workOrderWalk('description'),
+            ...plan,
+            pageIndex: 0,
+            pageSize: 5,
+          }),
+        ),
+      );
+    // An update writes a row anew at the table's end: C comes first in the table, then A, then B.
+    for (const [i, id] of ids.entries()) await setText(id, `${prefix}${'CAB'[i]}`);
+    const least = [`${prefix}A`];
+    expect(await suggested()).toEqual([least, least, least]);
+    // A at the end of the table now, before and after C in the table's order: the same answer.
+    await setText(ids[1]!, `${prefix}A`);
+    await setText(ids[0]!, `${prefix}C`);
+    expect(await suggested()).toEqual([least, least, least]);
+    // A lesser value on the row last in the table: it is the one suggested now.
+    await setText(ids[2]!, `${prefix}0`);
+    const lesser = [`${prefix}0`];
+    expect(await suggested()).toEqual([lesser, lesser, lesser]);
   });
 });

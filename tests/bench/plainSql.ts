@@ -18,18 +18,24 @@ export interface PlainRows {
   where: string;
 }
 
+/** How many `rows` there are: count(*). */
+export async function plainCount<DB>(db: Kysely<DB>, q: PlainRows): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from ${sql.raw(q.from)} where ${sql.raw(q.where)}`.execute(db);
+  return Number(rows[0]!.count);
+}
+
 /** A page of `rows` ordered by `orderBy` (the tie-breaker included), each row named by the expression `id`. */
 export async function plainPage<DB>(
   db: Kysely<DB>,
   q: PlainRows & { id: string; orderBy: string; pageIndex: number; pageSize: number },
 ): Promise<ExpectedPage> {
-  const { rows: counted } = await sql<{ count: string }>`
-    select count(*) as count from ${sql.raw(q.from)} where ${sql.raw(q.where)}`.execute(db);
+  const totalCount = await plainCount(db, q);
   // The output column's name is one no table has: ORDER BY would take a bare column name for it.
   const { rows } = await sql<{ plain_page_id: string }>`
     select (${sql.raw(q.id)})::text as plain_page_id from ${sql.raw(q.from)} where ${sql.raw(q.where)}
     order by ${sql.raw(q.orderBy)} limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}`.execute(db);
-  return { totalCount: Number(counted[0]!.count), ids: rows.map((r) => r.plain_page_id) };
+  return { totalCount, ids: rows.map((r) => r.plain_page_id) };
 }
 
 type PagedBody = {
@@ -53,32 +59,44 @@ export const isPage =
   };
 
 /**
+ * A check for `timed`: a count call's answer is the count plain SQL finds, or, marked not exact (the count ran out of
+ * time), a number below it.
+ */
+export const isCount =
+  (want: number) =>
+  (body: { result?: { count: number; exact: boolean } | null }): true | string => {
+    const got = body.result;
+    if (!got) return `no count: ${JSON.stringify(body).slice(0, 200)}`;
+    if (got.exact ? got.count === want : got.count < want) return true;
+    return `not the count plain SQL finds: ${JSON.stringify({ got, want })}`;
+  };
+
+/**
  * The first page of a column's filter suggestions among `rows`, by plain SQL: its distinct values, blank (null or
  * empty) once and first, then in the column's order, as text. A long text indexed on its first `prefix` characters
- * is suggested once per prefix, so it is compared on those.
+ * is suggested once per prefix: the least of the values sharing it.
  */
 export async function plainSuggestions<DB>(
   db: Kysely<DB>,
   q: PlainRows & { column: string; pageSize: number; prefix?: number },
 ): Promise<(string | null)[]> {
-  const value = q.prefix ? `left(${q.column}, ${q.prefix})` : q.column;
+  const key = q.prefix ? `left(${q.column}, ${q.prefix})` : q.column;
   const { rows } = await sql<{ value: string | null }>`
-    select plain_value::text as value
-    from (select distinct case when (${sql.raw(value)})::text = '' then null else ${sql.raw(value)} end as plain_value
-          from ${sql.raw(q.from)} where ${sql.raw(q.where)}) d
-    order by plain_value asc nulls first limit ${q.pageSize}`.execute(db);
+    select nullif(least_value, '') as value
+    from (select case when (${sql.raw(key)})::text = '' then null else ${sql.raw(key)} end as plain_key,
+            min((${sql.raw(q.column)})::text) as least_value
+          from ${sql.raw(q.from)} where ${sql.raw(q.where)} group by 1) d
+    order by plain_key asc nulls first limit ${q.pageSize}`.execute(db);
   return rows.map((r) => r.value);
 }
 
-/** A check for `timed`: the suggestions of `field` are the expected ones (blank as null, a long text on its prefix). */
+/** A check for `timed`: the suggestions of `field` are the expected ones (blank as null). */
 export const areSuggestions =
-  (want: (string | null)[], field: string, prefix?: number) =>
+  (want: (string | null)[], field: string) =>
   (body: { result?: Record<string, unknown> | null }): true | string => {
     const got = body.result?.[field];
     if (!Array.isArray(got)) return `no suggestions for ${field}`;
-    const shown = (got as (string | null)[]).map((v) =>
-      v === '' || v === null ? null : prefix ? v.slice(0, prefix) : v,
-    );
+    const shown = (got as (string | null)[]).map((v) => (v === '' ? null : v));
     if (JSON.stringify(shown) === JSON.stringify(want)) return true;
     return `${field} suggestions are not what plain SQL finds: ${JSON.stringify({ got: shown, want }).slice(0, 1_000)}`;
   };

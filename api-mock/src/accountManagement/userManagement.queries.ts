@@ -188,6 +188,7 @@ export async function userSuggestions(
   db: Kysely<Database>,
   customerId: number | null,
   query: FilterFieldsQuery,
+  countCap: number,
 ): Promise<Record<string, (string | null)[]>> {
   const fullText = userFullText(query.fullTextSearchSetting?.keyword);
   const result: Record<string, (string | null)[]> = {};
@@ -205,6 +206,7 @@ export async function userSuggestions(
       walksIndex: false,
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
+      countCap,
     });
   }
   return result;

@@ -35,7 +35,7 @@ export function userManagementRoutes({ db, config }: AppDeps) {
     ),
 
     filterFields: s.route(accountManagementContract.filterFields, async ({ request, body }) =>
-      ok(await userSuggestions(db, actorOf(request).scopeCustomerId, body)),
+      ok(await userSuggestions(db, actorOf(request).scopeCustomerId, body, countCapOf(config))),
     ),
 
     update: s.route(accountManagementContract.update, async ({ request, params, body }) => {

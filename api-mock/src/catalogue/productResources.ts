@@ -1,4 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
+import LRUCache from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 import { PRODUCT_RESOURCES_MAX, type ProductResources } from '../../../contract/equipment';
 import { outboundGet, type OutboundPolicy } from '../lib/outboundFetch';
@@ -80,11 +81,11 @@ export interface ProductResourceFetcher {
  * however many users open it, and the answer kept for a while.
  */
 export function productResourceFetcher(
-  opts: { timeoutMs?: number; now?: () => number; policy?: OutboundPolicy } = {},
+  opts: { timeoutMs?: number; policy?: OutboundPolicy } = {},
 ): ProductResourceFetcher {
   const timeoutMs = opts.timeoutMs ?? PRODUCT_PAGE_TIMEOUT_MS;
-  const now = opts.now ?? Date.now;
-  const cache = new Map<string, { value: ProductResources | null; expires: number }>();
+  // A page without a block is kept as null.
+  const cache = new LRUCache<string, ProductResources | null>({ max: CACHE_MAX });
   const pending = new Map<string, Promise<ProductResources | null>>();
 
   async function load({ url, demoPage }: ProductPage): Promise<ProductResources | null> {
@@ -97,23 +98,18 @@ export function productResourceFetcher(
     }
   }
 
-  function remember(key: string, value: ProductResources | null) {
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { value, expires: now() + (value ? FOUND_TTL_MS : FAILED_TTL_MS) });
-  }
-
   return {
     async resourcesOf(productUrl, publicOrigin) {
       const page = productPageOf(productUrl, publicOrigin);
       if (!page) return null;
       const key = page.url.toString();
       const cached = cache.get(key);
-      if (cached && cached.expires > now()) return cached.value;
+      if (cached !== undefined) return cached;
       let loading = pending.get(key);
       if (!loading) {
         loading = load(page).then((value) => {
           pending.delete(key);
-          remember(key, value);
+          cache.set(key, value, value ? FOUND_TTL_MS : FAILED_TTL_MS);
           return value;
         });
         pending.set(key, loading);

@@ -135,12 +135,16 @@ export async function equipmentCount(
   return counted;
 }
 
-/** A page of filter suggestions for one grid column, narrowed by the other columns' filters and the keyword. */
+/**
+ * A page of filter suggestions for one grid column, narrowed by the other columns' filters and the keyword; the
+ * plan chosen from a count capped at `countCap`.
+ */
 export async function columnSuggestions(
   db: Kysely<Database>,
   scope: EquipmentScope,
   body: EquipmentFilterFieldsQuery,
   name: string,
+  countCap: number,
 ): Promise<(string | null)[]> {
   const field = fieldColumn(name);
   const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
@@ -158,7 +162,14 @@ export async function columnSuggestions(
         where: sql<boolean>`pointed.customer_id = ${scope.customerId}`,
         ...page,
       })
-    : suggestionPage(db, base, { column: field.column, type: field.type, ...equipmentWalk(name), ...page });
+    : suggestionPage(db, base, {
+        column: field.column,
+        type: field.type,
+        ...equipmentWalk(name),
+        ...page,
+        countCap,
+        wholeScope: fullText === null && others.length === 0 && scope.isFollowed !== true,
+      });
 }
 
 /** Distinct values of one field among the inventory, matching a keyword, the first `count` in order. */

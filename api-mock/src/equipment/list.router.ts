@@ -53,7 +53,8 @@ export function equipmentListRouter({ db, config }: AppDeps) {
     filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {
       const scope = scopeOf(actorOf(request), body);
       const result: Record<string, (string | null)[]> = {};
-      for (const name of new Set(body.selectFields)) result[name] = await columnSuggestions(db, scope, body, name);
+      for (const name of new Set(body.selectFields))
+        result[name] = await columnSuggestions(db, scope, body, name, countCapOf(config));
       return ok(result);
     }),
 

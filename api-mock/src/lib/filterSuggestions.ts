@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { EXACT_COUNT_MAX } from '../../../contract/limits';
 import { cappedCount, onePage } from './paging';
 
 export interface SuggestionOptions {
@@ -7,12 +6,20 @@ export interface SuggestionOptions {
   type: string;
   /** The column has an index led by the scope's equality columns (on the column, or on its first `prefix` characters). */
   walksIndex: boolean;
-  /** Long texts are indexed on their first characters; values that share them are suggested once. */
+  /**
+   * Long texts are indexed on their first characters; values that share them are suggested once, as the least of
+   * them, wherever their rows are in the table.
+   */
   prefix?: number;
   /** The index holds blanks first (else last, as an index does by default). */
   nullsFirst?: boolean;
-  /** Up to this many matches their values are read out of them; beyond it the index is walked (EXACT_COUNT_MAX). */
-  countCap?: number;
+  /** Up to this many matches their values are read out of them; beyond it the index is walked (`exactCountMax`). */
+  countCap: number;
+  /**
+   * `base` is the list's scope alone (no word, no filter): its rows are every entry of the index, so the index is
+   * walked without counting them first.
+   */
+  wholeScope?: boolean;
   pageIndex: number;
   pageSize: number;
 }
@@ -41,7 +48,7 @@ export async function suggestionPage<DB, TB extends keyof DB>(
   }
   // The walk's key is what the index holds: the column, or the literal-length prefix its expression index has.
   const key = opts.prefix ? sql`left(${column}, ${sql.lit(opts.prefix)})` : column;
-  if ((await cappedCount(db, base, opts.countCap ?? EXACT_COUNT_MAX)) <= (opts.countCap ?? EXACT_COUNT_MAX))
+  if (!opts.wholeScope && (await cappedCount(db, base, opts.countCap)) <= opts.countCap)
     return valuesOfFewMatches(db, base, key, opts);
   const probe = (after: RawBuilder<unknown> | null) =>
     base
@@ -70,18 +77,25 @@ export async function suggestionPage<DB, TB extends keyof DB>(
   const blank = (last !== undefined && last.key === null) || empty !== undefined;
   const offset = Math.max(0, opts.pageIndex * opts.pageSize - (blank ? 1 : 0));
   const size = opts.pageIndex === 0 && blank ? opts.pageSize - 1 : opts.pageSize;
+  // A key as long as the prefix may stand for several values and the probe's row is any of them: the least is read
+  // from the rows sharing that key (through the prefix index).
+  const value = opts.prefix
+    ? sql`case when length(p.key) < ${sql.lit(opts.prefix)} then p.value::text else (${base
+        .select(sql`min(${column})::text`.as('least'))
+        .where(sql<boolean>`${key} = p.key`)}) end`
+    : sql`p.value::text`;
   const values = await sql<{ value: string }>`with recursive v(key, value) as (
       (${probe(null)})
       union all
       select next.key, next.value from v cross join lateral (${probe(sql.ref('v.key'))}) next
-    ) select value::text as value from v limit ${size} offset ${offset}`.execute(db);
+    ) select ${value} as value from (select key, value from v limit ${size} offset ${offset}) p`.execute(db);
   return [...(opts.pageIndex === 0 && blank ? [null] : []), ...values.rows.map((r) => r.value)];
 }
 
 /**
  * The walk's page read out of few matches: they are found through the filter and text indexes (OFFSET 0 keeps the
  * planner from walking the column's index instead), and their distinct keys sorted apart. Blank (null, or empty
- * text) once and first; of the values sharing a prefix key, the first in the index's order, as the walk takes it.
+ * text) once and first; of the values sharing a prefix key, the least, as the walk takes it.
  */
 async function valuesOfFewMatches<DB, TB extends keyof DB>(
   db: Kysely<DB>,
@@ -91,16 +105,13 @@ async function valuesOfFewMatches<DB, TB extends keyof DB>(
 ): Promise<(string | null)[]> {
   const column = sql.ref(opts.column);
   const blank = opts.type === 'text' ? sql<boolean>`${key} is null or ${key} = ''` : sql<boolean>`${key} is null`;
-  // Rows of one key are in the order of their place in the table in an index that holds no id after the key.
-  const tie = opts.prefix ? sql.ref(`${opts.column.split('.')[0]}.ctid`) : sql`null`;
   const matches = base.select([
     sql`case when ${blank} then null else ${key} end`.as('key'),
     sql`case when ${blank} then null else ${column} end`.as('value'),
-    tie.as('tie'),
   ]);
   const { rows } = await sql<{ value: string | null }>`
     select value::text as value from (
-      select distinct on (key) key, value from (${matches} offset 0) m order by key asc nulls first, tie
+      select distinct on (key) key, value from (${matches} offset 0) m order by key asc nulls first, value
     ) d
     order by key asc nulls first
     limit ${opts.pageSize} offset ${opts.pageIndex * opts.pageSize}`.execute(db);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import LRUCache from 'lru-cache';
 import type { ListCount } from '../../../contract/listQuery';
 import { cappedCount } from './paging';
 
@@ -56,29 +57,21 @@ export async function boundedCount<DB, TB extends keyof DB>(
 
 /** Counts kept for COUNT_CACHE_MS, at most COUNT_CACHE_MAX_ENTRIES of them, by a key naming what was counted. */
 export class CountCache {
-  private readonly entries = new Map<string, { count: ListCount; until: number }>();
+  private readonly entries: LRUCache<string, ListCount>;
 
-  constructor(
-    private readonly ttlMs = COUNT_CACHE_MS,
-    private readonly maxEntries = COUNT_CACHE_MAX_ENTRIES,
-  ) {}
-
-  get(key: string, now = Date.now()): ListCount | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.until <= now) return undefined;
-    this.entries.set(key, entry);
-    return entry.count;
+  constructor(ttlMs = COUNT_CACHE_MS, maxEntries = COUNT_CACHE_MAX_ENTRIES) {
+    this.entries = new LRUCache({ max: maxEntries, maxAge: ttlMs });
   }
 
-  set(key: string, count: ListCount, now = Date.now()): void {
-    this.entries.delete(key);
-    this.entries.set(key, { count, until: now + this.ttlMs });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  get(key: string): ListCount | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, count: ListCount): void {
+    this.entries.set(key, count);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries.itemCount;
   }
 }

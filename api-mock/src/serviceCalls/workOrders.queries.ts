@@ -73,7 +73,10 @@ export async function workOrderExportIds(db: Kysely<Database>, scope: WorkOrderS
   return rows.map((r) => r.id);
 }
 
-/** A page of each asked column's values among the grid's rows: a column's own filter does not narrow its own. */
+/**
+ * A page of each asked column's values among the grid's rows (a column's own filter does not narrow its own), the
+ * plan chosen from a count capped at `countCap`.
+ */
 export async function workOrderSuggestions(
   db: Kysely<Database>,
   scope: WorkOrderScope,
@@ -82,6 +85,7 @@ export async function workOrderSuggestions(
     pageIndex: number;
     pageSize: number;
   },
+  countCap: number,
 ) {
   const result: Record<string, (string | null)[]> = {};
   for (const name of new Set(body.selectFields)) {
@@ -93,6 +97,8 @@ export async function workOrderSuggestions(
       ...workOrderWalk(name),
       pageIndex: body.pageIndex,
       pageSize: body.pageSize,
+      countCap,
+      wholeScope: workOrderFullText(body.fullTextSearchSetting?.keyword) === null && others.length === 0,
     });
   }
   return result;

@@ -70,7 +70,7 @@ export function workOrdersRouter({ db, config, reports }: AppDeps) {
     filterFields: s.route(serviceCallsContract.filterFields, async ({ request, query, body }) => {
       const actor = actorOf(request);
       const scope = { customerId: actor.customerId, isHistory: query.isHistory };
-      return ok(await workOrderSuggestions(db, scope, body));
+      return ok(await workOrderSuggestions(db, scope, body, countCapOf(config)));
     }),
 
     export: s.route(serviceCallsContract.export, async ({ request, reply, query, body }) => {
