@@ -174,6 +174,17 @@ describe('POST users/list/count', () => {
     }
   });
 
+  it("counts every customer's users in admin mode, and refuses admin mode to a customer's admin", async () => {
+    const pe = await signedIn(server.app, 'pe@provider.example');
+    const everyone = await plainCount(sql<{ n: string }>`select count(*) as n from users
+      where deleted_at is null and is_active and email ilike '%example%'`);
+    expect(everyone).toBeGreaterThan(await sqlCount(customers.acme!, 'example'));
+    const counted = await countOf(pe.adminClient.accountManagement.listCount({ body: byEmail('example') }));
+    expect(counted).toEqual({ count: everyone, exact: true });
+    const admin = await signedIn(server.app, 'admin@acme-labs.example');
+    expect((await admin.adminClient.accountManagement.listCount({ body: byEmail('example') })).status).toBe(403);
+  });
+
   it('refuses a standard user with 403, and a field the list does not know or a malformed body with 400', async () => {
     expect((await count(await as('user@acme-labs.example'), byEmail('example'))).status).toBe(403);
     const manager = await as('manager@acme-labs.example');
