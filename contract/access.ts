@@ -65,7 +65,19 @@ export interface Access {
 /** Route metadata of this contract. */
 export interface RouteMetadata {
   access: Access;
+  /**
+   * A POST that only reads (a list, a count, suggestions, an export): like every GET it may be answered from a read
+   * replica (the server's db/readRouting.ts).
+   */
+  readsOnly?: true;
 }
+
+/** The route changes nothing: a GET, or a POST declared `readsOnly`. */
+export const readsOnlyRoute = (route: AppRoute): boolean =>
+  route.method === 'GET' || (route.metadata as Partial<RouteMetadata> | undefined)?.readsOnly === true;
+
+/** `metadata` of a POST that only reads. */
+export const readsOnly = (metadata: RouteMetadata): RouteMetadata => ({ ...metadata, readsOnly: true });
 
 /** The access a route declares, or undefined for a route that declares none (a test refuses those). */
 export function accessOf(route: AppRoute): Access | undefined {

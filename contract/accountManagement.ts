@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEATURES, FUNCTION_CODES, signedIn } from './access';
+import { FEATURES, FUNCTION_CODES, readsOnly, signedIn } from './access';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { LanguageCode } from './configuration';
 import { MessageKey } from './errors';
@@ -362,7 +362,7 @@ export const accountManagementContract = c.router(
       body: FilterFieldsQuery,
       responses: { 200: envelope(FilterFieldsResult), ...standardErrors },
       summary: 'Filter suggestions for columns of the user list',
-      metadata: MANAGES_CUSTOMER_USERS,
+      metadata: readsOnly(MANAGES_CUSTOMER_USERS),
     },
     list: {
       method: 'POST',
@@ -371,7 +371,7 @@ export const accountManagementContract = c.router(
       body: UserListQuery,
       responses: { 200: envelope(cappedPaged(UserRow)), ...standardErrors },
       summary: 'A page of the user list (active or inactive users) with filters, sort and full-text search',
-      metadata: MANAGES_CUSTOMER_USERS,
+      metadata: readsOnly(MANAGES_CUSTOMER_USERS),
     },
     listCount: {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signedIn } from './access';
+import { readsOnly, signedIn } from './access';
 import { AccessCode } from './permissions';
 import { c, envelope, IsoDate, IsoDateTime, standardErrors, withCommonQuery } from './common';
 import { PAGE_INDEX_MAX } from './limits';
@@ -148,7 +148,7 @@ export const contractsContract = c.router(
       body: ContractListQuery,
       responses: { 200: envelope(cappedPaged(Contract)), ...standardErrors },
       summary: "A page of the current customer's contracts, filtered by the filter map and sorted",
-      metadata: signedIn('customer', { accessCode: AccessCode.ContractManagement }),
+      metadata: readsOnly(signedIn('customer', { accessCode: AccessCode.ContractManagement })),
     },
     listCount: {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signedIn } from './access';
+import { readsOnly, signedIn } from './access';
 import {
   c,
   envelope,
@@ -318,7 +318,7 @@ export const serviceCallsContract = c.router(
       body: WorkOrderListQuery,
       responses: { 200: envelope(cappedPaged(WorkOrderRow)), ...standardErrors },
       summary: 'A page of scheduled or historical work orders of the customer with filters and sort',
-      metadata: signedIn('customer'),
+      metadata: readsOnly(signedIn('customer')),
     },
     listCount: {
       method: 'POST',
@@ -338,7 +338,7 @@ export const serviceCallsContract = c.router(
       body: FilterFieldsQuery,
       responses: { 200: envelope(FilterFieldsResult), ...standardErrors },
       summary: 'Filter suggestions for columns of the work-order grid',
-      metadata: signedIn('customer'),
+      metadata: readsOnly(signedIn('customer')),
     },
     export: {
       method: 'POST',
@@ -347,7 +347,7 @@ export const serviceCallsContract = c.router(
       body: WorkOrderExportQuery,
       responses: { 200: XlsxDownload, ...standardErrors },
       summary: 'Every filtered work order of a tab as an .xlsx download with the visible columns, streamed',
-      metadata: signedIn('customer'),
+      metadata: readsOnly(signedIn('customer')),
     },
     pdf: {
       method: 'GET',
@@ -368,7 +368,7 @@ export const serviceCallsContract = c.router(
       body: UpcomingServiceCallsQuery,
       responses: { 200: envelope(z.object({ items: z.array(UpcomingServiceCall) })), ...standardErrors },
       summary: 'Service calls of the given equipment between two instants (the next 30 days)',
-      metadata: signedIn('customer'),
+      metadata: readsOnly(signedIn('customer')),
     },
     equipmentServiceCalls: {
       method: 'GET',

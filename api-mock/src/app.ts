@@ -121,7 +121,7 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
   // In its own scope: ts-rest's error handler answers schema failures and hands the rest to the one above.
   for (const { router, impl } of implementations(deps)) {
     await app.register(async (scope) =>
-      s.registerRouter(router, guarded(deps.db, router, impl) as never, scope, {
+      s.registerRouter(router, guarded(deps.db, router, impl, deps.readReplicas) as never, scope, {
         responseValidation: deps.config.validateResponses,
         requestValidationErrorHandler: (err, _request, reply) => {
           const issues = [err.pathParams, err.headers, err.query, err.body].flatMap((e) =>

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { Listen } from './db/connect';
+import type { ReadReplicas } from './db/readReplicas';
 import type { RateLimits } from './auth/rateLimits';
 import type { ReportRenderer } from './reports/reportRenderer';
 import type { ProductResourceFetcher } from './catalogue/productResources';
@@ -51,6 +52,8 @@ export interface AppDeps {
   config: AppConfig;
   /** LISTEN/NOTIFY of the database; without it the real-time hub is not served. */
   listen?: Listen;
+  /** The read replicas (DATABASE_READ_URL) whose routing the handlers run under; absent: the primary answers all. */
+  readReplicas?: ReadReplicas;
   /** The service-report worker; buildApp starts one (and stops it on close) when absent. */
   reports?: ReportRenderer;
   /** Reads product pages for the Resources sub-tab; buildApp makes one when absent. */

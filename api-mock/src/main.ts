@@ -8,6 +8,7 @@ import { DEFAULT_RATE_LIMITS } from './auth/rateLimits';
 import { publicOriginSetting } from './lib/publicOrigin';
 import { parseTrustProxy } from './lib/trustProxy';
 import { exactCountMaxSetting } from './lib/paging';
+import { readReplicaSettings } from './db/readReplicas';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.PORT ?? 8080);
@@ -22,10 +23,12 @@ const vacuumMinutes = Number(process.env.VACUUM_INTERVAL_MINUTES);
 let publicOrigin: string;
 let trustProxy: string[] | undefined;
 let exactCountMax: number;
+let replicas: ReturnType<typeof readReplicaSettings>;
 try {
   publicOrigin = publicOriginSetting(process.env, { demo, port });
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   exactCountMax = exactCountMaxSetting(process.env.LIST_EXACT_COUNT_MAX);
+  replicas = readReplicaSettings(process.env);
 } catch (error) {
   console.error(`The server does not start: ${(error as Error).message}`);
   process.exit(1);
@@ -33,6 +36,7 @@ try {
 
 const server = await createServer({
   databaseUrl: process.env.DATABASE_URL,
+  ...replicas,
   dataDir,
   webRoot: path.join(root, 'web/dist'),
   logger: process.env.LOG_REQUESTS === '1',
@@ -52,7 +56,10 @@ const server = await createServer({
 });
 await server.app.listen({ port, host });
 
-const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`;
+const readers = replicas.readUrls ? ` with ${replicas.readUrls.length} read replica(s) (DATABASE_READ_URL)` : '';
+const where = process.env.DATABASE_URL
+  ? `PostgreSQL (DATABASE_URL)${readers}`
+  : `PGlite in ${path.join(dataDir, 'pglite')}`;
 console.log(`\nInstrument-owner portal: http://localhost:${port}/login`);
 console.log(`Database: ${where}${server.seeded ? ' (demo world created)' : ''}`);
 if (process.env.SMTP_URL) console.log(`Mail: sent through SMTP_URL, delivery at http://localhost:${port}/dev/outbox`);

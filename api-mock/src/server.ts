@@ -19,6 +19,10 @@ import { requirePublicOrigin } from './lib/publicOrigin';
 
 export interface ServerOptions {
   databaseUrl?: string;
+  /** Read replicas of databaseUrl (DATABASE_READ_URL): the read-only handlers read from them (db/readRouting.ts). */
+  readUrls?: string[];
+  /** A replica further behind the primary than this is skipped (DATABASE_READ_MAX_LAG_MS). */
+  replicaMaxLagMs?: number;
   dataDir?: string;
   /** Without databaseUrl and dataDir: the in-memory PGlite starts from this dumped data directory. */
   pgliteSnapshot?: Blob;
@@ -73,6 +77,8 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const publicOrigin = requirePublicOrigin(opts.publicOrigin);
   const database = await openDatabase({
     databaseUrl: opts.databaseUrl,
+    readUrls: opts.readUrls,
+    replicaMaxLagMs: opts.replicaMaxLagMs,
     dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
     loadDataDir: opts.pgliteSnapshot,
   });
@@ -99,7 +105,14 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
   const reports = new ReportRenderer();
   if (opts.warmReports) reports.start();
   const app = await buildApp(
-    { db: database.db, config, listen: database.listen, reports, productResources: opts.productResources },
+    {
+      db: database.db,
+      config,
+      listen: database.listen,
+      readReplicas: database.replicas,
+      reports,
+      productResources: opts.productResources,
+    },
     { logger: opts.logger },
   );
   const vacuumEvery = opts.vacuumIntervalMs ?? DEFAULT_VACUUM_INTERVAL_MS;

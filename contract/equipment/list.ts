@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerStaff, signedIn } from '../access';
+import { providerStaff, readsOnly, signedIn } from '../access';
 import { AccessCode } from '../permissions';
 import { autocompleteQuery, c, envelope, queryBoolean, standardErrors, withCommonQuery } from '../common';
 import { INVENTORY_PAGE_SIZE } from '../limits';
@@ -159,7 +159,7 @@ export const listRoutes = c.router({
     body: EquipmentListQuery,
     responses: { 200: envelope(cappedPaged(Equipment)), ...standardErrors },
     summary: 'A page of equipment of the current customer (inventory or products management) with filters and sort',
-    metadata: inventoryOrProductsManagement,
+    metadata: readsOnly(inventoryOrProductsManagement),
   },
   listCount: {
     method: 'POST',
@@ -170,7 +170,7 @@ export const listRoutes = c.router({
     summary:
       "How many instruments match the list's filters and keyword: exact, or a lower bound when counting took more " +
       'than its time bound (2 s); kept 60 s per customer, list version and query',
-    metadata: inventoryOrProductsManagement,
+    metadata: readsOnly(inventoryOrProductsManagement),
   },
   filterFields: {
     method: 'POST',
@@ -179,7 +179,7 @@ export const listRoutes = c.router({
     body: EquipmentFilterFieldsQuery,
     responses: { 200: envelope(FilterFieldsResult), ...standardErrors },
     summary: 'Filter suggestions for grid columns of the inventory or products management',
-    metadata: inventoryOrProductsManagement,
+    metadata: readsOnly(inventoryOrProductsManagement),
   },
   fieldOption: {
     method: 'GET',
@@ -196,6 +196,6 @@ export const listRoutes = c.router({
     body: EquipmentExportQuery,
     responses: { 200: XlsxDownload, ...standardErrors },
     summary: 'Every row of the filtered equipment list as an .xlsx download with the visible columns, streamed',
-    metadata: inventoryOrProductsManagement,
+    metadata: readsOnly(inventoryOrProductsManagement),
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signedIn } from '../access';
+import { readsOnly, signedIn } from '../access';
 import { c, envelope, EntityId, IdParam, IsoDate, IsoDateTime, standardErrors, withCommonQuery } from '../common';
 import { PAGE_INDEX_MAX } from '../limits';
 import { FieldName, MAX_PAGE_SIZE, paged } from '../listQuery';
@@ -114,7 +114,7 @@ export const utilizationRoutes = c.router({
     body: UtilizationEventQuery,
     responses: { 200: envelope(paged(UtilizationEvent)), ...standardErrors },
     summary: 'A filtered, sorted page of utilization events of a system in a period (details modal)',
-    metadata: signedIn('customerEquipment'),
+    metadata: readsOnly(signedIn('customerEquipment')),
   },
   utilizationSummary: {
     method: 'POST',
@@ -123,7 +123,7 @@ export const utilizationRoutes = c.router({
     body: noBody,
     responses: { 200: envelope(EventSummary), ...standardErrors },
     summary: 'Utilization against service and downtime per period of a date range',
-    metadata: signedIn('customerEquipment'),
+    metadata: readsOnly(signedIn('customerEquipment')),
   },
   utilizationEventList: {
     method: 'POST',
@@ -137,7 +137,7 @@ export const utilizationRoutes = c.router({
     body: noBody,
     responses: { 200: envelope(z.array(UtilizationEvent).max(UTILIZATION_EVENT_LIST_MAX)), ...standardErrors },
     summary: 'The utilization events of a system in a period in time order, the first UTILIZATION_EVENT_LIST_MAX',
-    metadata: signedIn('customerEquipment'),
+    metadata: readsOnly(signedIn('customerEquipment')),
   },
   utilizationAsset: {
     method: 'POST',
@@ -149,6 +149,6 @@ export const utilizationRoutes = c.router({
       ...standardErrors,
     },
     summary: 'Asset data and event summary of a monitored equipment; assetRequested when monitoring was requested',
-    metadata: signedIn('customerEquipment'),
+    metadata: readsOnly(signedIn('customerEquipment')),
   },
 });

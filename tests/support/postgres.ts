@@ -1,4 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -29,30 +30,23 @@ const asOwner = (cmd: string, args: string[]): [string, string[]] =>
 
 export interface TempPostgres {
   adminUrl: string;
+  port: number;
   stop(): Promise<void>;
 }
 
-/** A throw-away PostgreSQL cluster on a loopback port in a temporary folder, removed by stop(). */
-export async function startTempPostgres(): Promise<TempPostgres> {
-  const bin = binDir();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+/** A folder in the temporary directory that the cluster's owner may write. */
+function ownedTempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
   }
-  const data = path.join(dir, 'data');
-  const [initCmd, initArgs] = asOwner(path.join(bin, 'initdb'), [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--no-locale',
-  ]);
-  execFileSync(initCmd, initArgs, { stdio: 'ignore' });
+  return dir;
+}
+
+/** Runs the server of the cluster in `data` on a free loopback port until stop(), which removes `dir`. */
+async function runCluster(bin: string, dir: string, data: string, settings: string[]): Promise<TempPostgres> {
   const port = await freePort();
   const [cmd, args] = asOwner(path.join(bin, 'postgres'), [
     '-D',
@@ -67,9 +61,12 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     'fsync=off',
     '-c',
     'full_page_writes=off',
+    ...settings.flatMap((setting) => ['-c', setting]),
   ]);
   const proc = spawn(cmd, args, { stdio: 'ignore' });
   proc.unref();
+  let exited = false;
+  const exit = new Promise((r) => proc.once('exit', r)).then(() => (exited = true));
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   for (let i = 0; ; i++) {
     try {
@@ -78,19 +75,70 @@ export async function startTempPostgres(): Promise<TempPostgres> {
       await c.end();
       break;
     } catch (e) {
-      if (i > 100) throw e;
+      if (i > 100 || exited) throw e;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
   return {
     adminUrl,
+    port,
     async stop() {
-      const exited = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      // A fast shutdown, as an operator stops a server: open sessions are ended. The process spawned may be runuser,
+      // which does not pass a signal on, so pg_ctl signals the server itself.
+      if (!exited) {
+        const [ctl, ctlArgs] = asOwner(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '30']);
+        await promisify(execFile)(ctl, ctlArgs).catch(() => proc.kill('SIGKILL'));
+      }
+      await Promise.race([exit, new Promise((r) => setTimeout(r, 5000))]);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A throw-away PostgreSQL cluster on a loopback port in a temporary folder, removed by stop(). */
+export async function startTempPostgres(): Promise<TempPostgres> {
+  const bin = binDir();
+  const dir = ownedTempDir('portal-pg-');
+  const data = path.join(dir, 'data');
+  const [initCmd, initArgs] = asOwner(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: 'ignore' });
+  return runCluster(bin, dir, data, []);
+}
+
+/**
+ * A hot standby of `primary` made as an operator would (`pg_basebackup -R`, streaming replication), on a port of its
+ * own and with these extra settings; stop() stops it and removes its files.
+ */
+export async function startReplica(primary: TempPostgres, settings: string[] = []): Promise<TempPostgres> {
+  const bin = binDir();
+  const dir = ownedTempDir('portal-pg-replica-');
+  const data = path.join(dir, 'data');
+  const [cmd, args] = asOwner(path.join(bin, 'pg_basebackup'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+  ]);
+  execFileSync(cmd, args, { stdio: 'ignore' });
+  return runCluster(bin, dir, data, ['hot_standby=on', ...settings]);
 }
 
 /** The URL of database `name` on the cluster of `adminUrl`. */

@@ -20,6 +20,10 @@ export async function startTestServer(
   opts: {
     listen?: boolean;
     databaseUrl?: string;
+    /** Read replicas of databaseUrl (DATABASE_READ_URL). */
+    readUrls?: string[];
+    /** A replica further behind than this is skipped (DATABASE_READ_MAX_LAG_MS). */
+    replicaMaxLagMs?: number;
     dataDir?: string;
     size?: DemoWorldSize;
     validateResponses?: boolean;
@@ -41,6 +45,8 @@ export async function startTestServer(
   const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
   const server = await createServer({
     databaseUrl: opts.databaseUrl,
+    readUrls: opts.readUrls,
+    replicaMaxLagMs: opts.replicaMaxLagMs,
     dataDir: opts.dataDir,
     pgliteSnapshot: (fromTestWorld && testWorldSnapshot()) || undefined,
     webRoot: path.join(ROOT, 'web/dist'),

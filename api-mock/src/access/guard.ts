@@ -1,10 +1,12 @@
 import { isAppRoute, type AppRouter } from '@ts-rest/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { accessFor, accessOf, decide, hasRole, needs, type Access } from '../../../contract/access';
+import { accessFor, accessOf, decide, hasRole, needs, readsOnlyRoute, type Access } from '../../../contract/access';
 import { isAdminApiPath } from '../auth/adminMode';
 import { sessionOf, requireSession } from '../auth/context';
 import type { Database } from '../db/schema';
+import type { ReadReplicas } from '../db/readReplicas';
+import { onReplicas } from '../db/sessionReads';
 import { forbidden, unauthorized } from '../lib/problem';
 import { rememberActor, type Actor } from './actor';
 import { callerFactsOf, factsOf, roleOf } from './facts';
@@ -68,9 +70,15 @@ type Handler = (args: HandlerArgs) => unknown;
 
 /**
  * The implementation with every handler behind its route's declared access, checked after ts-rest has read the
- * request against the schema and before the handler runs.
+ * request against the schema and before the handler runs. With read replicas, a handler that only reads may be
+ * answered from one (onReplicas).
  */
-export function guarded(db: Kysely<Database>, router: AppRouter, impl: unknown): unknown {
+export function guarded(
+  db: Kysely<Database>,
+  router: AppRouter,
+  impl: unknown,
+  replicas?: ReadReplicas,
+): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(impl as Record<string, unknown>)) {
     const route = router[key];
@@ -81,7 +89,8 @@ export function guarded(db: Kysely<Database>, router: AppRouter, impl: unknown):
       (handler: Handler): Handler =>
       async (args) => {
         await enforce(db, access, args);
-        return handler(args);
+        if (!replicas) return handler(args);
+        return onReplicas(db, args.request, readsOnlyRoute(route), () => handler(args));
       };
     out[key] =
       typeof entry === 'function'

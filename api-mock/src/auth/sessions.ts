@@ -23,6 +23,8 @@ export interface SessionRecord {
   customerId: number;
   /** The user has no location yet: the profile completion comes first (16006 elsewhere). */
   profileIncomplete: boolean;
+  /** The primary's position after this session's last write, when read replicas are in use (readRouting.ts). */
+  writeLsn: string | null;
 }
 
 /** Signed in within the absolute lifetime. */
@@ -55,13 +57,20 @@ export async function findSessionById(db: Kysely<Database>, id: string): Promise
       'id',
       'user_id',
       'customer_id',
+      'write_lsn',
       sql<boolean>`(select users.location_id is null from users where users.id = sessions.user_id)`.as(
         'profile_incomplete',
       ),
     ])
     .executeTakeFirst();
   return row
-    ? { id: row.id, userId: row.user_id, customerId: row.customer_id, profileIncomplete: row.profile_incomplete }
+    ? {
+        id: row.id,
+        userId: row.user_id,
+        customerId: row.customer_id,
+        profileIncomplete: row.profile_incomplete,
+        writeLsn: row.write_lsn,
+      }
     : null;
 }
 

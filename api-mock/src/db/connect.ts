@@ -4,10 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, PostgresDriver, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { pglitePool } from './pglitePool';
+import { DEFAULT_MAX_LAG_MS, DEFAULT_POLL_MS, ReadReplicas } from './readReplicas';
+import { RoutingDriver } from './readRouting';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -19,6 +21,8 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** LISTEN/NOTIFY: how several server processes on one database hear of each other's changes. */
   listen: Listen;
+  /** PostgreSQL with read replicas (DATABASE_READ_URL): their state, for logs and tests. */
+  replicas?: ReadReplicas;
   /** PGlite only: its data directory as a tar, to start another PGlite from (`loadDataDir`). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -53,6 +57,10 @@ export async function openDatabase(opts: {
   /** An in-memory PGlite starts from this dumped data directory (PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob;
   statementTimeoutMs?: number;
+  /** PostgreSQL only: read replicas of databaseUrl, which the read-only handlers read from (readRouting.ts). */
+  readUrls?: string[];
+  /** A replica further behind than this is skipped (DATABASE_READ_MAX_LAG_MS). */
+  replicaMaxLagMs?: number;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const types = {
@@ -63,8 +71,7 @@ export async function openDatabase(opts: {
       },
     };
     const timeout = opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
+    const poolOptions: pg.PoolConfig = {
       max: 10,
       types,
       statement_timeout: timeout,
@@ -72,8 +79,24 @@ export async function openDatabase(opts: {
       // Compiling a plan costs 100–300 ms once a big list's estimate passes jit_above_cost: more than it saves on
       // queries that answer in milliseconds.
       options: '-c jit=off',
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    };
+    const pool = new pg.Pool({ ...poolOptions, connectionString: opts.databaseUrl });
+    const postgres = new PostgresDialect({ pool });
+    const replicas = opts.readUrls?.length
+      ? new ReadReplicas(pool, opts.readUrls, poolOptions, {
+          maxLagMs: opts.replicaMaxLagMs ?? DEFAULT_MAX_LAG_MS,
+          pollMs: DEFAULT_POLL_MS,
+        })
+      : undefined;
+    const dialect: Dialect = replicas
+      ? {
+          createAdapter: () => postgres.createAdapter(),
+          createDriver: () => new RoutingDriver(new PostgresDriver({ pool }), replicas),
+          createIntrospector: (db) => postgres.createIntrospector(db),
+          createQueryCompiler: () => postgres.createQueryCompiler(),
+        }
+      : postgres;
+    const db = new Kysely<Database>({ dialect });
     const listeners: pg.Client[] = [];
     const listen: Listen = async (channel, onPayload) => {
       const listener = new pg.Client({ connectionString: opts.databaseUrl });
@@ -90,7 +113,7 @@ export async function openDatabase(opts: {
       await Promise.all(listeners.splice(0).map((l) => l.end()));
       await db.destroy();
     };
-    return { db, kind: 'postgres', listen, close };
+    return { db, kind: 'postgres', listen, close, ...(replicas ? { replicas } : {}) };
   }
   let dataDir: string | undefined;
   if (opts.dataDir) {

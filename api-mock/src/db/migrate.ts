@@ -46,6 +46,7 @@ import * as invitationLinkRevocation from './migrations/045_invitation_link_revo
 import * as signInThrottle from './migrations/046_sign_in_throttle';
 import * as mailCausedBy from './migrations/047_mail_caused_by';
 import * as listSortIndexes from './migrations/048_list_sort_indexes';
+import * as sessionWriteLsn from './migrations/049_session_write_lsn';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '046_sign_in_throttle': signInThrottle,
   '047_mail_caused_by': mailCausedBy,
   '048_list_sort_indexes': listSortIndexes,
+  '049_session_write_lsn': sessionWriteLsn,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -69,6 +69,8 @@ export interface SessionsTable {
   created_at: Generated<Timestamp>;
   last_seen_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  /** The primary's write-ahead log position after the session's last write (migration 049; with read replicas). */
+  write_lsn: string | null;
 }
 
 /** Work sent to the hub, run by whichever server process claims it (migration 036). */
