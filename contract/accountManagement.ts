@@ -382,7 +382,7 @@ export const accountManagementContract = c.router(
       summary:
         "How many users match the user list's filters and keyword: exact, or a lower bound when counting took more " +
         'than its time bound (2 s); kept 60 s per customer, list version and query',
-      metadata: MANAGES_CUSTOMER_USERS,
+      metadata: readsOnly(MANAGES_CUSTOMER_USERS),
     },
     inviteUser: {
       method: 'POST',

@@ -159,7 +159,7 @@ export const contractsContract = c.router(
       summary:
         "How many of the current customer's contracts match the filter map: exact, or a lower bound when counting " +
         'took more than its time bound (2 s); kept 60 s per customer, list version and query',
-      metadata: signedIn('customer', { accessCode: AccessCode.ContractManagement }),
+      metadata: readsOnly(signedIn('customer', { accessCode: AccessCode.ContractManagement })),
     },
   },
   { strictStatusCodes: true },

@@ -329,7 +329,7 @@ export const serviceCallsContract = c.router(
       summary:
         "How many work orders of a tab match the list's filters and keyword: exact, or a lower bound when counting " +
         'took more than its time bound (2 s); kept 60 s per customer, list version and query',
-      metadata: signedIn('customer'),
+      metadata: readsOnly(signedIn('customer')),
     },
     filterFields: {
       method: 'POST',
