@@ -13,7 +13,7 @@ import {
   INT32_MAX,
   PROVIDER_EMAIL_DOMAIN,
 } from './limits';
-import { FilterFieldsQuery, FilterFieldsResult, ListQuery, MAX_PAGE_SIZE, cappedPaged } from './listQuery';
+import { FilterFieldsQuery, FilterFieldsResult, ListCount, ListQuery, MAX_PAGE_SIZE, cappedPaged } from './listQuery';
 import { LocationDetail } from './location';
 import { AccessCode } from './permissions';
 import { CustomerLocation } from './users';
@@ -233,6 +233,12 @@ export const UserListQuery = ListQuery.extend({
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
+/** The body of users/list/count: the list's filters, keyword and active or inactive users; no page, no order. */
+export const UserCountQuery = ListQuery.pick({ filterSettings: true, fullTextSearchSetting: true }).extend({
+  isActive: UserListQuery.shape.isActive,
+});
+export type UserCountQuery = z.infer<typeof UserCountQuery>;
+
 /** One invited address: required, trimmed, valid, max 100; every failure is valid_Email_message (spec 3 section 5). */
 export const InviteEmail = z
   .string()
@@ -365,6 +371,17 @@ export const accountManagementContract = c.router(
       body: UserListQuery,
       responses: { 200: envelope(cappedPaged(UserRow)), ...standardErrors },
       summary: 'A page of the user list (active or inactive users) with filters, sort and full-text search',
+      metadata: readsOnly(MANAGES_CUSTOMER_USERS),
+    },
+    listCount: {
+      method: 'POST',
+      path: '/api/users/list/count',
+      query: withCommonQuery({}),
+      body: UserCountQuery,
+      responses: { 200: envelope(ListCount), ...standardErrors },
+      summary:
+        "How many users match the user list's filters and keyword: exact, or a lower bound when counting took more " +
+        'than its time bound (2 s); kept 60 s per customer, list version and query',
       metadata: readsOnly(MANAGES_CUSTOMER_USERS),
     },
     inviteUser: {

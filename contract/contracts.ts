@@ -3,7 +3,7 @@ import { readsOnly, signedIn } from './access';
 import { AccessCode } from './permissions';
 import { c, envelope, IsoDate, IsoDateTime, standardErrors, withCommonQuery } from './common';
 import { PAGE_INDEX_MAX } from './limits';
-import { OrderSetting, OrderType, cappedPaged } from './listQuery';
+import { ListCount, OrderSetting, OrderType, cappedPaged } from './listQuery';
 
 /** Contract management: the read-only contract grid (spec 3 sections 2, 3 and 7). */
 
@@ -135,6 +135,10 @@ export const ContractListQuery = z.object({
 });
 export type ContractListQuery = z.infer<typeof ContractListQuery>;
 
+/** The body of contract/list/count: the filter map; no page, no order. */
+export const ContractCountQuery = ContractListQuery.pick({ filter: true });
+export type ContractCountQuery = z.infer<typeof ContractCountQuery>;
+
 export const contractsContract = c.router(
   {
     list: {
@@ -144,6 +148,17 @@ export const contractsContract = c.router(
       body: ContractListQuery,
       responses: { 200: envelope(cappedPaged(Contract)), ...standardErrors },
       summary: "A page of the current customer's contracts, filtered by the filter map and sorted",
+      metadata: readsOnly(signedIn('customer', { accessCode: AccessCode.ContractManagement })),
+    },
+    listCount: {
+      method: 'POST',
+      path: '/api/contract/list/count',
+      query: withCommonQuery({}),
+      body: ContractCountQuery,
+      responses: { 200: envelope(ListCount), ...standardErrors },
+      summary:
+        "How many of the current customer's contracts match the filter map: exact, or a lower bound when counting " +
+        'took more than its time bound (2 s); kept 60 s per customer, list version and query',
       metadata: readsOnly(signedIn('customer', { accessCode: AccessCode.ContractManagement })),
     },
   },

@@ -15,6 +15,7 @@ import {
   FilterFieldsQuery,
   FilterFieldsResult,
   LayoutContent,
+  ListCount,
   ListQuery,
   MAX_PAGE_SIZE,
   cappedPaged,
@@ -274,6 +275,10 @@ export const WorkOrderListQuery = ListQuery.extend({
 });
 export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 
+/** The body of ServiceCall/list/count: the tab's filters and keyword; no page, no order. */
+export const WorkOrderCountQuery = ListQuery.pick({ filterSettings: true, fullTextSearchSetting: true });
+export type WorkOrderCountQuery = z.infer<typeof WorkOrderCountQuery>;
+
 export const WorkOrderExportQuery = ListQuery.extend({
   pageIndex: z.literal(0).default(0),
   pageSize: z.literal(0).default(0),
@@ -313,6 +318,17 @@ export const serviceCallsContract = c.router(
       body: WorkOrderListQuery,
       responses: { 200: envelope(cappedPaged(WorkOrderRow)), ...standardErrors },
       summary: 'A page of scheduled or historical work orders of the customer with filters and sort',
+      metadata: readsOnly(signedIn('customer')),
+    },
+    listCount: {
+      method: 'POST',
+      path: '/api/ServiceCall/list/count',
+      query: historyQuery,
+      body: WorkOrderCountQuery,
+      responses: { 200: envelope(ListCount), ...standardErrors },
+      summary:
+        "How many work orders of a tab match the list's filters and keyword: exact, or a lower bound when counting " +
+        'took more than its time bound (2 s); kept 60 s per customer, list version and query',
       metadata: readsOnly(signedIn('customer')),
     },
     filterFields: {

@@ -60,6 +60,52 @@ describe('a list with more matches than its page counts', () => {
   });
 });
 
+describe('the work-order history with more orders than its page counts', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    ({ server, browser } = await startE2e({ exactCountMax: CAP }));
+  });
+  afterAll(() => stopE2e({ server, browser }));
+
+  it('shows 40+ while its count call runs, then the exact total with its pages', async () => {
+    const user = await server.database.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('email', '=', EMAIL)
+      .executeTakeFirstOrThrow();
+    const history = Number(
+      (
+        await server.database.db
+          .selectFrom('service_calls')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('customer_id', '=', user.customer_id)
+          .where('is_history', '=', true)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(history).toBeGreaterThan(CAP);
+    const { context, page } = await openInventoryAs(browser, server.url, EMAIL);
+    // The count call waits until the page has been seen saying it is counting.
+    let answerCount!: () => void;
+    const counted = new Promise<void>((resolve) => (answerCount = resolve));
+    let held = 0;
+    await page.route('**/api/ServiceCall/list/count?*', async (route) => {
+      held += 1;
+      await counted;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/app/workOrder`);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByText(`1–20 of ${CAP}+ — counting…`, { exact: true }).waitFor();
+    expect(held).toBeGreaterThan(0);
+    answerCount();
+    await page.getByText(`1–20 of ${history}`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Page 1 of ${Math.ceil(history / 20)}`, exact: true }).waitFor();
+    await context.close();
+  });
+});
+
 describe('a list whose count runs out of time', () => {
   let server: E2eServer;
   let browser: Browser;

@@ -65,6 +65,19 @@ describe('contract management (consumer)', () => {
     });
   });
 
+  it('asks for the count of the billed warranty contracts', async () => {
+    const request = { filter: body.filter };
+    const provider = pact()
+      .given('billed warranty contracts exist', { email: USER })
+      .uponReceiving('a request for the count of billed warranty contracts')
+      .withRequest({ method: 'POST', path: '/api/contract/list/count', headers: changingHeaders, body: request })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: { count: integer(1), exact: boolean(true) } } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).contracts.listCount({ body: request });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { count: 1, exact: true } });
+    });
+  });
+
   it('is refused to a user without the contract-management access code', async () => {
     const request = { pageIndex: 0, pageSize: 20, filter: {}, orderSettings: [] };
     const provider = pact()

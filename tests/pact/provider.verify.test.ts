@@ -7,12 +7,13 @@ import { PACT_FILE } from './support';
 import { startStateSetupServer } from './stateSetupServer';
 import { startBrokenRouteProxy } from './brokenRouteProxy';
 import { startCustomerCheckingProxy } from './customerCheckingProxy';
+import { VERIFY_EXACT_COUNT_MAX } from './workOrderStates';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let states: Awaited<ReturnType<typeof startStateSetupServer>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ listen: true });
+  server = await startTestServer({ listen: true, exactCountMax: VERIFY_EXACT_COUNT_MAX });
   states = await startStateSetupServer(server.app, server.database.db);
 });
 afterAll(async () => {

@@ -61,6 +61,19 @@ describe('user management (consumer)', () => {
     });
   });
 
+  it('asks for the count of a searched user list', async () => {
+    const body = { isActive: true, filterSettings: [], fullTextSearchSetting: { keyword: 'acme' } };
+    const provider = pact()
+      .given('a signed-in user', { email: ADMIN })
+      .uponReceiving('a request for the count of a searched user list')
+      .withRequest({ method: 'POST', path: '/api/users/list/count', headers: changingHeaders, body })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: { count: integer(12), exact: boolean(true) } } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).accountManagement.listCount({ body });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { count: 12, exact: true } });
+    });
+  });
+
   it('suggests the values of a user-list column', async () => {
     const body = { pageSize: 100, pageIndex: 0, filterSettings: [], selectFields: ['role'] };
     const provider = pact()

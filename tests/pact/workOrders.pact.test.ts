@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
 import { changingHeaders, eachLike, integer, pact, pactClient, regex, string, boolean } from './support';
+import { CAPPED_WORK_ORDER_WORD, VERIFY_EXACT_COUNT_MAX } from './workOrderStates';
 
 const USER = 'user@acme-labs.example';
 const EXAMPLE = { equipmentId: 8, serviceOrderNo: 'SO00000042' };
@@ -65,6 +66,65 @@ describe('work orders (consumer)', () => {
     await provider.executeTest(async (server) => {
       const res = await pactClient(server.url).serviceCalls.list({ query: { isHistory: true }, body });
       expect(res.body).toMatchObject({ errorCode: 0, result: { totalCount: 120, totalCountExact: true } });
+    });
+  });
+
+  it('lists a page of a search with more matches than the list counts exactly: the total is a lower bound', async () => {
+    const body = {
+      pageIndex: 0,
+      pageSize: 20,
+      filterSettings: [],
+      orderSettings: [],
+      fullTextSearchSetting: {
+        keyword: CAPPED_WORK_ORDER_WORD,
+      },
+    };
+    const provider = pact()
+      .given('more work orders match a search than the list counts exactly', { email: USER })
+      .uponReceiving('a request for a page of a work-order search the list counts only up to its cap')
+      .withRequest({
+        method: 'POST',
+        path: '/api/ServiceCall/list',
+        query: { isHistory: 'true' },
+        headers: changingHeaders,
+        body,
+      })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: {
+            items: eachLike({ serviceOrderNo: string('SRPACTCAP0000'), callStatus: string('CLOSED') }),
+            totalCount: integer(VERIFY_EXACT_COUNT_MAX),
+            totalCountExact: false,
+          },
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).serviceCalls.list({ query: { isHistory: true }, body });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCountExact: false } });
+    });
+  });
+
+  it('asks for the count of a searched history tab the list could only count up to its cap', async () => {
+    const body = {
+      filterSettings: [{ field: 'callStatus', operator: FilterOperator.In, value: ['CLOSED'] }],
+      fullTextSearchSetting: { keyword: 'maintenance' },
+    };
+    const provider = pact()
+      .given(...workOrdersExist)
+      .uponReceiving('a request for the count of a searched work-order history')
+      .withRequest({
+        method: 'POST',
+        path: '/api/ServiceCall/list/count',
+        query: { isHistory: 'true' },
+        headers: changingHeaders,
+        body,
+      })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: { count: integer(120), exact: boolean(true) } } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).serviceCalls.listCount({ query: { isHistory: true }, body });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { count: 120, exact: true } });
     });
   });
 

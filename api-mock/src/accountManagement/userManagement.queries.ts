@@ -2,11 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import {
   USER_DEFAULT_ORDER,
   USER_LIST_FIELDS,
+  type UserCountQuery,
   type UserListField,
   type UserListQuery,
   type UserRow,
 } from '../../../contract/accountManagement';
-import type { FilterFieldsQuery, FilterSetting, OrderSetting } from '../../../contract/listQuery';
+import type { FilterFieldsQuery, FilterSetting, ListCount, OrderSetting } from '../../../contract/listQuery';
 import type { RoleId } from '../../../contract/limits';
 import type { DomainEvent } from '../db/events';
 import { change } from '../db/events';
@@ -14,6 +15,8 @@ import type { Database } from '../db/schema';
 import { suggestionPage } from '../lib/filterSuggestions';
 import { BadListQuery, filtersWhere, listFieldsOf } from '../lib/listQuerySql';
 import { pageOfIds, type ListTotal } from '../lib/paging';
+import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
+import { customerEventVersion } from '../db/listVersion';
 import type { FileStorage } from '../storage';
 import { avatarUrlsOf } from './avatar.queries';
 import { fullTextCondition } from '../equipment/queries';
@@ -175,6 +178,25 @@ export async function userListPage(
     ids.length > 0 ? await usersInScope(db, scope).select(USER_ROW_COLUMNS).where('users.id', 'in', ids).execute() : [];
   const items = await Promise.all(inIdOrder(ids, rows).map((row) => toUserRow(storage, row)));
   return { items, ...total };
+}
+
+/**
+ * How many users in scope match the list's filters and keyword, counted for at most the bound (then a lower bound),
+ * kept per scope (a customer, or every customer in admin mode), list version and query.
+ */
+export async function userCount(
+  db: Kysely<Database>,
+  customerId: number | null,
+  query: UserCountQuery,
+  options: CountOptions,
+): Promise<ListCount> {
+  const scope = { customerId, isActive: query.isActive };
+  const fullText = userFullText(query.fullTextSearchSetting?.keyword);
+  const filtered = usersFor(db, scope, query.filterSettings)
+    .where(filtersWhere(USER_FIELDS, query.filterSettings))
+    .$if(fullText !== null, (qb) => qb.where(fullText!));
+  const key = ['users', customerId, query.isActive, await customerEventVersion(db, customerId), countQueryKey(query)];
+  return cachedBoundedCount(db, key, filtered as never, options);
 }
 
 const fieldOf = (name: string) => {

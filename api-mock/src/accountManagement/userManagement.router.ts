@@ -4,12 +4,13 @@ import type { AppDeps } from '../deps';
 import { actorOf, type Actor } from '../access/actor';
 import { ok } from '../lib/envelope';
 import { countCapOf } from '../lib/paging';
+import { CountCache, countOptionsOf } from '../lib/listCount';
 import { HttpProblem } from '../lib/problem';
 import { storageOf } from '../storage';
 import { profileChanges, updateUser } from './profile.queries';
 import { requireEnablableUser, requireManagedUser, requireRemovableUser, requireRoleChoice } from './records';
 import { loadUserDetail } from './userDetail.queries';
-import { removeUser, userListPage, userSuggestions } from './userManagement.queries';
+import { removeUser, userCount, userListPage, userSuggestions } from './userManagement.queries';
 
 const s = initServer();
 
@@ -29,9 +30,14 @@ const userEvent = (actor: Actor, customerId: number, userId: number, eventType: 
  */
 export function userManagementRoutes({ db, config }: AppDeps) {
   const storage = storageOf(config);
+  const counts = new CountCache();
   return {
     list: s.route(accountManagementContract.list, async ({ request, body }) =>
       ok(await userListPage(db, storage, actorOf(request).scopeCustomerId, body, countCapOf(config))),
+    ),
+
+    listCount: s.route(accountManagementContract.listCount, async ({ request, body }) =>
+      ok(await userCount(db, actorOf(request).scopeCustomerId, body, countOptionsOf(config, counts))),
     ),
 
     filterFields: s.route(accountManagementContract.filterFields, async ({ request, body }) =>

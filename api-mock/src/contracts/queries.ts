@@ -5,13 +5,16 @@ import {
   type Contract,
   type ContractField,
   type ContractFilter,
+  type ContractCountQuery,
   type ContractListQuery,
   type ContractOrderSetting,
 } from '../../../contract/contracts';
-import { FilterOperator, type FilterSetting, type OrderSetting } from '../../../contract/listQuery';
+import { FilterOperator, type FilterSetting, type ListCount, type OrderSetting } from '../../../contract/listQuery';
 import type { ContractsTable, Database } from '../db/schema';
 import { filtersWhere, type ListFields } from '../lib/listQuerySql';
 import { pageOfIds, type ListTotal } from '../lib/paging';
+import { cachedBoundedCount, type CountOptions } from '../lib/listCount';
+import { publishedEventVersion } from '../db/listVersion';
 
 /** The SQL column of every contract grid field (the fields and their kinds are the contract's). */
 const COLUMNS: Record<ContractField, string> = {
@@ -114,6 +117,13 @@ function contractOrder(requested: readonly ContractOrderSetting[]): OrderSetting
   return [...orders, { field: 'id', orderType: orders[0]!.orderType }];
 }
 
+/** The customer's contracts the filter map leaves. */
+const matchingContracts = (db: Kysely<Database>, customerId: number, filter: ContractFilter) =>
+  db
+    .selectFrom('contracts')
+    .where('contracts.customer_id', '=', customerId)
+    .where(filtersWhere(CONTRACT_FIELDS, contractFilters(filter)));
+
 /**
  * One page of a customer's contracts and how many match, exactly up to `countCap` (lib/paging.ts chooses the plan
  * from that count; migration 026 indexes each sort column).
@@ -124,11 +134,7 @@ export async function contractPage(
   query: ContractListQuery,
   countCap: number,
 ): Promise<{ items: Contract[] } & ListTotal> {
-  const matching = db
-    .selectFrom('contracts')
-    .where('contracts.customer_id', '=', customerId)
-    .where(filtersWhere(CONTRACT_FIELDS, contractFilters(query.filter)));
-  const { ids, ...total } = await pageOfIds(db, matching, {
+  const { ids, ...total } = await pageOfIds(db, matchingContracts(db, customerId, query.filter), {
     idColumn: 'contracts.id',
     fields: ORDER_FIELDS,
     orders: contractOrder(query.orderSettings),
@@ -147,4 +153,19 @@ export async function contractPage(
       : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { items: ids.flatMap((id) => (byId.has(id) ? [toContract(byId.get(id)!)] : [])), ...total };
+}
+
+/**
+ * How many of the customer's contracts match the filter map, counted for at most the bound (then a lower bound),
+ * kept per customer, list version and filter map.
+ */
+export async function contractCount(
+  db: Kysely<Database>,
+  customerId: number,
+  query: ContractCountQuery,
+  options: CountOptions,
+): Promise<ListCount> {
+  const filters = contractFilters(query.filter).map((f) => JSON.stringify(f));
+  const key = ['contracts', customerId, await publishedEventVersion(db, customerId), filters.sort()];
+  return cachedBoundedCount(db, key, matchingContracts(db, customerId, query.filter), options);
 }

@@ -4,7 +4,8 @@ import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
 import { countCapOf } from '../lib/paging';
-import { contractPage } from './queries';
+import { CountCache, countOptionsOf } from '../lib/listCount';
+import { contractCount, contractPage } from './queries';
 
 const s = initServer();
 
@@ -14,9 +15,13 @@ const s = initServer();
  * the filter map; the field whitelist turns them into SQL.
  */
 export function contractsRouter({ db, config }: AppDeps) {
+  const counts = new CountCache();
   return {
     list: s.route(contractsContract.list, async ({ request, body }) =>
       ok(await contractPage(db, actorOf(request).customerId, body, countCapOf(config))),
+    ),
+    listCount: s.route(contractsContract.listCount, async ({ request, body }) =>
+      ok(await contractCount(db, actorOf(request).customerId, body, countOptionsOf(config, counts))),
     ),
   };
 }

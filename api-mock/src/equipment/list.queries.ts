@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
 import { containsPattern } from '../lib/like';
 import { filtersWhere, BadListQuery } from '../lib/listQuerySql';
-import { boundedCount, type CountCache } from '../lib/listCount';
+import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
 import { pageOfIds, sortedIdPage, type ListTotal } from '../lib/paging';
 import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
 import {
@@ -107,32 +107,24 @@ export async function equipmentCount(
   db: Kysely<Database>,
   scope: EquipmentScope,
   body: EquipmentCountQuery,
-  options: { firstCap: number; boundMs: number; statementTimeout: boolean; cache: CountCache },
+  options: CountOptions,
 ): Promise<ListCount> {
   const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
-  const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
-  const key = JSON.stringify([
+  // The whole list: its exact total kept by the counters.
+  if (fullText === null && body.filterSettings.length === 0) {
+    return { count: await countEquipmentInScope(db, scope), exact: true };
+  }
+  const key = [
     scope.customerId,
     scope.isFollowed === true ? scope.userId : 0,
     scope.listType ?? 'inventory',
     await equipmentListVersion(db, scope),
-    body.filterSettings.map((f) => JSON.stringify(f)).sort(),
-    body.fullTextSearchSetting?.keyword?.trim().toLowerCase() ?? '',
-  ]);
-  const cached = options.cache.get(key);
-  if (cached) return cached;
-  const counted =
-    fullText === null && body.filterSettings.length === 0
-      ? { count: await countEquipmentInScope(db, scope), exact: true }
-      : await boundedCount(
-          db,
-          equipmentInScope(db, scope)
-            .where(where)
-            .$if(fullText !== null, (qb) => qb.where(fullText!)),
-          options,
-        );
-  options.cache.set(key, counted);
-  return counted;
+    countQueryKey(body),
+  ];
+  const filtered = equipmentInScope(db, scope)
+    .where(filtersWhere(EQUIPMENT_FIELDS, body.filterSettings))
+    .$if(fullText !== null, (qb) => qb.where(fullText!));
+  return cachedBoundedCount(db, key, filtered, options);
 }
 
 /**

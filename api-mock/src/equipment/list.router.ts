@@ -3,7 +3,7 @@ import { equipmentContract, type EquipmentListType } from '../../../contract/equ
 import type { AppDeps } from '../deps';
 import { actorOf, type Actor } from '../access/actor';
 import { ok } from '../lib/envelope';
-import { COUNT_BOUND_MS, CountCache } from '../lib/listCount';
+import { CountCache, countOptionsOf } from '../lib/listCount';
 import { countCapOf } from '../lib/paging';
 import { toEquipment, type EquipmentScope } from './queries';
 import { exportEquipment } from './export.queries';
@@ -40,14 +40,7 @@ export function equipmentListRouter({ db, config }: AppDeps) {
     }),
 
     listCount: s.route(equipmentContract.listCount, async ({ request, body }) =>
-      ok(
-        await equipmentCount(db, scopeOf(actorOf(request), body), body, {
-          firstCap: countCapOf(config),
-          boundMs: config.countBoundMs ?? COUNT_BOUND_MS,
-          statementTimeout: !config.singleProcessDatabase,
-          cache: counts,
-        }),
-      ),
+      ok(await equipmentCount(db, scopeOf(actorOf(request), body), body, countOptionsOf(config, counts))),
     ),
 
     filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {

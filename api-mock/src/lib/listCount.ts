@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import LRUCache from 'lru-cache';
 import type { ListCount } from '../../../contract/listQuery';
+import { EXACT_COUNT_MAX } from '../../../contract/limits';
 import { cappedCount } from './paging';
 
 /** How long a count call may count before it answers a lower bound (spec: 2 s). Chosen: issue 36. */
@@ -74,4 +75,50 @@ export class CountCache {
   get size(): number {
     return this.entries.itemCount;
   }
+}
+
+/** What a list's count call needs: the list's cap to start from, the time bound, the timer and the cache. */
+export interface CountOptions {
+  firstCap: number;
+  boundMs: number;
+  statementTimeout: boolean;
+  cache: CountCache;
+}
+
+/** A count call's options from the server's settings, with the route's own cache. */
+export const countOptionsOf = (
+  config: { exactCountMax?: number; countBoundMs?: number; singleProcessDatabase?: boolean },
+  cache: CountCache,
+): CountOptions => ({
+  firstCap: config.exactCountMax ?? EXACT_COUNT_MAX,
+  boundMs: config.countBoundMs ?? COUNT_BOUND_MS,
+  statementTimeout: !config.singleProcessDatabase,
+  cache,
+});
+
+/** A list query's filters and keyword as a cache key: the same filters in any order, the keyword as searched. */
+export const countQueryKey = (body: {
+  filterSettings: readonly unknown[];
+  fullTextSearchSetting?: { keyword?: string | null } | null;
+}) => [
+  body.filterSettings.map((f) => JSON.stringify(f)).sort(),
+  body.fullTextSearchSetting?.keyword?.trim().toLowerCase() ?? '',
+];
+
+/**
+ * The count of `filtered` kept under `key` (who may see which rows, the list's version, the query): served from the
+ * cache while it lasts, else counted within the bound and kept.
+ */
+export async function cachedBoundedCount<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  key: readonly unknown[],
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  options: CountOptions,
+): Promise<ListCount> {
+  const name = JSON.stringify(key);
+  const cached = options.cache.get(name);
+  if (cached) return cached;
+  const counted = await boundedCount(db, filtered, options);
+  options.cache.set(name, counted);
+  return counted;
 }

@@ -1,13 +1,20 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
-import { WORK_ORDER_DEFAULT_ORDER, type WorkOrderListQuery, type WorkOrderRow } from '../../../contract/serviceCalls';
-import type { OrderSetting } from '../../../contract/listQuery';
+import {
+  WORK_ORDER_DEFAULT_ORDER,
+  type WorkOrderCountQuery,
+  type WorkOrderListQuery,
+  type WorkOrderRow,
+} from '../../../contract/serviceCalls';
+import type { ListCount, OrderSetting } from '../../../contract/listQuery';
 import type { Database, ServiceCallsTable } from '../db/schema';
 import { equipmentInScope, fullTextCondition } from '../equipment/queries';
 import { WORK_ORDER_FIELDS, workOrderWalk } from './fields';
 import { suggestionPage } from '../lib/filterSuggestions';
 import { fieldOf, filtersWhere, orderBy } from '../lib/listQuerySql';
 import { pageOf, pageOfIds } from '../lib/paging';
+import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
+import { publishedEventVersion } from '../db/listVersion';
 
 /** Whose work orders a list reads: one customer's, one tab. */
 export interface WorkOrderScope {
@@ -61,6 +68,26 @@ export const workOrderIdPage = (
     pageSize: body.pageSize,
     countCap,
   });
+
+/**
+ * How many work orders of the tab match its filters and keyword, counted for at most the bound (then a lower
+ * bound), kept per customer, tab, list version and query.
+ */
+export async function workOrderCount(
+  db: Kysely<Database>,
+  scope: WorkOrderScope,
+  body: WorkOrderCountQuery,
+  options: CountOptions,
+): Promise<ListCount> {
+  const key = [
+    'workOrders',
+    scope.customerId,
+    scope.isHistory,
+    await publishedEventVersion(db, scope.customerId),
+    countQueryKey(body),
+  ];
+  return cachedBoundedCount(db, key, matchingWorkOrders(db, scope, body), options);
+}
 
 /** Every id of a work-order grid in its order (the export). */
 export async function workOrderExportIds(db: Kysely<Database>, scope: WorkOrderScope, body: WorkOrderListBody) {

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { actorOf } from '../access/actor';
 import { ok } from '../lib/envelope';
 import { countCapOf } from '../lib/paging';
+import { CountCache, countOptionsOf } from '../lib/listCount';
 import { exportColumns, streamListExport } from '../workbook/listExport';
 import { HttpProblem } from '../lib/problem';
 import { ReportBusy } from '../reports/reportRenderer';
@@ -23,6 +24,7 @@ import {
   workOrderExportBatch,
   workOrderExportIds,
   workOrderIdPage,
+  workOrderCount,
   workOrderSuggestions,
   type ServiceCallRow,
 } from './workOrders.queries';
@@ -53,6 +55,7 @@ const toSummary = (
 });
 
 export function workOrdersRouter({ db, config, reports }: AppDeps) {
+  const counts = new CountCache();
   return {
     list: s.route(serviceCallsContract.list, async ({ request, query, body }) => {
       const actor = actorOf(request);
@@ -65,6 +68,11 @@ export function workOrdersRouter({ db, config, reports }: AppDeps) {
         return row ? [toWorkOrderRow(row, mayOpen)] : [];
       });
       return ok({ items, ...total });
+    }),
+
+    listCount: s.route(serviceCallsContract.listCount, async ({ request, query, body }) => {
+      const scope = { customerId: actorOf(request).customerId, isHistory: query.isHistory };
+      return ok(await workOrderCount(db, scope, body, countOptionsOf(config, counts)));
     }),
 
     filterFields: s.route(serviceCallsContract.filterFields, async ({ request, query, body }) => {

@@ -44,3 +44,4 @@ export {
   textCell,
   thumbnailCell,
 } from './columns';
+export { useListCount, type ListCountState } from './useListCount';

@@ -6,6 +6,7 @@ import { queryKeys } from '../../lib/queryKeys';
  */
 export const serviceCallKeys = queryKeys('serviceCalls', {
   workOrders: (...parts: unknown[]) => parts,
+  workOrderCount: (...parts: unknown[]) => parts,
   filterFields: (activeType: unknown) => [activeType],
   equipment: (equipmentId: number, pageIndex: number) => [equipmentId, pageIndex],
   instrument: (...parts: unknown[]) => parts,

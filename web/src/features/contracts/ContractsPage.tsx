@@ -3,9 +3,9 @@ import { H1, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_PAGE_SIZE } from '../../../../contract/contracts';
 import type { FilterSetting, OrderSetting } from '../../../../contract/listQuery';
-import { FilterChips, ListBody, usePageWithinList, withFilter } from '../../components/list';
+import { FilterChips, ListBody, useListCount, usePageWithinList, withFilter } from '../../components/list';
 import { useListParams } from '../../lib/listUrl';
-import { useContractList } from './api/contractList';
+import { contractCountQuery, useContractList } from './api/contractList';
 import { contractOrder, CONTRACT_FIELDS, CONTRACT_LIST_DEFAULTS, CONTRACT_LIST_PARAMS } from './contractFields';
 import { ContractFilterDialog } from './ContractFilterDialog';
 import { ContractGrid } from './ContractGrid';
@@ -19,6 +19,7 @@ export function ContractsPage() {
   );
   const [filtering, setFiltering] = useState<string | null>(null);
   const list = useContractList(filters, sort, pageIndex);
+  const count = useListCount(list, contractCountQuery(filters));
 
   // A new filter or sort starts again from the first page.
   const changeFilters = (filter: FilterSetting[]) => change({ filter, page: 0 });
@@ -50,6 +51,7 @@ export function ContractsPage() {
       <ListBody
         list={list}
         paging={{ pageIndex, pageSize: CONTRACT_PAGE_SIZE, onPage: setPageIndex }}
+        count={count}
         texts={{
           loading: t('contracts:loading'),
           loadFailed: t('contracts:load_failed'),

@@ -22,6 +22,7 @@ import {
   ListBody,
   reorderedColumns,
   useFirstPageOnChange,
+  useListCount,
   useSearchText,
   visibleColumns,
   withFilter,
@@ -44,7 +45,7 @@ import { ContractTeamDialog } from '../../components/contractRequest/ContractTea
 import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
 import { ImageViewerDialog } from '../../components/images/ImageViewerDialog';
-import { useEquipmentCount, useEquipmentList } from './api/equipmentList';
+import { equipmentCountQuery, useEquipmentList } from './api/equipmentList';
 import { ImportProductDialog } from './importProduct/ImportProductDialog';
 import { ProductAddingGate } from './importProduct/ProductAddingGate';
 import { ServiceOrdersPanel } from './serviceOrders/ServiceOrdersPanel';
@@ -109,10 +110,7 @@ export function InventoryPage() {
     { filter: layout.filter, sort: layout.sort, keyword: searchText, pageIndex },
     views.status !== 'loading',
   );
-  const count = useEquipmentCount(
-    { filter: layout.filter, keyword: searchText },
-    !list.isPlaceholderData && list.data?.totalCountExact === false,
-  );
+  const count = useListCount(list, equipmentCountQuery({ filter: layout.filter, keyword: searchText }));
   useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, INVENTORY_FIELDS.columns), [layout]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
@@ -253,7 +251,7 @@ export function InventoryPage() {
       <ListBody
         list={list}
         paging={{ pageIndex, pageSize: INVENTORY_PAGE_SIZE, onPage: setPageIndex }}
-        count={{ counting: count.isFetching, counted: count.data }}
+        count={count}
         tour="inventory-list"
         texts={{
           loading: t('inventory:loading'),

@@ -20,6 +20,7 @@ import {
   useSearchText,
   visibleColumns,
   withFilter,
+  useListCount,
 } from '../../components/list';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
@@ -29,7 +30,7 @@ import { ProductsGrid } from './ProductsGrid';
 import { initialProductsLayout, PRODUCTS_LINK, productsFields, type ProductsLayout } from './productsFields';
 import { equipmentKeys } from '../../lib/equipmentKeys';
 import { PRODUCTS_SUGGESTIONS, saveRows } from './api/productsChanges';
-import { PRODUCTS_PAGE_SIZE, useProductsCount, useProductsList } from './productsQueries';
+import { PRODUCTS_PAGE_SIZE, productsCountQuery, useProductsList } from './productsQueries';
 import { problemsOf, rowsToSave } from './rowEdits';
 import { useRowEdits } from './useRowEdits';
 import './productsManagement.css';
@@ -63,7 +64,7 @@ export function ProductsManagementPage() {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [saving, setSaving] = useState(false);
   const list = useProductsList(layout, keyword, pageIndex, views.status !== 'loading');
-  const count = useProductsCount(layout, keyword, !list.isPlaceholderData && list.data?.totalCountExact === false);
+  const count = useListCount(list, productsCountQuery(layout, keyword));
   const columns = useMemo(() => visibleColumns(layout, fields.columns), [layout, fields]);
 
   useFirstPageOnChange(views.status !== 'loading', [layout.filter, layout.sort], () => setPageIndex(0));
@@ -153,7 +154,7 @@ export function ProductsManagementPage() {
           pageSize: PRODUCTS_PAGE_SIZE,
           onPage: (index) => guard(() => setPageIndex(index)),
         }}
-        count={{ counting: count.isFetching, counted: count.data }}
+        count={count}
         texts={{
           loading: t('productsManagement:loading'),
           loadFailed: t('productsManagement:load_failed'),

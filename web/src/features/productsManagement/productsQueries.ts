@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
 import { client, resultOf } from '../../lib/api';
 import { equipmentKeys } from '../../lib/equipmentKeys';
@@ -32,10 +32,9 @@ export function useProductsList(layout: ProductsLayout, keyword: string, pageInd
   });
 }
 
-/** How many of them match the filters and keyword, asked only while the page's total is not exact (`enabled`). */
-export function useProductsCount(layout: ProductsLayout, keyword: string, enabled: boolean) {
-  return useQuery({
-    enabled,
+/** How many of them match the filters and keyword: POST Equipment/list/count of products management. */
+export function productsCountQuery(layout: ProductsLayout, keyword: string) {
+  return queryOptions({
     queryKey: equipmentKeys.productsManagement('count', layout.filter, keyword),
     queryFn: () =>
       resultOf(

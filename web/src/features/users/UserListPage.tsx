@@ -11,6 +11,7 @@ import {
   usePageWithinList,
   useSearchText,
   withFilter,
+  useListCount,
 } from '../../components/list';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useListParams } from '../../lib/listUrl';
@@ -20,7 +21,7 @@ import { UserGrid } from './UserGrid';
 import { orderSettingsOf, USER_LIST_DEFAULTS, USER_LIST_PARAMS, userFields, type UserListState } from './userFields';
 import { userListKeys } from '../../lib/userListKeys';
 import { userSuggestions } from './userQueries';
-import { useUserList } from './api/userList';
+import { userCountQuery, useUserList } from './api/userList';
 
 type OpenDialog = { kind: 'filter'; field: string } | { kind: 'invite' };
 
@@ -48,6 +49,7 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
     keyword,
     pageIndex,
   });
+  const count = useListCount(list, userCountQuery({ adminMode, filter: state.filter, keyword }));
   const [suggestions] = useState(() => userSuggestions(adminMode, user.userLocation.customer.isProviderDomain));
 
   // A new filter, sort or search starts again from the first page.
@@ -100,6 +102,7 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
       <ListBody
         list={list}
         paging={{ pageIndex, pageSize: USER_PAGE_SIZE, onPage: setPageIndex }}
+        count={count}
         texts={{
           loading: t('users:loading'),
           loadFailed: t('users:load_failed'),

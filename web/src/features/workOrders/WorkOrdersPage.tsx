@@ -14,6 +14,7 @@ import {
   LIST_PAGE_PARAMS,
   reorderedColumns,
   useFirstPageOnChange,
+  useListCount,
   useSearchText,
   visibleColumns,
   withFilter,
@@ -35,7 +36,7 @@ import {
   type WorkOrderTab,
 } from './workOrderFields';
 import { WorkOrderListBody } from './WorkOrderListBody';
-import { exportWorkOrders, useWorkOrderList, workOrderSuggestions } from './workOrderQueries';
+import { exportWorkOrders, useWorkOrderList, workOrderCountQuery, workOrderSuggestions } from './workOrderQueries';
 
 const TABS_ID = 'work-order-tabs';
 
@@ -63,6 +64,7 @@ export function WorkOrdersPage() {
   useFirstPageOnChange(views.status !== 'loading', [layout.filter, layout.sort, activeType], () => setPageIndex(0));
 
   const list = useWorkOrderList(layout, keyword, pageIndex, views.status !== 'loading');
+  const count = useListCount(list, workOrderCountQuery(layout, keyword));
   useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, WORK_ORDER_FIELDS.columns), [layout]);
   const suggestions = useMemo(() => workOrderSuggestions(activeType), [activeType]);
@@ -88,6 +90,7 @@ export function WorkOrdersPage() {
     <WorkOrderListBody
       list={list}
       paging={{ pageIndex, pageSize: WORK_ORDER_PAGE_SIZE, onPage: setPageIndex }}
+      count={count}
       narrowed={layout.filter.length > 0 || keyword !== ''}
       onClearQuery={() => {
         setTyped('');

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { WORK_ORDER_PAGE_SIZE } from '../../../../contract/serviceCalls';
 import { exportLayoutOf, visibleColumns, type FilterSuggestions } from '../../components/list';
@@ -40,6 +40,21 @@ export function useWorkOrderList(layout: WorkOrderLayout, keyword: string, pageI
         }),
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** How many work orders of the tab match the view's filters and the keyword: POST ServiceCall/list/count. */
+export function workOrderCountQuery(layout: WorkOrderLayout, keyword: string) {
+  const activeType = activeTypeOf(layout);
+  return queryOptions({
+    queryKey: serviceCallKeys.workOrderCount(activeType, layout.filter, keyword),
+    queryFn: () =>
+      resultOf(
+        client.serviceCalls.listCount({
+          query: { isHistory: activeType === 'history' },
+          body: { filterSettings: layout.filter, fullTextSearchSetting: fullText(keyword) },
+        }),
+      ),
   });
 }
 

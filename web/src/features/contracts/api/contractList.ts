@@ -17,5 +17,14 @@ export function contractListQuery(filters: FilterSetting[], sort: OrderSetting[]
   });
 }
 
+/** How many of the customer's contracts match the grid's filters: POST contract/list/count. */
+export function contractCountQuery(filters: FilterSetting[]) {
+  const filter = filterMapOf(filters);
+  return queryOptions({
+    queryKey: contractKeys.count(filter),
+    queryFn: () => resultOf(client.contracts.listCount({ body: { filter } })),
+  });
+}
+
 export const useContractList = (filters: FilterSetting[], sort: OrderSetting[], pageIndex: number) =>
   useQuery(contractListQuery(filters, sort, pageIndex));

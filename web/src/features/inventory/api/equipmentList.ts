@@ -52,7 +52,3 @@ export const equipmentCountQuery = ({ filter, keyword }: Pick<EquipmentListQuery
         }),
       ),
   });
-
-/** The count of the list, asked only while its page's total is not exact (`enabled`). */
-export const useEquipmentCount = (query: Pick<EquipmentListQuery, 'filter' | 'keyword'>, enabled: boolean) =>
-  useQuery({ ...equipmentCountQuery(query), enabled });

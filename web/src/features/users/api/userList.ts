@@ -33,4 +33,20 @@ export const userListQuery = (q: UserListQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** How many active users match the list's filters and keyword: POST users/list/count. */
+export const userCountQuery = (q: Pick<UserListQuery, 'adminMode' | 'filter' | 'keyword'>) =>
+  queryOptions({
+    queryKey: userListKeys.count(q.adminMode, q.filter, q.keyword),
+    queryFn: () =>
+      resultOf(
+        client.accountManagement.listCount({
+          body: {
+            isActive: true,
+            filterSettings: q.filter,
+            fullTextSearchSetting: q.keyword ? { keyword: q.keyword } : null,
+          },
+        }),
+      ),
+  });
+
 export const useUserList = (q: UserListQuery) => useQuery(userListQuery(q));
