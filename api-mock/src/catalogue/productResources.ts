@@ -1,5 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
-import LRUCache from 'lru-cache';
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 import { PRODUCT_RESOURCES_MAX, type ProductResources } from '../../../contract/equipment';
 import { outboundGet, type OutboundPolicy } from '../lib/outboundFetch';
@@ -84,8 +84,8 @@ export function productResourceFetcher(
   opts: { timeoutMs?: number; policy?: OutboundPolicy } = {},
 ): ProductResourceFetcher {
   const timeoutMs = opts.timeoutMs ?? PRODUCT_PAGE_TIMEOUT_MS;
-  // A page without a block is kept as null.
-  const cache = new LRUCache<string, ProductResources | null>({ max: CACHE_MAX });
+  // A page without a block is kept too, as null (the cache holds objects only).
+  const cache = new LRUCache<string, { value: ProductResources | null }>({ max: CACHE_MAX, ttl: FOUND_TTL_MS });
   const pending = new Map<string, Promise<ProductResources | null>>();
 
   async function load({ url, demoPage }: ProductPage): Promise<ProductResources | null> {
@@ -104,12 +104,12 @@ export function productResourceFetcher(
       if (!page) return null;
       const key = page.url.toString();
       const cached = cache.get(key);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) return cached.value;
       let loading = pending.get(key);
       if (!loading) {
         loading = load(page).then((value) => {
           pending.delete(key);
-          cache.set(key, value, value ? FOUND_TTL_MS : FAILED_TTL_MS);
+          cache.set(key, { value }, { ttl: value ? FOUND_TTL_MS : FAILED_TTL_MS });
           return value;
         });
         pending.set(key, loading);
