@@ -6,7 +6,7 @@ import { isAdminApiPath } from '../auth/adminMode';
 import { sessionOf, requireSession } from '../auth/context';
 import type { Database } from '../db/schema';
 import type { ReadReplicas } from '../db/readReplicas';
-import { onReplicas } from '../db/sessionReads';
+import { onReplicas } from './replicaReads';
 import { forbidden, unauthorized } from '../lib/problem';
 import { rememberActor, type Actor } from './actor';
 import { callerFactsOf, factsOf, roleOf } from './facts';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { sessionOf } from '../auth/context';
-import { parseLsn, withReadContext } from './readContext';
-import type { Database } from './schema';
+import { parseLsn, withReadContext } from '../db/readContext';
+import type { Database } from '../db/schema';
 
 /**
  * Runs a handler with read replicas in use: one that only reads may be answered by a replica that has replayed the
