@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '../../../contract/limits';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type RoleId } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 
 const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -23,6 +23,9 @@ export interface SessionRecord {
   customerId: number;
   /** The user has no location yet: the profile completion comes first (16006 elsewhere). */
   profileIncomplete: boolean;
+  /** The user's role and provider status, read with the session (the access check needs them on every call). */
+  role: RoleId;
+  isPEUser: boolean;
   /** The primary's position after this session's last write, when read replicas are in use (readRouting.ts). */
   writeLsn: string | null;
 }
@@ -55,6 +58,8 @@ export async function findSessionById(db: Kysely<Database>, id: string): Promise
       'sessions.user_id',
       'sessions.customer_id',
       'sessions.write_lsn',
+      'users.role',
+      'users.is_pe_user',
       sql<boolean>`users.location_id is null`.as('profile_incomplete'),
       sql<boolean>`sessions.last_seen_at < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS})`.as('stale'),
     ])
@@ -77,6 +82,8 @@ export async function findSessionById(db: Kysely<Database>, id: string): Promise
     userId: row.user_id,
     customerId: row.customer_id,
     profileIncomplete: row.profile_incomplete,
+    role: row.role as RoleId,
+    isPEUser: row.is_pe_user,
     writeLsn: row.write_lsn,
   };
 }
