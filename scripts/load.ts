@@ -10,6 +10,7 @@
  *   npm run load -- --lists inventory,notifications    # only some of the lists
  *   LOAD_DB=postgres npm run load                      # a throw-away PostgreSQL cluster (initdb, removed after)
  *   npm run load -- --timeout 30                       # seconds before an unanswered request counts as an error
+ *   npm run load -- --node-flags="--cpu-prof --cpu-prof-dir=/tmp/prof"   # node flags for the server (profiling)
  *
  * PGlite keeps its files on disk as under `npm start` (here in a temporary DATA_DIR, not ./data). Every connection
  * sends its first request at the same moment to a cold server: in a short run that start burst makes the p99.
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '200' },
     lists: { type: 'string', default: LIST_NAMES.join(',') },
     timeout: { type: 'string', default: '60' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const duration = Number(args.duration);
@@ -136,8 +138,12 @@ async function startServer(port: number, databaseUrl: string | undefined): Promi
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, ['api-mock/src/main.ts', '--demo'], {
+  // Flags such as --cpu-prof are refused in NODE_OPTIONS: with them node itself runs the server, tsx as its loader.
+  const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
+  const [command, commandArgs] = nodeFlags.length
+    ? [process.execPath, [...nodeFlags, '--import', 'tsx', 'api-mock/src/main.ts', '--demo']]
+    : [path.join(ROOT, 'node_modules/.bin/tsx'), ['api-mock/src/main.ts', '--demo']];
+  const child = spawn(command, commandArgs, {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

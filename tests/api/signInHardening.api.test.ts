@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../contract/errors';
-import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES } from '../../contract/limits';
+import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES, SESSION_IDLE_MINUTES } from '../../contract/limits';
 import { purgeExpired } from '../../api-mock/src/db/purge';
 import { accountBucket, addressBucket } from '../../api-mock/src/auth/throttle';
+import { SESSION_TOUCH_SECONDS } from '../../api-mock/src/auth/sessions';
 import { startApiServer } from '../support/apiServer';
 import { injectClient, signedIn } from '../support/injectClient';
 
@@ -108,6 +109,46 @@ describe('sessions', () => {
       .set({ created_at: sql`now() - interval '12 hours 1 minute'` })
       .where('user_id', '=', user.id)
       .execute();
+    expect((await agent.client.users.me()).status).toBe(401);
+  });
+
+  it(`slides the idle end on a call at most once in ${SESSION_TOUCH_SECONDS} s, and refuses a session past it`, async () => {
+    const agent = await signedIn(server.app, 'admin@acme-labs.example');
+    const user = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@acme-labs.example')
+      .executeTakeFirstOrThrow();
+    const session = () =>
+      server.database.db
+        .selectFrom('sessions')
+        .select([
+          sql<number>`extract(epoch from expires_at - now())`.as('idleLeft'),
+          sql<number>`extract(epoch from now() - last_seen_at)`.as('sinceSeen'),
+        ])
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+    const setSession = (lastSeen: string, expires: string) =>
+      server.database.db
+        .updateTable('sessions')
+        .set({ last_seen_at: sql`now() - ${lastSeen}::interval`, expires_at: sql`now() + ${expires}::interval` })
+        .where('user_id', '=', user.id)
+        .execute();
+    const idleSeconds = SESSION_IDLE_MINUTES * 60;
+
+    await setSession(`${SESSION_TOUCH_SECONDS + 5} seconds`, '1 hour');
+    expect((await agent.client.users.me()).status).toBe(200);
+    const slid = await session();
+    expect(Number(slid.idleLeft)).toBeGreaterThan(idleSeconds - 30);
+    expect(Number(slid.sinceSeen)).toBeLessThan(30);
+
+    await setSession(`${SESSION_TOUCH_SECONDS - 30} seconds`, '1 hour');
+    expect((await agent.client.users.me()).status).toBe(200);
+    const kept = await session();
+    expect(Number(kept.idleLeft)).toBeLessThan(3600);
+    expect(Number(kept.sinceSeen)).toBeGreaterThan(SESSION_TOUCH_SECONDS - 31);
+
+    await setSession('0 seconds', '-1 second');
     expect((await agent.client.users.me()).status).toBe(401);
   });
 

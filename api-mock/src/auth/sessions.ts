@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '../../../contract/limits';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type RoleId } from '../../../contract/limits';
 import type { Database } from '../db/schema';
 
 const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -23,12 +23,22 @@ export interface SessionRecord {
   customerId: number;
   /** The user has no location yet: the profile completion comes first (16006 elsewhere). */
   profileIncomplete: boolean;
+  /** The user's role and provider status, read with the session (the access check needs them on every call). */
+  role: RoleId;
+  isPEUser: boolean;
   /** The primary's position after this session's last write, when read replicas are in use (readRouting.ts). */
   writeLsn: string | null;
 }
 
 /** Signed in within the absolute lifetime. */
 const withinLifetime = () => sql<boolean>`created_at > now() - make_interval(hours => ${SESSION_ABSOLUTE_HOURS})`;
+
+/**
+ * A session's idle expiry slides at most once in this many seconds: a busy session would otherwise write its row on
+ * every call (under load the one statement per call that writes). So a session ends between SESSION_IDLE_MINUTES
+ * minus this and SESSION_IDLE_MINUTES after its last call.
+ */
+export const SESSION_TOUCH_SECONDS = 60;
 
 /**
  * The live session of a token, sliding its idle expiry; null when unknown, idle too long, older than its absolute
@@ -41,37 +51,41 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
 /** findSession by the stored id (the token's hash), for work that runs away from the request, like a hub job. */
 export async function findSessionById(db: Kysely<Database>, id: string): Promise<SessionRecord | null> {
   const row = await db
-    .updateTable('sessions')
-    .set({ last_seen_at: sql`now()`, expires_at: expiry() })
-    .where('id', '=', id)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where(withinLifetime())
-    .where('user_id', 'in', (qb) =>
-      qb
-        .selectFrom('users')
-        .select('users.id')
-        .where('users.is_active', '=', true)
-        .where('users.deleted_at', 'is', null),
-    )
-    .returning([
-      'id',
-      'user_id',
-      'customer_id',
-      'write_lsn',
-      sql<boolean>`(select users.location_id is null from users where users.id = sessions.user_id)`.as(
-        'profile_incomplete',
-      ),
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.customer_id',
+      'sessions.write_lsn',
+      'users.role',
+      'users.is_pe_user',
+      sql<boolean>`users.location_id is null`.as('profile_incomplete'),
+      sql<boolean>`sessions.last_seen_at < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS})`.as('stale'),
     ])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where(sql<boolean>`sessions.created_at > now() - make_interval(hours => ${SESSION_ABSOLUTE_HOURS})`)
+    .where('users.is_active', '=', true)
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        userId: row.user_id,
-        customerId: row.customer_id,
-        profileIncomplete: row.profile_incomplete,
-        writeLsn: row.write_lsn,
-      }
-    : null;
+  if (!row) return null;
+  if (row.stale) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()`, expires_at: expiry() })
+      .where('id', '=', id)
+      .execute();
+  }
+  return {
+    id: row.id,
+    userId: row.user_id,
+    customerId: row.customer_id,
+    profileIncomplete: row.profile_incomplete,
+    role: row.role as RoleId,
+    isPEUser: row.is_pe_user,
+    writeLsn: row.write_lsn,
+  };
 }
 
 /**

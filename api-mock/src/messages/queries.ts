@@ -56,30 +56,52 @@ export async function listMessages(db: Db, inbox: Inbox, query: MessageListQuery
   if (query.category) matching = matching.where('category', '=', query.category);
   if (query.isRead !== undefined) matching = matching.where('is_read', '=', query.isRead);
 
-  const { total } = await matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  // The page's total and the inbox's unread count in one pass over the inbox.
+  const { total, unread } = await live(db, inbox)
+    .select((eb) => [
+      eb.fn
+        .countAll<number>()
+        .filterWhere((f) =>
+          f.and([
+            f('created_at', '<=', sessionTimestamp),
+            ...(query.category ? [f('category', '=', query.category)] : []),
+            ...(query.isRead !== undefined ? [f('is_read', '=', query.isRead)] : []),
+          ]),
+        )
+        .as('total'),
+      eb.fn.countAll<number>().filterWhere('is_read', '=', false).as('unread'),
+    ])
+    .executeTakeFirstOrThrow();
   const direction = query.sortDesc ? 'desc' : 'asc';
   const sorted =
     query.sortField === 'isRead'
       ? matching.orderBy('is_read', direction).orderBy('created_at', 'desc').orderBy('id', 'desc')
       : matching.orderBy('created_at', direction).orderBy('id', direction);
-  const rows = await onePage(sorted.select(['id', 'subject', 'is_read', 'category', 'created_at']), query).execute();
-  const attachments = await attachmentsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const rows = await onePage(
+    sorted.select([
+      'id',
+      'subject',
+      'is_read',
+      'category',
+      'created_at',
+      sql<Message['attachments']>`(select coalesce(json_agg(json_build_object('Id', a.id, 'fileName', a.file_name)
+        order by a.id), '[]') from message_attachments a where a.message_id = messages.id)`.as('attachments'),
+    ]),
+    query,
+  ).execute();
   const items: MessageListItem[] = rows.map((row) => ({
     Id: row.id,
     subject: row.subject,
     isRead: row.is_read,
     category: row.category,
     createdTime: row.created_at.toISOString(),
-    attachments: attachments.get(row.id) ?? [],
+    attachments: row.attachments,
   }));
   return {
     items,
     totalCount: Number(total),
     totalRecordCount: Number(total),
-    unreadCount: await countUnread(db, inbox),
+    unreadCount: Number(unread),
     sessionTimestamp: sessionTimestamp.toISOString(),
   };
 }

@@ -77,7 +77,10 @@ export function calendarInstruments(
     );
 }
 
-/** A page of the calendar's rows, found on ids first (along the (customer, column) index of the order), then read. */
+/**
+ * A page of the calendar's rows with what it shows of each instrument, along the (customer, column) index of the
+ * order. Every instrument has a location (equipment.location_id is required), so the join keeps every row.
+ */
 export async function calendarPage(
   db: Kysely<Database>,
   scope: EquipmentScope,
@@ -86,38 +89,26 @@ export async function calendarPage(
   page: { pageIndex: number; pageSize: number; orderType: CalendarOrderType },
 ) {
   const instruments = calendarInstruments(db, scope, filter, period);
-  const ordered =
-    page.orderType === 'city'
-      ? instruments.innerJoin('locations', 'locations.id', 'equipment.location_id').select('equipment.id')
-      : instruments.select('equipment.id');
-  const { rows: ids, totalCount } = await pageOf(
-    ordered.orderBy(sql.ref(ORDER_COLUMN[page.orderType]), (ob) => ob.asc().nullsLast()).orderBy('equipment.id'),
+  return pageOf(
+    instruments
+      .innerJoin('locations', 'locations.id', 'equipment.location_id')
+      .select([
+        'equipment.id',
+        'equipment.serial',
+        'equipment.mfg',
+        'equipment.model',
+        'equipment.system_id',
+        'equipment.system_nick_name',
+        'equipment.building',
+        'equipment.floor',
+        'equipment.room',
+        'locations.city',
+      ])
+      .orderBy(sql.ref(ORDER_COLUMN[page.orderType]), (ob) => ob.asc().nullsLast())
+      .orderBy('equipment.id'),
     instruments,
     page,
   );
-  const position = new Map(ids.map((row, index) => [row.id, index]));
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('equipment')
-          .innerJoin('locations', 'locations.id', 'equipment.location_id')
-          .select([
-            'equipment.id',
-            'equipment.serial',
-            'equipment.mfg',
-            'equipment.model',
-            'equipment.system_id',
-            'equipment.system_nick_name',
-            'equipment.building',
-            'equipment.floor',
-            'equipment.room',
-            'locations.city',
-          ])
-          .where('equipment.id', 'in', [...position.keys()])
-          .execute();
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { rows, totalCount };
 }
 
 /** The reservations with what a client shows of them (instrument, location, reserver). */
