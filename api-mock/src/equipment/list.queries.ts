@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { EquipmentCountQuery, EquipmentFilterFieldsQuery, EquipmentListQuery } from '../../../contract/equipment';
 import type { FilterSetting, ListCount } from '../../../contract/listQuery';
 import type { Database } from '../db/schema';
@@ -57,7 +57,9 @@ export async function equipmentPage(
     total = { totalCount: await countEquipmentInScope(db, scope), totalCountExact: true };
     ids = await sortedIdPage(plain, page);
   } else {
-    ({ ids, ...total } = await pageOfIds(db, filtered, { ...page, countCap }));
+    const match = sql<SqlBool>`${where} and ${fullText ?? sql`true`}`;
+    const window = { scope: equipmentInScope(db, scope), match };
+    ({ ids, ...total } = await pageOfIds(db, filtered, { ...page, countCap, window }));
   }
   const byId = new Map(
     (

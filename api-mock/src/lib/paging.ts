@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { EXACT_COUNT_MAX } from '../../../contract/limits';
 import type { OrderSetting } from '../../../contract/listQuery';
 import { orderBy, orderKeys, type ListFields } from './listQuerySql';
@@ -42,6 +42,23 @@ export interface IdPageRequest extends PageRequest {
   /** Count exactly up to this many matches (the server's `exactCountMax`). */
   countCap: number;
 }
+
+/**
+ * A large list's scope and what its rows must match, apart: beyond the cap, a page is looked for among the first rows
+ * of the scope in the list's order before every match is sorted.
+ */
+export interface WalkWindow<DB, TB extends keyof DB> {
+  scope: SelectQueryBuilder<DB, TB, object>;
+  match: Expression<SqlBool>;
+}
+
+/**
+ * How many rows of the scope, in the list's order, are looked through for a page beyond the cap. Enough for a page
+ * of matches as dense as the cap makes likely; where the matches lie elsewhere in that order (a word for one make
+ * and a sort by serial number, which starts with the make), they are sorted instead, which costs what their number
+ * costs and never a walk through the whole scope.
+ */
+export const WALK_WINDOW_ROWS = 4_000;
 
 /** The largest cap a deployment may set: a count of more matches than this would not fit a page's time either. */
 export const EXACT_COUNT_MAX_LIMIT = 1_000_000;
@@ -107,21 +124,38 @@ async function walkedIdPage<DB, TB extends keyof DB>(
  * - up to `countCap` matches, the count is exact and the matches are few: they are found through the filter and
  *   text indexes with their sort keys and sorted apart (OFFSET 0 keeps the planner from merging the sort into the
  *   search, where it may walk a sorted column's index over every row of the scope instead);
- * - beyond it, the total is the cap, not exact, and the matches are dense: walking the sort column's index finds a
- *   page after a few rows, where sorting every match would read them all.
+ * - beyond it, the total is the cap, not exact. Given the list's `window`, the page is looked for among the first
+ *   WALK_WINDOW_ROWS rows of the scope in the list's order (a walk of the sort column's index that stops there); when
+ *   they hold no full page, every match is sorted as above. Without a window the matches are walked in order.
  */
 export async function pageOfIds<DB, TB extends keyof DB>(
   db: Kysely<DB>,
   filtered: SelectQueryBuilder<DB, TB, object>,
-  page: IdPageRequest,
+  page: IdPageRequest & { window?: WalkWindow<DB, TB> },
 ): Promise<{ ids: number[] } & ListTotal> {
   // Both orders are built before anything is read, so a field the list does not know is refused on every page.
   const walked = orderBy(page.fields, page.orders, page.idColumn);
   const sorted = orderKeys(page.fields, page.orders, 'id');
   const counted = await cappedCount(db, filtered, page.countCap);
-  if (counted > page.countCap)
-    return { ids: await walkedIdPage(filtered, walked, page), totalCount: page.countCap, totalCountExact: false };
+  if (counted > page.countCap) {
+    const beyond = { totalCount: page.countCap, totalCountExact: false };
+    if (!page.window) return { ids: await walkedIdPage(filtered, walked, page), ...beyond };
+    const inWindow = await windowIdPage(db, page.window, walked, sorted, page);
+    return { ids: inWindow ?? (await sortedMatchPage(db, filtered, sorted, page)), ...beyond };
+  }
   if (counted <= page.pageIndex * page.pageSize) return { ids: [], totalCount: counted, totalCountExact: true };
+  return { ids: await sortedMatchPage(db, filtered, sorted, page), totalCount: counted, totalCountExact: true };
+}
+
+type SortedKeys = ReturnType<typeof orderKeys>;
+
+/** The page out of every match, sorted apart from the search that finds them. */
+async function sortedMatchPage<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  sorted: SortedKeys,
+  page: PageRequest & { idColumn: string },
+): Promise<number[]> {
   const matches = (filtered as unknown as AnyQuery)
     .select([sql<number>`${sql.ref(page.idColumn)}`.as('id'), ...sorted.keys])
     .offset(0)
@@ -133,5 +167,34 @@ export async function pageOfIds<DB, TB extends keyof DB>(
       .orderBy(sorted.order as never),
     page,
   ).execute()) as unknown as { id: number }[];
-  return { ids: rows.map((r) => r.id), totalCount: counted, totalCountExact: true };
+  return rows.map((r) => r.id);
+}
+
+/** The page among the first WALK_WINDOW_ROWS rows of the scope in the list's order; null when they hold no full page. */
+async function windowIdPage<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  window: WalkWindow<DB, TB>,
+  walked: RawBuilder<unknown>,
+  sorted: SortedKeys,
+  page: PageRequest & { idColumn: string },
+): Promise<number[] | null> {
+  if ((page.pageIndex + 1) * page.pageSize > WALK_WINDOW_ROWS) return null;
+  const rows = (window.scope as unknown as AnyQuery)
+    .select([
+      sql<number>`${sql.ref(page.idColumn)}`.as('id'),
+      ...sorted.keys,
+      sql<boolean>`coalesce(${window.match}, false)`.as('hit'),
+    ])
+    .orderBy(walked as never)
+    .limit(WALK_WINDOW_ROWS)
+    .as('w');
+  const found = (await onePage(
+    (db as unknown as Kysely<Record<string, never>>)
+      .selectFrom(rows as never)
+      .select(sql<number>`id`.as('id'))
+      .where(sql<boolean>`hit`)
+      .orderBy(sorted.order as never),
+    page,
+  ).execute()) as unknown as { id: number }[];
+  return found.length === page.pageSize ? found.map((r) => r.id) : null;
 }
