@@ -42,12 +42,6 @@ export const workOrderOrder = (orders: readonly OrderSetting[], isHistory: boole
 type WorkOrderListBody = Pick<WorkOrderListQuery, 'filterSettings' | 'orderSettings' | 'fullTextSearchSetting'>;
 
 /** The work orders of the tab its filters and search leave. */
-/** What a work order of the tab must match: the filters and the keyword. */
-function workOrderMatch(body: Omit<WorkOrderListBody, 'orderSettings'>) {
-  const fullText = workOrderFullText(body.fullTextSearchSetting?.keyword);
-  return sql<SqlBool>`${filtersWhere(WORK_ORDER_FIELDS, body.filterSettings)} and ${fullText ?? sql`true`}`;
-}
-
 function matchingWorkOrders(
   db: Kysely<Database>,
   scope: WorkOrderScope,
@@ -73,7 +67,6 @@ export const workOrderIdPage = (
     pageIndex: body.pageIndex,
     pageSize: body.pageSize,
     countCap,
-    window: { scope: workOrdersInScope(db, scope), match: workOrderMatch(body) },
   });
 
 /**
