@@ -121,12 +121,13 @@ async function walkedIdPage<DB, TB extends keyof DB>(
 
 /**
  * A page of ids of a large list in its order, and its total, the plan chosen from a capped count:
- * - up to `countCap` matches, the count is exact and the matches are few: they are found through the filter and
- *   text indexes with their sort keys and sorted apart (OFFSET 0 keeps the planner from merging the sort into the
- *   search, where it may walk a sorted column's index over every row of the scope instead);
+ * - up to `countCap` matches, the count is exact and the matches are few: one read finds them through the filter and
+ *   text indexes with their sort keys (no more than the cap and one), counts them and sorts the page out of them;
  * - beyond it, the total is the cap, not exact. Given the list's `window`, the page is looked for among the first
  *   WALK_WINDOW_ROWS rows of the scope in the list's order (a walk of the sort column's index that stops there); when
- *   they hold no full page, every match is sorted as above. Without a window the matches are walked in order.
+ *   they hold no full page, every match is sorted apart from the search (OFFSET 0 keeps the planner from merging the
+ *   sort into the search, where it may walk a sorted column's index over every row of the scope instead). Without a
+ *   window the matches are walked in order.
  */
 export async function pageOfIds<DB, TB extends keyof DB>(
   db: Kysely<DB>,
@@ -136,18 +137,44 @@ export async function pageOfIds<DB, TB extends keyof DB>(
   // Both orders are built before anything is read, so a field the list does not know is refused on every page.
   const walked = orderBy(page.fields, page.orders, page.idColumn);
   const sorted = orderKeys(page.fields, page.orders, 'id');
-  const counted = await cappedCount(db, filtered, page.countCap);
+  const few = await countedMatchPage(db, filtered, sorted, page);
+  const counted = few?.total ?? (await cappedCount(db, filtered, page.countCap));
   if (counted > page.countCap) {
     const beyond = { totalCount: page.countCap, totalCountExact: false };
     if (!page.window) return { ids: await walkedIdPage(filtered, walked, page), ...beyond };
     const inWindow = await windowIdPage(db, page.window, walked, sorted, page);
     return { ids: inWindow ?? (await sortedMatchPage(db, filtered, sorted, page)), ...beyond };
   }
-  if (counted <= page.pageIndex * page.pageSize) return { ids: [], totalCount: counted, totalCountExact: true };
-  return { ids: await sortedMatchPage(db, filtered, sorted, page), totalCount: counted, totalCountExact: true };
+  return { ids: few?.ids ?? [], totalCount: counted, totalCountExact: true };
 }
 
 type SortedKeys = ReturnType<typeof orderKeys>;
+
+/**
+ * The page out of the first `countCap` + 1 matches, sorted, and how many of them there are (a window count over the
+ * capped matches, which the LIMIT also keeps apart from the sort). Null when the page lies beyond the last match, so
+ * no row carries the count. A count above the cap means the page is not the list's: the caller reads it anew.
+ */
+async function countedMatchPage<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  sorted: SortedKeys,
+  page: IdPageRequest,
+): Promise<{ ids: number[]; total: number } | null> {
+  const matches = (filtered as unknown as AnyQuery)
+    .select([sql<number>`${sql.ref(page.idColumn)}`.as('id'), ...sorted.keys])
+    .limit(page.countCap + 1)
+    .as('matches');
+  const rows = (await onePage(
+    (db as unknown as Kysely<Record<string, never>>)
+      .selectFrom(matches as never)
+      .select([sql<number>`id`.as('id'), sql<string>`count(*) over ()`.as('total')])
+      .orderBy(sorted.order as never),
+    page,
+  ).execute()) as unknown as { id: number; total: string }[];
+  if (rows.length === 0) return null;
+  return { ids: rows.map((r) => r.id), total: Number(rows[0]!.total) };
+}
 
 /** The page out of every match, sorted apart from the search that finds them. */
 async function sortedMatchPage<DB, TB extends keyof DB>(
