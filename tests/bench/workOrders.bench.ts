@@ -100,8 +100,8 @@ afterAll(() => server.close());
 
 /**
  * A page as the screen asks for it: a word, two filters, a sort. "ep1" starts the serial numbers of one make (about
- * one order in 130, a search as narrow as the inventory bench's); "lambda" is one of the world's 14 models and so
- * is in 7 % of all orders, the broad case, timed without a target.
+ * one order in 130, a narrow search); "lambda" is one of the world's 14 models and so is in 7 % of all orders, the
+ * broad case. Both are held to issue 36's target for a broad word, p95 ≤ 50 ms.
  */
 const listBody = (keyword: string) => ({
   pageIndex: 2,
@@ -166,8 +166,8 @@ describe(`work orders of ${SIZE.equipment} instruments and ${WORK_ORDERS} orders
   const cases: [string, number | null, boolean, string][] = [
     ['work-order history page, "ep1"', 50, true, 'ep1'],
     ['scheduled work-order page, "ep1"', 50, false, 'ep1'],
-    ['work-order history page, "lambda", 7 % of all orders', null, true, 'lambda'],
-    ['scheduled work-order page, "lambda", 7 % of all orders', null, false, 'lambda'],
+    ['work-order history page, "lambda", 7 % of all orders', 50, true, 'lambda'],
+    ['scheduled work-order page, "lambda", 7 % of all orders', 50, false, 'lambda'],
   ];
   for (const [name, target, isHistory, keyword] of cases) {
     bench(
