@@ -101,11 +101,16 @@ describe('a spreadsheet is parsed in a child process', () => {
     const file = await wideWorkbookOf(IMPORT_ARCHIVE_LIMITS.maxRows);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    const before = process.cpuUsage();
     const sheet = await readSpreadsheet(file);
+    const spent = process.cpuUsage(before);
     delay.disable();
     expect(sheet.rows).toHaveLength(IMPORT_ARCHIVE_LIMITS.maxRows);
-    // Measured on this machine: exceljs on the event loop held it up to 343 ms for this file; in a child process, 21 ms.
-    expect(delay.max / 1e6).toBeLessThan(150);
+    // Measured on this machine: read here, the file costs this process about 1.4 s of CPU and exceljs holds the event
+    // loop up to 343 ms at a time; read in a child process, 137 ms of CPU (taking the rows over) and 21–30 ms. The CPU
+    // time is the proof, since a machine busy with the other suites stretches every delay (200 ms seen) but not it.
+    expect((spent.user + spent.system) / 1000).toBeLessThan(500);
+    expect(delay.max / 1e6).toBeLessThan(1_000);
   });
 
   it('a parse that runs out of its heap or its time is refused, and the server goes on', async () => {
