@@ -43,13 +43,17 @@ async function openWorkOrders(page: Page) {
   await page.getByText(PAGER).waitFor();
 }
 
-/** driver.js ignores the arrow keys while a step is still moving in: press again until the step is there. */
-async function pressUntil(page: Page, key: string, step: ReturnType<typeof tourStep>) {
-  for (let attempt = 0; attempt < 20 && !(await step.isVisible()); attempt++) {
-    await page.keyboard.press(key);
-    await step.waitFor({ timeout: 250 }).catch(() => undefined);
+/**
+ * driver.js ignores the arrow keys while a step is still moving in: press again while the step to leave is still
+ * shown and the next has not come. A second press is sent only after a wait longer than a busy machine takes to show
+ * an accepted step, so it cannot land on the next step and skip it.
+ */
+async function pressUntil(page: Page, key: string, from: ReturnType<typeof tourStep>, to: ReturnType<typeof tourStep>) {
+  for (let attempt = 0; attempt < 10 && !(await to.isVisible()); attempt++) {
+    if (await from.isVisible()) await page.keyboard.press(key);
+    await to.waitFor({ timeout: 2_000 }).catch(() => undefined);
   }
-  await step.waitFor();
+  await to.waitFor();
 }
 
 /** No tour opens: the page is ready, and a while later there is still no tour. */
@@ -89,8 +93,9 @@ describe('the work-order tour', () => {
         await page.keyboard.press('Shift+Tab');
         await expect.poll(() => focusedLabel(page)).toBe('Back');
         await page.keyboard.press('Enter');
-        await tourStep(page, WORK_ORDER_STEPS[1]!.title).waitFor();
-        await pressUntil(page, 'ArrowRight', step);
+        const previous = tourStep(page, WORK_ORDER_STEPS[1]!.title);
+        await previous.waitFor();
+        await pressUntil(page, 'ArrowRight', previous, step);
       }
       await page.waitForFunction(
         (label) => document.activeElement?.textContent?.trim() === label,
