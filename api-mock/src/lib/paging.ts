@@ -151,9 +151,9 @@ export async function pageOfIds<DB, TB extends keyof DB>(
 type SortedKeys = ReturnType<typeof orderKeys>;
 
 /**
- * The page out of the first `countCap` + 1 matches, sorted, and how many of them there are (a window count over the
- * capped matches, which the LIMIT also keeps apart from the sort). Null when the page lies beyond the last match, so
- * no row carries the count. A count above the cap means the page is not the list's: the caller reads it anew.
+ * The page out of the first `countCap` + 1 matches, sorted, and how many of them there are. Null when the page lies
+ * beyond the last match, so no row carries the count. A count above the cap means the page is not the list's: the
+ * caller reads it anew.
  */
 async function countedMatchPage<DB, TB extends keyof DB>(
   db: Kysely<DB>,
@@ -161,19 +161,8 @@ async function countedMatchPage<DB, TB extends keyof DB>(
   sorted: SortedKeys,
   page: IdPageRequest,
 ): Promise<{ ids: number[]; total: number } | null> {
-  const matches = (filtered as unknown as AnyQuery)
-    .select([sql<number>`${sql.ref(page.idColumn)}`.as('id'), ...sorted.keys])
-    .limit(page.countCap + 1)
-    .as('matches');
-  const rows = (await onePage(
-    (db as unknown as Kysely<Record<string, never>>)
-      .selectFrom(matches as never)
-      .select([sql<number>`id`.as('id'), sql<string>`count(*) over ()`.as('total')])
-      .orderBy(sorted.order as never),
-    page,
-  ).execute()) as unknown as { id: number; total: string }[];
-  if (rows.length === 0) return null;
-  return { ids: rows.map((r) => r.id), total: Number(rows[0]!.total) };
+  const rows = await matchPage(db, filtered, sorted, page, page.countCap + 1);
+  return rows.length === 0 ? null : { ids: rows.map((r) => r.id), total: Number(rows[0]!.total) };
 }
 
 /** The page out of every match, sorted apart from the search that finds them. */
@@ -183,18 +172,33 @@ async function sortedMatchPage<DB, TB extends keyof DB>(
   sorted: SortedKeys,
   page: PageRequest & { idColumn: string },
 ): Promise<number[]> {
-  const matches = (filtered as unknown as AnyQuery)
-    .select([sql<number>`${sql.ref(page.idColumn)}`.as('id'), ...sorted.keys])
-    .offset(0)
-    .as('matches');
-  const rows = (await onePage(
+  return (await matchPage(db, filtered, sorted, page)).map((r) => r.id);
+}
+
+/**
+ * The matches with their sort keys in a subquery, kept apart from the sort (by a LIMIT of `limit` matches, counted in
+ * `total`, or else OFFSET 0, so the planner does not merge the sort into the search, where it may walk a sorted
+ * column's index over every row of the scope instead), and the page sorted out of them.
+ */
+async function matchPage<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  sorted: SortedKeys,
+  page: PageRequest & { idColumn: string },
+  limit?: number,
+): Promise<{ id: number; total?: string }[]> {
+  const keyed = (filtered as unknown as AnyQuery).select([
+    sql<number>`${sql.ref(page.idColumn)}`.as('id'),
+    ...sorted.keys,
+  ]);
+  const matches = (limit === undefined ? keyed.offset(0) : keyed.limit(limit)).as('matches');
+  return (await onePage(
     (db as unknown as Kysely<Record<string, never>>)
       .selectFrom(matches as never)
-      .select(sql<number>`id`.as('id'))
+      .select([sql<number>`id`.as('id'), ...(limit === undefined ? [] : [sql<string>`count(*) over ()`.as('total')])])
       .orderBy(sorted.order as never),
     page,
-  ).execute()) as unknown as { id: number }[];
-  return rows.map((r) => r.id);
+  ).execute()) as unknown as { id: number; total?: string }[];
 }
 
 /** The page among the first WALK_WINDOW_ROWS rows of the scope in the list's order; null when they hold no full page. */
