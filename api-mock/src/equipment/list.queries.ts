@@ -7,7 +7,7 @@ import { containsPattern } from '../lib/like';
 import { filtersWhere, BadListQuery } from '../lib/listQuerySql';
 import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
 import { pageOfIds, sortedIdPage, type ListTotal } from '../lib/paging';
-import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
+import { EQUIPMENT_FIELDS, equipmentOrder, equipmentWalk } from './fields';
 import {
   countEquipmentInScope,
   equipmentInScope,
@@ -44,7 +44,7 @@ export async function equipmentPage(
   const page = {
     idColumn: 'equipment.id',
     fields: EQUIPMENT_FIELDS,
-    orders: body.orderSettings,
+    orders: equipmentOrder(body.orderSettings),
     pageIndex: body.pageIndex,
     pageSize: body.pageSize,
   };
