@@ -60,6 +60,33 @@ describe('contact the contract team', () => {
     await context.close();
   });
 
+  it('asks which additional solutions are wanted and sends them with the request and in the mail', async () => {
+    const { context, page } = await openInventoryAs(browser, server.url, EMAIL);
+    const id = await openFirstRowMenu(page);
+    const { serial } = await db()
+      .selectFrom('equipment')
+      .select('serial')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await page.getByRole('menuitem', { name: 'Change request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact the contract team' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByLabel('First name').inputValue()).not.toBe('');
+    await dialog.getByRole('textbox', { name: 'Additional solutions for' }).fill('Our two LC-MS systems in building B');
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
+    const sent = page.waitForRequest((r) => r.url().includes('/api/Equipment/Contract/Request'));
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      additionalSolutionsFor: 'Our two LC-MS systems in building B',
+    });
+    await page.getByText('Your request has been sent to the contract team.', { exact: false }).waitFor();
+    const mails = await mailsAbout(serial!);
+    expect(mails.some((m) => m.body.includes('Additional solutions for: Our two LC-MS systems in building B'))).toBe(
+      true,
+    );
+    await context.close();
+  });
+
   it('the instrument page offers it in the contract section, and not for an instrument the user added', async () => {
     const { context, page } = await openInventoryAs(browser, server.url, EMAIL);
     const id = await openFirstRowMenu(page);

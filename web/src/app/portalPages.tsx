@@ -181,7 +181,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     modes: ['normal'],
     menu: { labelKey: 'feedback:menu_contact_us', icon: 'envelope' },
   },
-  { path: 'feedback', element: <FeedbackPage />, modes: ['normal'] },
+  { path: 'feedback', element: <FeedbackPage />, modes: ['normal', 'admin'], calls: contract.feedback.sendFeedback },
   { path: 'FAQ', element: <FaqPage />, modes: ['normal', 'admin'] },
   { path: 'helpTutorials', element: <HelpTutorialsPage />, modes: ['normal', 'admin'] },
   { path: 'releaseNote', element: <ReleaseNotesPage />, modes: ['normal', 'admin'] },
@@ -191,6 +191,13 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
 ];
 
 export const BASE: Record<PortalMode, string> = { normal: '/app', admin: '/admin' };
+
+/** Other names of pages (spec 1 section 2): `/app/customerOnboarding`, `/admin/importProdInfo`… open the page. */
+export const PAGE_ALIASES: Readonly<Record<string, string>> = {
+  customerOnboarding: 'administration/customerOnboarding',
+  importProdInfo: 'administration/importProdInfo',
+  emailRouting: 'administration/emailRouting',
+};
 
 /** The pages a user may open in a mode: those whose route (if any) the user may call in that mode. */
 export function pagesFor(mode: PortalMode, facts: CallerFacts): PortalPage[] {

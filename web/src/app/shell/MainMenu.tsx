@@ -41,6 +41,7 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
                 icon={p.menu!.icon}
                 text={collapsed ? undefined : t(p.menu!.labelKey)}
                 aria-label={t(p.menu!.labelKey)}
+                multiline
                 active={location.pathname.toLowerCase().startsWith(href.toLowerCase())}
                 href={href}
                 onClick={(e) => {

@@ -24,6 +24,7 @@ import {
 } from '../../components/list';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
+import { useCurrentSession } from '../../lib/currentUser';
 import { useListParams } from '../../lib/listUrl';
 import { useScrollRestoration } from '../../lib/scrollRestoration';
 import { ProductsGrid } from './ProductsGrid';
@@ -46,6 +47,7 @@ const titleOf = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).joi
  */
 export function ProductsManagementPage() {
   const { t } = useTranslation();
+  const { adminMode } = useCurrentSession();
   const queryClient = useQueryClient();
   const fields = useMemo(() => productsFields(equipmentFieldLabelKey), []);
   const rowEdits = useRowEdits();
@@ -160,6 +162,10 @@ export function ProductsManagementPage() {
           loadFailed: t('productsManagement:load_failed'),
           empty: t('productsManagement:empty'),
           emptyFiltered: t('productsManagement:empty_filtered'),
+          // Provider staff manage the switched customer's products: another customer's are one switch away.
+          emptyHint: t(`productsManagement:${adminMode ? 'empty_switch_hint_admin' : 'empty_switch_hint'}`, {
+            action: t('switch_customer'),
+          }),
         }}
         emptyIcon="lab-test"
         narrowed={narrowed}
