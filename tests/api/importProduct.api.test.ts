@@ -425,7 +425,7 @@ describe('importProduct over the hub /signalr', () => {
       errorCode: ImportFailure.NoKnownColumns,
     });
     hub.socket.close();
-  });
+  }, 60_000);
 
   it('imports one file at a time per connection', async () => {
     const hub = await hubOf('user@acme-labs.example');
