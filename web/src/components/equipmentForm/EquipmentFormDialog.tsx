@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -46,6 +45,7 @@ import {
 import { EQUIPMENT_FIELD_LABEL_KEYS, type EquipmentLabelledField } from './fieldLabels';
 import { TextSuggest } from './TextSuggest';
 import { useErrorMessage } from './useErrorMessage';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface EquipmentFormDialogProps {
   isOpen: boolean;
@@ -351,7 +351,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={equipment ? t('equipmentForm:title_edit') : t('equipmentForm:title_add')}
@@ -389,7 +389,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

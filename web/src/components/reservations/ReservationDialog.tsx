@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -39,6 +38,7 @@ import { InstrumentPicker } from './InstrumentPicker';
 import { SubmitProblemCallout } from '../SubmitProblemCallout';
 import { failureMessage } from '../../lib/failureMessage';
 import { SAVE_FAILURES } from './reservationFailures';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface ReservationDialogProps {
   isOpen: boolean;
@@ -163,13 +163,12 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={t(TITLE_KEY[mode])}
         icon={mode === 'copy' ? 'duplicate' : mode === 'edit' ? 'edit' : 'calendar'}
         style={{ width: MODAL_WIDTH.small, maxWidth: '95vw' }}
-        canOutsideClickClose={!busy}
       >
         <form onSubmit={submit} noValidate aria-label={t(TITLE_KEY[mode])}>
           <DialogBody>
@@ -251,7 +250,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       <ConfirmAlert
         {...discardChangesQuestion(t)}
         isOpen={snapshot.matches('confirmingDiscard')}

@@ -3,7 +3,6 @@ import {
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -17,6 +16,7 @@ import { MODAL_WIDTH } from '../../../../contract/limits';
 import { PREFERENCE_NAME_MAX, type ShareScope } from '../../../../contract/preferences';
 import { viewNameProblem } from '../../../../machines/savedView.machine';
 import { getToaster } from '../toaster';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface AddViewDialogProps {
   isOpen: boolean;
@@ -35,10 +35,9 @@ export interface AddViewDialogProps {
 export function AddViewDialog({ isOpen, saving, failed, canShare, onCreate, onClose }: AddViewDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <PortalDialog
       isOpen={isOpen}
       onClose={saving ? undefined : onClose}
-      canOutsideClickClose={false}
       canEscapeKeyClose={!saving}
       isCloseButtonShown={!saving}
       title={t('views:add_view_title')}
@@ -49,7 +48,7 @@ export function AddViewDialog({ isOpen, saving, failed, canShare, onCreate, onCl
       {isOpen && (
         <AddViewForm saving={saving} failed={failed} canShare={canShare} onCreate={onCreate} onClose={onClose} />
       )}
-    </Dialog>
+    </PortalDialog>
   );
 }
 

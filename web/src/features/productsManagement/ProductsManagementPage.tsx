@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
@@ -33,6 +33,7 @@ import { PRODUCTS_SUGGESTIONS, saveRows } from './api/productsChanges';
 import { PRODUCTS_PAGE_SIZE, productsCountQuery, useProductsList } from './productsQueries';
 import { problemsOf, rowsToSave } from './rowEdits';
 import { useRowEdits } from './useRowEdits';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 import './productsManagement.css';
 
 type OpenDialog =
@@ -245,7 +246,7 @@ export function ProductsManagementPage() {
           onChanged={refresh}
         />
       )}
-      <Dialog
+      <PortalDialog
         isOpen={rowEdits.confirmation.isOpen}
         role="alertdialog"
         icon="warning-sign"
@@ -267,7 +268,7 @@ export function ProductsManagementPage() {
             </>
           }
         />
-      </Dialog>
+      </PortalDialog>
     </section>
   );
 }

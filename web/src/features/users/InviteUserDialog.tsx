@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -27,6 +26,7 @@ import { resolveLanguage } from '../../lib/i18n';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { failureMessage, fieldMessagesOf, generalMessageOf } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 export interface InviteUserDialogProps {
   isOpen: boolean;
@@ -127,7 +127,7 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen={isOpen}
         onClose={requestClose}
         title={t('invite:invite_user_title')}
@@ -200,7 +200,7 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );
