@@ -46,6 +46,7 @@ import { EQUIPMENT_FIELD_LABEL_KEYS, type EquipmentLabelledField } from './field
 import { TextSuggest } from './TextSuggest';
 import { useErrorMessage } from './useErrorMessage';
 import { PortalDialog } from '../dialog/PortalDialog';
+import { CountedInput } from '../inputs/LengthCounter';
 
 export interface EquipmentFormDialogProps {
   isOpen: boolean;
@@ -194,20 +195,18 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
         );
         break;
       }
-      default:
-        control = (
-          <InputGroup
-            id={id}
-            type={
-              spec.kind === 'date' ? 'date' : spec.kind === 'email' ? 'email' : spec.kind === 'phone' ? 'tel' : 'text'
-            }
-            maxLength={spec.max}
-            value={value}
-            intent={intentOf(spec.name)}
-            aria-invalid={shown.has(spec.name) || undefined}
-            onValueChange={onChange}
-          />
-        );
+      default: {
+        const props = {
+          id,
+          type:
+            spec.kind === 'date' ? 'date' : spec.kind === 'email' ? 'email' : spec.kind === 'phone' ? 'tel' : 'text',
+          value,
+          intent: intentOf(spec.name),
+          'aria-invalid': shown.has(spec.name) || undefined,
+          onValueChange: onChange,
+        };
+        control = <CountedInput {...props} maxLength={spec.max} hideCounter={spec.kind === 'date'} />;
+      }
     }
     return group(spec.name, label(spec.name), control);
   };

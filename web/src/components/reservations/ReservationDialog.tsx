@@ -39,6 +39,7 @@ import { SubmitProblemCallout } from '../SubmitProblemCallout';
 import { failureMessage } from '../../lib/failureMessage';
 import { SAVE_FAILURES } from './reservationFailures';
 import { PortalDialog } from '../dialog/PortalDialog';
+import { CounterInput } from '../inputs/NumberInput';
 
 export interface ReservationDialogProps {
   isOpen: boolean;
@@ -302,9 +303,8 @@ function RepeatFields(props: RepeatFieldsProps) {
               labelFor={fieldId('interval')}
               style={{ margin: 0, width: 140 }}
             >
-              <InputGroup
+              <CounterInput
                 id={fieldId('interval')}
-                type="number"
                 min={1}
                 max={RESERVATION_MAX_INTERVAL}
                 value={draft.interval}

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   Button,
   Callout,
-  Classes,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -17,6 +16,7 @@ import { PREFERENCE_NAME_MAX, type ShareScope } from '../../../../contract/prefe
 import { viewNameProblem } from '../../../../machines/savedView.machine';
 import { getToaster } from '../toaster';
 import { PortalDialog } from '../dialog/PortalDialog';
+import { LengthCounter } from '../inputs/LengthCounter';
 
 export interface AddViewDialogProps {
   isOpen: boolean;
@@ -107,14 +107,7 @@ function AddViewForm({ saving, failed, canShare, onCreate, onClose }: Omit<AddVi
             aria-required
             aria-invalid={problem !== null}
             aria-describedby={problem ? problemId : undefined}
-            rightElement={
-              <span
-                className={Classes.TEXT_MUTED}
-                style={{ display: 'inline-block', padding: '0 8px', lineHeight: '30px' }}
-              >
-                {name.trim().length}/{PREFERENCE_NAME_MAX}
-              </span>
-            }
+            rightElement={<LengthCounter entered={name.trim().length} max={PREFERENCE_NAME_MAX} />}
           />
         </FormGroup>
         {canShare && (

@@ -82,7 +82,10 @@ export function ProductsManagementPage() {
     const problems = problemsOf(body);
     rowEdits.setProblems(problems);
     // The cells turn red and the warning shows above the grid; nothing is sent.
-    if ([...problems.values()].some((cells) => Object.keys(cells).length > 0)) return;
+    if ([...problems.values()].some((cells) => Object.keys(cells).length > 0)) {
+      showToast(t('validation_failed_tip'), Intent.WARNING);
+      return;
+    }
     setSaving(true);
     try {
       await saveRows(body);
