@@ -48,7 +48,6 @@ export function useDialogMove(isOpen: boolean) {
       if (e.button !== 0 || (control && !control.hasAttribute('data-dialog-move'))) return;
       e.currentTarget.setPointerCapture(e.pointerId);
       drag.current = { pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, from: offset };
-      e.preventDefault();
     },
     onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
       const d = drag.current;
