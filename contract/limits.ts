@@ -37,6 +37,8 @@ export const GRID_ROW_HEIGHT_TALL = 60;
 export const GRID_COLUMN_WIDTH = 160;
 export const SIDE_MENU_COLLAPSED_WIDTH = 320;
 export const MODAL_WIDTH = { default: 1000, wide: 800, medium: 750, small: 600, narrow: 500 } as const;
+/** Spec 1 section 5: each input of a number range filter takes at most 8 characters. */
+export const RANGE_FILTER_INPUT_MAX = 8;
 export const INPUT_WIDTH = 300;
 export const TITLE_WIDTH = 200;
 export const AUTOCOMPLETE_OPTION_HEIGHT = 32;

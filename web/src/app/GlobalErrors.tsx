@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { globalErrorsMachine } from '../../../machines/globalErrors.machine';
@@ -7,6 +7,7 @@ import { getToaster } from '../components/toaster';
 import { onGlobalRequestError } from '../lib/requestLayer';
 import { onCrossTab } from '../lib/crossTab';
 import { useModalTurn } from '../lib/modalQueue';
+import { PortalDialog } from '../components/dialog/PortalDialog';
 
 /**
  * Answers request errors for the whole app: the session modals (one at a time, first in the queue of what opens by
@@ -50,12 +51,11 @@ export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProp
   const turn = useModalTurn('session', modal !== null);
   if (modal === null || !turn.isOpen) return null;
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       title={t(`modal_${modal}_title`)}
       isCloseButtonShown={false}
       canEscapeKeyClose={false}
-      canOutsideClickClose={false}
       icon="warning-sign"
     >
       <DialogBody>
@@ -68,6 +68,6 @@ export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProp
           </Button>
         }
       />
-    </Dialog>
+    </PortalDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { Fragment, useState } from 'react';
-import { InputGroup, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../showToast';
+import { CountedInput } from '../inputs/LengthCounter';
 import { REQUEST_FIELD_COLUMNS, RequestDialog } from '../requestForm/RequestDialog';
 import { CommentsField, ContactMethodField, TextFields, useRequestForm } from '../requestForm/useRequestForm';
 import { requestContract } from './api/requestContract';
@@ -117,7 +118,7 @@ export function ContractTeamDialog({ equipment, onClose }: { equipment: Contract
         <Fragment key={field}>
           {form.group(
             field,
-            <InputGroup
+            <CountedInput
               {...form.a11y(field)}
               fill
               disabled={busy}

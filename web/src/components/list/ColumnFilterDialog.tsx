@@ -1,21 +1,12 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  InputGroup,
-  Intent,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Checkbox, Classes, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FilterOperator, type FilterSetting } from '../../../../contract/listQuery';
 import type { ListFields } from './listLayout';
 import { LoadFailedCallout } from '../LoadFailedCallout';
 import { RangeFilterEditor } from './RangeFilterEditor';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 /** Where a list's filter suggestions come from: its FilterFields call. */
 export interface FilterSuggestions {
@@ -51,7 +42,7 @@ export function ColumnFilterDialog({
   const kind = field ? fields.kindOf(field) : 'text';
   const current = filters.find((f) => f.field === field) ?? null;
   return (
-    <Dialog
+    <PortalDialog
       isOpen={field !== null}
       onClose={onClose}
       title={field ? t('list_filter_title', { column: fields.label(t, field) }) : ''}
@@ -78,7 +69,7 @@ export function ColumnFilterDialog({
             onApply={(filter) => onApply(field, filter)}
           />
         ))}
-    </Dialog>
+    </PortalDialog>
   );
 }
 

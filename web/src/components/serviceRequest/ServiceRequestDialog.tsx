@@ -5,7 +5,6 @@ import {
   Card,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -58,6 +57,7 @@ import {
   type FieldErrors,
   type NotifyRole,
 } from './serviceRequestDraft';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 /** Width of the modal (spec 2 section 9: modal widths 1000 and 750). */
 const DIALOG_WIDTH = 750;
@@ -258,13 +258,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
   const chosen = draft.withEquipment ? draft.equipment : null;
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={t('serviceRequest:dialog_title')}
         icon="build"
         style={{ width: DIALOG_WIDTH, maxWidth: '95vw' }}
-        canOutsideClickClose={!busy}
         canEscapeKeyClose={!busy}
       >
         <DialogBody>
@@ -544,7 +543,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
             </>
           }
         />
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

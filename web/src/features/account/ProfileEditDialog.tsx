@@ -2,7 +2,6 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -19,6 +18,7 @@ import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/conf
 import { saveProfile } from './api/accountDetail';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 type Field = 'firstName' | 'lastName' | 'languageId' | 'officePhone' | 'department' | 'jobTitle' | 'role';
 
@@ -135,7 +135,7 @@ export function ProfileEditDialog({
   const locations = user.userLocation?.customer.customerLocations ?? [];
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen={isOpen}
         onClose={requestClose}
         title={t('my_account_edit_title')}
@@ -216,7 +216,7 @@ export function ProfileEditDialog({
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

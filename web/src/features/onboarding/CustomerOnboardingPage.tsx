@@ -34,6 +34,7 @@ export function CustomerOnboardingPage() {
           showToast(t('onboarding:sent'), Intent.SUCCESS);
           void queryClient.invalidateQueries({ queryKey: onboardingKeys.history() });
         },
+        notifyInvalid: () => showToast(t('validation_failed_tip'), Intent.WARNING),
       },
     }),
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
@@ -34,6 +34,7 @@ import { PRODUCTS_SUGGESTIONS, saveRows } from './api/productsChanges';
 import { PRODUCTS_PAGE_SIZE, productsCountQuery, useProductsList } from './productsQueries';
 import { problemsOf, rowsToSave } from './rowEdits';
 import { useRowEdits } from './useRowEdits';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 import './productsManagement.css';
 
 type OpenDialog =
@@ -83,7 +84,10 @@ export function ProductsManagementPage() {
     const problems = problemsOf(body);
     rowEdits.setProblems(problems);
     // The cells turn red and the warning shows above the grid; nothing is sent.
-    if ([...problems.values()].some((cells) => Object.keys(cells).length > 0)) return;
+    if ([...problems.values()].some((cells) => Object.keys(cells).length > 0)) {
+      showToast(t('validation_failed_tip'), Intent.WARNING);
+      return;
+    }
     setSaving(true);
     try {
       await saveRows(body);
@@ -251,7 +255,7 @@ export function ProductsManagementPage() {
           onChanged={refresh}
         />
       )}
-      <Dialog
+      <PortalDialog
         isOpen={rowEdits.confirmation.isOpen}
         role="alertdialog"
         icon="warning-sign"
@@ -273,7 +277,7 @@ export function ProductsManagementPage() {
             </>
           }
         />
-      </Dialog>
+      </PortalDialog>
     </section>
   );
 }

@@ -9,6 +9,8 @@ import { profileCompletionMachine } from '../../../../machines/profileCompletion
 import { completeProfile } from './api/completeProfile';
 import { getToaster } from '../../components/toaster';
 import { StandaloneMain } from '../../components/MainContent';
+import { CountedInput } from '../../components/inputs/LengthCounter';
+import { textMaxOf } from '../../components/inputs/schemaMax';
 
 type Field = 'firstName' | 'lastName' | 'officePhone';
 
@@ -57,8 +59,9 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
       intent={errors[name] ? Intent.DANGER : Intent.NONE}
       helperText={errors[name]}
     >
-      <InputGroup
+      <CountedInput
         id={`profile-${name}`}
+        maxLength={textMaxOf(ProfileCompletion.shape[name])}
         value={details[name]}
         onValueChange={(value) => setDetails((d) => ({ ...d, [name]: value }))}
         intent={errors[name] ? Intent.DANGER : Intent.NONE}

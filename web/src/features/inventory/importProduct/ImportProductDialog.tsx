@@ -3,7 +3,6 @@ import {
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -33,6 +32,7 @@ import { askWhoIsSignedIn } from '../../../lib/sessionHandOver';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { runImportOverHub } from './hubImport';
 import { useHubClient } from '../../../lib/hub';
+import { PortalDialog } from '../../../components/dialog/PortalDialog';
 
 export interface ImportProductDialogProps {
   isOpen: boolean;
@@ -148,13 +148,12 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
         : null;
 
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       title={t('importProduct:title')}
       icon="import"
       onClose={() => canClose && send({ type: 'CLOSE' })}
       canEscapeKeyClose={canClose}
-      canOutsideClickClose={false}
       isCloseButtonShown={canClose}
     >
       <DialogBody>
@@ -253,7 +252,7 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
           <span className={Classes.TEXT_MUTED}>{t('importProduct:hint_city_and_file')}</span>
         )}
       </DialogFooter>
-    </Dialog>
+    </PortalDialog>
   );
 }
 
@@ -272,7 +271,7 @@ function FailedLinesDialog({
     .map(([row, codes]) => [Number(row), codes] as const)
     .sort(([a], [b]) => a - b);
   return (
-    <Dialog isOpen title={t('importProduct:failed_title')} icon="warning-sign" onClose={onClose}>
+    <PortalDialog isOpen title={t('importProduct:failed_title')} icon="warning-sign" onClose={onClose}>
       <DialogBody>
         <Callout intent={Intent.WARNING}>
           <div>{t('importProduct:failed_count', { count: rows.length })}</div>
@@ -308,6 +307,6 @@ function FailedLinesDialog({
         </div>
       </DialogBody>
       <DialogFooter actions={<Button intent={Intent.PRIMARY} text={t('importProduct:close')} onClick={onClose} />} />
-    </Dialog>
+    </PortalDialog>
   );
 }
