@@ -49,7 +49,7 @@ const FROZEN_COLUMNS = 2;
 const FIRST_DATA_COLUMN = FROZEN_COLUMNS + 1;
 
 /** Width of the next-visit column: a date and the count of further visits. Chosen: not in spec. */
-const NEXT_VISIT_WIDTH = 150;
+const NEXT_VISIT_WIDTH = 200;
 
 /** The grid's contract column. */
 const CONTRACT_FIELD = 'contractCategroy';
