@@ -111,7 +111,7 @@ describe('upcoming service visits', () => {
       await page.locator('.list-table').getByText('Next service visit', { exact: true }).first().waitFor();
       const cell = page.getByTestId(`next-visit-${busy.id}`);
       await cell.waitFor();
-      expect(await cell.innerText()).toBe(`${first.start.format('ll')} (+1)`);
+      expect(await cell.innerText()).toBe(`${first.start.format('ll')} (+1 more)`);
       expect(await cell.getAttribute('aria-label')).toBe(
         `Next service visit ${first.start.format('ll')} Preventive Maintenance; service visits in the next 30 days: 2. Show the service orders`,
       );
@@ -151,7 +151,7 @@ describe('upcoming service visits', () => {
       const line = tiles.getByTestId(`next-visit-${busy.id}`);
       await line.waitFor();
       expect(await line.innerText()).toBe(
-        `Next service visit: ${first.start.format('ll')} (+1) · Preventive Maintenance`,
+        `Next service visit: ${first.start.format('ll')} (+1 more) · Preventive Maintenance`,
       );
       expect(await axeViolations(page, '.inventory-tiles')).toEqual([]);
     } finally {
