@@ -93,7 +93,11 @@ describe("a customer's field labels", () => {
       .where('event_type', '=', 'customer.fieldLabelsChanged')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ customer_id: acme(), entity_id: acme(), payload: { customizeAssetId: 'Tag no.' } });
+    expect(event).toMatchObject({
+      customer_id: acme(),
+      entity_id: String(acme()),
+      payload: { customizeAssetId: 'Tag no.' },
+    });
   });
 
   it('refuses customer users with 403, in normal and in admin mode, and changes nothing', async () => {
@@ -151,7 +155,7 @@ describe("a customer's field labels", () => {
     }
     expect((await refused({ ...LABELS, customizeAssetId: 'Tag\u0000no' })).status).toBe(400);
     const started = performance.now();
-    expect((await refused({ ...LABELS, customizeGeneral1: `${'a'.repeat(1024 * 1024)}{` })).status).toBe(400);
+    expect((await refused({ ...LABELS, customizeGeneral1: `${'a'.repeat(200 * 1024)}{` })).status).toBe(400);
     expect(performance.now() - started).toBeLessThan(5000);
     expect((await refused({ customizeAssetId: 'Tag' })).status).toBe(400);
     expect((await refused({ ...LABELS, customerId: acme() })).status).toBe(400);
