@@ -27,6 +27,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const AUTOCOMPLETE_COUNT = 100;
 export const FIELD_OPTION_COUNT = 100;
 export const CUSTOMER_LIST_COUNT = 100;
+/** A customer's own label of the asset id or a general field: as long as the general fields' values (spec 2 section 8). */
+export const CUSTOMER_FIELD_LABEL_MAX = 30;
 export const SWITCH_HISTORY_COUNT = 5;
 export const NOTIFICATION_PAGE_SIZE = 50;
 export const BADGE_CAP = 99;

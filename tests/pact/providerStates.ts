@@ -39,6 +39,12 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     const user = await userByEmail(db, email);
     await db.updateTable('customers').set({ logo_file_identifier: null }).where('id', '=', user.customer_id).execute();
   };
+  const clearFieldLabels = (customerId: number) =>
+    db
+      .updateTable('customers')
+      .set({ customize_asset_id: null, customize_general1: null, customize_general2: null, customize_general3: null })
+      .where('id', '=', customerId)
+      .execute();
   const setProductAdding = async (email: string, enabled: boolean) => {
     const user = await userByEmail(db, email);
     await db
@@ -136,6 +142,17 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       const { email } = params as { email: string };
       jar = (await signedIn(app, email)).jar;
       return undefined;
+    },
+    /** The customer has no labels of its own before the interaction, and none after it (other interactions expect none). */
+    'the customer has the generic field labels': {
+      setup: async (params?: unknown) => {
+        await clearFieldLabels((params as { customerId: number }).customerId);
+        return undefined;
+      },
+      teardown: async (params?: unknown) => {
+        await clearFieldLabels((params as { customerId: number }).customerId);
+        return undefined;
+      },
     },
     /** The customer of the user has no logo before the interaction, and none after it (other interactions expect none). */
     'the customer has no logo': aroundInteraction(clearLogo, clearLogo),

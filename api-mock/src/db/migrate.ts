@@ -48,6 +48,7 @@ import * as mailCausedBy from './migrations/047_mail_caused_by';
 import * as listSortIndexes from './migrations/048_list_sort_indexes';
 import * as sessionWriteLsn from './migrations/049_session_write_lsn';
 import * as contractCategorySortIndex from './migrations/050_contract_category_sort_index';
+import * as customerFieldLabels from './migrations/051_customer_field_labels';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '048_list_sort_indexes': listSortIndexes,
   '049_session_write_lsn': sessionWriteLsn,
   '050_contract_category_sort_index': contractCategorySortIndex,
+  '051_customer_field_labels': customerFieldLabels,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

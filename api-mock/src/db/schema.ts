@@ -16,6 +16,11 @@ export interface CustomersTable {
   logo_file_identifier: string | null;
   created_at: Generated<Timestamp>;
   has_asset_genius_site: Generated<boolean>;
+  /** The customer's own labels of the asset id and general 1 to 3; null: the generic label (migration 050). */
+  customize_asset_id: OptionalText;
+  customize_general1: OptionalText;
+  customize_general2: OptionalText;
+  customize_general3: OptionalText;
 }
 
 export interface LocationsTable {

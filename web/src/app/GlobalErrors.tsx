@@ -3,6 +3,7 @@ import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { globalErrorsMachine } from '../../../machines/globalErrors.machine';
+import { EQUIPMENT_FIELD_LABEL_KEYS } from '../components/equipmentForm/fieldLabels';
 import { getToaster } from '../components/toaster';
 import { onGlobalRequestError } from '../lib/requestLayer';
 import { onCrossTab } from '../lib/crossTab';
@@ -25,7 +26,7 @@ export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProp
     globalErrorsMachine.provide({
       actions: {
         showToast: (_, toast) => {
-          const params = toast.withAssetIdLabel ? { assetIdLabel: t('asset_id') } : {};
+          const params = toast.withAssetIdLabel ? { assetIdLabel: t(EQUIPMENT_FIELD_LABEL_KEYS.assetId) } : {};
           const message = i18n.exists(toast.messageKey)
             ? t(toast.messageKey, params)
             : (toast.fallback ?? toast.messageKey);

@@ -9,6 +9,7 @@ import { showToast } from '../../components/showToast';
 import { useCurrentSession } from '../../lib/currentUser';
 import { resolveLanguage } from '../../lib/i18n';
 import { useUnsavedData } from '../../lib/unsavedData';
+import { CustomerLabelsSection } from './CustomerLabelsSection';
 import { InvitationForm } from './InvitationForm';
 import { RegisteredUsersDialog } from './RegisteredUsersDialog';
 import { SentHistory } from './SentHistory';
@@ -56,6 +57,7 @@ export function CustomerOnboardingPage() {
       <div className="onboarding-main">
         <H1 id="onboarding-title">{t('onboarding:title')}</H1>
         <InvitationForm snapshot={snapshot} send={send} templateLoading={templateQuery.isPending} />
+        <CustomerLabelsSection />
       </div>
       <SentHistory />
       <RegisteredUsersDialog

@@ -30,6 +30,7 @@ import { LocationOptions } from '../../../components/LocationOptions';
 import { getToaster } from '../../../components/toaster';
 import { askWhoIsSignedIn } from '../../../lib/sessionHandOver';
 import { useCurrentSession } from '../../../lib/currentUser';
+import { withCustomerLabel } from '../../../lib/customerLabels';
 import { runImportOverHub } from './hubImport';
 import { useHubClient } from '../../../lib/hub';
 import { PortalDialog } from '../../../components/dialog/PortalDialog';
@@ -46,7 +47,9 @@ const MAX_SIZE_MB = IMPORT_FILE_MAX_BYTES / MB;
 /** The name of the column a row error code names, in the user's language. */
 function columnName(t: TFunction, code: number): string {
   const field = importFieldOfCode(code);
-  return field ? t(`importProduct:column_${field}`) : t('importProduct:column_unknown', { code });
+  return field
+    ? t(withCustomerLabel(field, `importProduct:column_${field}`))
+    : t('importProduct:column_unknown', { code });
 }
 
 /** What the user reads when the server refused the whole file (spec 2 section 8: else the generic message). */
