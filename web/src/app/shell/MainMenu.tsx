@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../lib/localSettings';
-import type { PortalPage } from '../portalPages';
+import { pageAt, type PortalPage } from '../portalPages';
 
 const COLLAPSED_KEY = 'menuCollapsed';
 
@@ -12,6 +12,9 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  // The entry of the page shown, or of the page it is part of: My account lies under userManagement but is no user list.
+  const current = pageAt(location.pathname);
+  const isActive = (p: PortalPage) => current === p || (current?.partOf?.includes(p.path) ?? false);
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
   const toggle = () => {
     writeLocal(COLLAPSED_KEY, !collapsed);
@@ -41,7 +44,7 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
                 icon={p.menu!.icon}
                 text={collapsed ? undefined : t(p.menu!.labelKey)}
                 aria-label={t(p.menu!.labelKey)}
-                active={location.pathname.toLowerCase().startsWith(href.toLowerCase())}
+                active={isActive(p)}
                 href={href}
                 onClick={(e) => {
                   e.preventDefault();

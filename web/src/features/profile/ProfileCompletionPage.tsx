@@ -9,6 +9,7 @@ import { profileCompletionMachine } from '../../../../machines/profileCompletion
 import { completeProfile } from './api/completeProfile';
 import { getToaster } from '../../components/toaster';
 import { StandaloneMain } from '../../components/MainContent';
+import { PortalFooter } from '../../components/PortalFooter';
 
 type Field = 'firstName' | 'lastName' | 'officePhone';
 
@@ -68,7 +69,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
 
   const onCompany = snapshot.matches('company');
   return (
-    <StandaloneMain className="portal-centered">
+    <StandaloneMain className="portal-centered portal-frame">
       <Card className="portal-form-card" elevation={2}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <span>{user.emailAddress}</span>
@@ -131,6 +132,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
           </form>
         )}
       </Card>
+      <PortalFooter />
     </StandaloneMain>
   );
 }
