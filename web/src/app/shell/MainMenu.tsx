@@ -1,9 +1,9 @@
 import { Button, Classes, Menu, MenuItem } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../lib/localSettings';
-import { pageAt, type PortalPage } from '../portalPages';
+import type { PortalPage } from '../portalPages';
 
 const COLLAPSED_KEY = 'menuCollapsed';
 
@@ -13,7 +13,7 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
   const navigate = useNavigate();
   const location = useLocation();
   // The entry of the page shown, or of the page it is part of: My account lies under userManagement but is no user list.
-  const current = pageAt(location.pathname);
+  const current = pages.find((p) => matchPath({ path: `${base}/${p.path}`, caseSensitive: false }, location.pathname));
   const isActive = (p: PortalPage) => current === p || (current?.partOf?.includes(p.path) ?? false);
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
   const toggle = () => {
