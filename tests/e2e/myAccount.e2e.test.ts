@@ -173,7 +173,7 @@ describe('profile completion', () => {
     await page.goto(`${server.url}/app/welcome`);
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
     const footer = page.locator('footer.portal-footer');
-    await footer.getByRole('link', { name: 'About us' }).waitFor();
+    await footer.getByText('About us').waitFor();
     expect(await footer.textContent()).toMatch(/2007.*2020/);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
