@@ -63,6 +63,11 @@ export interface UsersTable {
   /** Set when another user removed the account (migration 028); the row stays so what they did stays theirs. */
   deleted_at: Timestamp | null;
   current_login_time: Timestamp | null;
+  /** The user's own company fields (migration 050); null shows the location's. */
+  company_name: OptionalText;
+  address: OptionalText;
+  state: OptionalText;
+  zip: OptionalText;
   display_name: ColumnType<string, never, never>;
   search: ColumnType<string, never, never>;
 }

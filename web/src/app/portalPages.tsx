@@ -74,6 +74,8 @@ export interface PortalPage {
   callArgs?: CallArgs;
   /** Shown in the main menu with this label key and icon. */
   menu?: { labelKey: string; icon: IconName };
+  /** A page without its own menu entry: the menu pages (paths) whose entry it highlights; none when absent. */
+  partOf?: readonly string[];
   /** The preference key of the page's saved views, asked for early when the app opens on this page. */
   views?: string;
 }
@@ -96,6 +98,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     path: 'product/equipmentDetail/:equipmentId',
     element: <EquipmentDetailPage />,
     modes: ['normal'],
+    partOf: ['product'],
   },
   {
     path: 'workOrder',
@@ -161,7 +164,12 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     calls: contract.countryEmailRouting.getCountryEmails,
     menu: { labelKey: 'emailRouting:menu_email_routing', icon: 'inbox-update' },
   },
-  { path: 'userManagement/userDetails/:userId', element: <UserDetailsPage />, modes: ['normal', 'admin'] },
+  {
+    path: 'userManagement/userDetails/:userId',
+    element: <UserDetailsPage />,
+    modes: ['normal', 'admin'],
+    partOf: ['userManagement', 'administration/userManagement'],
+  },
   {
     path: 'contractManagement',
     element: <ContractsPage />,

@@ -1,6 +1,6 @@
 import { Button, Classes, Menu, MenuItem } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import type { PortalPage } from '../portalPages';
@@ -12,6 +12,9 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  // The entry of the page shown, or of the page it is part of: My account lies under userManagement but is no user list.
+  const current = pages.find((p) => matchPath({ path: `${base}/${p.path}`, caseSensitive: false }, location.pathname));
+  const isActive = (p: PortalPage) => current === p || (current?.partOf?.includes(p.path) ?? false);
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
   const toggle = () => {
     writeLocal(COLLAPSED_KEY, !collapsed);
@@ -42,7 +45,7 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
                 text={collapsed ? undefined : t(p.menu!.labelKey)}
                 aria-label={t(p.menu!.labelKey)}
                 multiline
-                active={location.pathname.toLowerCase().startsWith(href.toLowerCase())}
+                active={isActive(p)}
                 href={href}
                 onClick={(e) => {
                   e.preventDefault();

@@ -11,6 +11,7 @@ import { getToaster } from '../../components/toaster';
 import { StandaloneMain } from '../../components/MainContent';
 import { CountedInput } from '../../components/inputs/LengthCounter';
 import { textMaxOf } from '../../components/inputs/schemaMax';
+import { PortalFooter } from '../../components/PortalFooter';
 
 type Field = 'firstName' | 'lastName' | 'officePhone';
 
@@ -71,7 +72,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
 
   const onCompany = snapshot.matches('company');
   return (
-    <StandaloneMain className="portal-centered">
+    <StandaloneMain className="portal-centered portal-frame">
       <Card className="portal-form-card" elevation={2}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <span>{user.emailAddress}</span>
@@ -134,6 +135,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
           </form>
         )}
       </Card>
+      <PortalFooter />
     </StandaloneMain>
   );
 }
