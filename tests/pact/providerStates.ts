@@ -153,7 +153,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
         await clearFieldLabels((params as { customerId: number }).customerId);
         return undefined;
       },
-    },
+    } as unknown as StateHandlers[string],
     /** The customer of the user has no logo before the interaction, and none after it (other interactions expect none). */
     'the customer has no logo': aroundInteraction(clearLogo, clearLogo),
     /** A file of the customer of `email` is stored under this key; `heldBy` names the record kind holding it, if any. */
