@@ -44,6 +44,8 @@ const detailPath = (base: string, e: Equipment) => `${base}/product/equipmentDet
 
 /** The serial and actions columns stay in place at the left. */
 const FROZEN_COLUMNS = 2;
+/** Wide enough for the Actions header in every language (the longest, "Aktionen" and "Acciones", beside its drag handle). */
+const ACTIONS_WIDTH = 104;
 
 /** The grid's contract column. */
 const CONTRACT_FIELD = 'contractCategroy';
@@ -114,7 +116,7 @@ export function EquipmentGrid(props: Props) {
     (equipment, field) => (field === CONTRACT_FIELD ? contractCell(equipment) : textCell(text(equipment, field))),
   );
 
-  const widths = [200, 64, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
+  const widths = [200, ACTIONS_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
   return (
     <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
       <Table
