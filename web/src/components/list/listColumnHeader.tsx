@@ -18,15 +18,15 @@ export interface ListColumnHeaderProps {
   onHide?(): void;
 }
 
-/** What a click on a header does next (spec 1 section 5): none, ascending, descending, none again. */
+/**
+ * What a click on a header does next (spec 1 section 5): none, ascending, descending, none again. A column the list's
+ * default order sorts (a sort the user cannot take off) turns the other way: the click is the user's first choice.
+ */
 export function nextSort(order: 0 | 1 | undefined, canClearSort: boolean): 0 | 1 | null {
-  // A sort the user cannot take off (the list's default order) counts as none: the click starts the cycle.
-  const current = canClearSort ? order : undefined;
-  if (current === undefined) return OrderType.Ascending;
-  return current === OrderType.Ascending ? OrderType.Descending : null;
+  if (order === undefined) return OrderType.Ascending;
+  if (!canClearSort) return order === OrderType.Ascending ? OrderType.Descending : OrderType.Ascending;
+  return order === OrderType.Ascending ? OrderType.Descending : null;
 }
-
-const ARIA_SORT = { [OrderType.Ascending]: 'ascending', [OrderType.Descending]: 'descending' } as const;
 
 /**
  * The header cell of a list grid column: its name, a button that cycles the column's sort, with the sort and filter
@@ -58,11 +58,7 @@ export function listColumnHeader({
     <ColumnHeaderCell
       name={name}
       nameRenderer={(text) => (
-        <span
-          className="list-header-name"
-          role="columnheader"
-          aria-sort={order === undefined ? 'none' : ARIA_SORT[order]}
-        >
+        <span className="list-header-name">
           {/* A press on the button is its own: the table would take it as the start of selecting the column. */}
           <OwnKeys>
             <button

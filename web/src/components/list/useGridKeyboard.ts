@@ -8,10 +8,6 @@ const TABLE_CONTAINER = `${NS}-table-container`;
 const MAIN_QUADRANT = `${NS}-table-quadrant-main`;
 const LEFT_QUADRANT = `${NS}-table-quadrant-left`;
 const CONTROLS = 'input, select, textarea, a[href], button';
-/** The header rows the table shows (it draws hidden copies of them under the other quadrants). */
-const HEADER_ROWS = [`${NS}-table-quadrant-top`, `${NS}-table-quadrant-top-left`]
-  .map((quadrant) => `.${quadrant} .${NS}-table-thead`)
-  .join(', ');
 
 /** The package does not export its focused-region type. */
 type FocusedRegion = NonNullable<TableProps['focusedRegion']>;
@@ -71,11 +67,6 @@ export function useGridKeyboard<T extends HTMLElement = HTMLDivElement>({
     // axe asks that a scrolling region be reachable by keyboard even though the table's own focus scrolls it.
     const body = table.querySelector<HTMLElement>(`.${MAIN_QUADRANT} > .${NS}-table-quadrant-scroll-container`);
     if (body) body.tabIndex = 0;
-    // A column header (with its aria-sort) sits in a row of a table: the shown header rows, in the table's stack.
-    const stack = table.querySelector<HTMLElement>(`.${NS}-table-quadrant-stack`);
-    stack?.setAttribute('role', 'table');
-    stack?.setAttribute('aria-label', label);
-    for (const row of table.querySelectorAll(HEADER_ROWS)) row.setAttribute('role', 'row');
   });
 
   useEffect(() => {
