@@ -28,6 +28,12 @@ export function nextSort(order: 0 | 1 | undefined, canClearSort: boolean): 0 | 1
   return order === OrderType.Ascending ? OrderType.Descending : null;
 }
 
+/** The name of a header's sort button: the column's, and how it is sorted. */
+const sortLabel = (t: TFunction, column: string, order: 0 | 1 | undefined) =>
+  order === undefined
+    ? column
+    : `${column}, ${t(order === OrderType.Ascending ? 'list_sorted_asc' : 'list_sorted_desc')}`;
+
 /**
  * The header cell of a list grid column: its name, a button that cycles the column's sort, with the sort and filter
  * marks, and a menu to sort, filter or hide it. A function, not a component: the table clones the header cell it is
@@ -65,12 +71,13 @@ export function listColumnHeader({
               type="button"
               className="list-header-sort"
               title={t('list_sort_cycle', { column: text })}
+              aria-label={sortLabel(t, text, order)}
               onMouseDown={(e) => e.stopPropagation()}
               onClick={() => onSort(nextSort(order, canClear))}
             >
               <span className="list-header-text">{text}</span>
-              {order === OrderType.Ascending && <Icon icon="arrow-up" size={12} title={t('list_sorted_asc')} />}
-              {order === OrderType.Descending && <Icon icon="arrow-down" size={12} title={t('list_sorted_desc')} />}
+              {order === OrderType.Ascending && <Icon icon="arrow-up" size={12} />}
+              {order === OrderType.Descending && <Icon icon="arrow-down" size={12} />}
             </button>
           </OwnKeys>
           {filtered && <Icon icon="filter" size={12} title={t('list_filtered')} />}
