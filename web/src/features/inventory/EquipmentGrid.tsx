@@ -50,6 +50,8 @@ const FIRST_DATA_COLUMN = FROZEN_COLUMNS + 1;
 
 /** Width of the next-visit column: a date and the count of further visits. Chosen: not in spec. */
 const NEXT_VISIT_WIDTH = 200;
+/** Wide enough for the Actions header in every language (the longest, "Aktionen" and "Acciones", beside its drag handle). */
+const ACTIONS_WIDTH = 104;
 
 /** The grid's contract column. */
 const CONTRACT_FIELD = 'contractCategroy';
@@ -126,7 +128,7 @@ export function EquipmentGrid(props: Props) {
     (equipment, field) => (field === CONTRACT_FIELD ? contractCell(equipment) : textCell(text(equipment, field))),
   );
 
-  const widths = [200, 64, NEXT_VISIT_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
+  const widths = [200, ACTIONS_WIDTH, NEXT_VISIT_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
   return (
     <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
       <Table
