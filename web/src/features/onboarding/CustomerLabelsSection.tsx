@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Callout, Classes, H2, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/customers';
 import { CUSTOMER_FIELD_LABEL_MAX } from '../../../../contract/limits';
 import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
+import { CountedInput } from '../../components/inputs/LengthCounter';
 import { RemoteSuggest } from '../../components/RemoteSuggest';
 import { showToast } from '../../components/showToast';
 import { failureMessage } from '../../lib/failureMessage';
@@ -112,7 +113,7 @@ export function CustomerLabelsSection() {
                 problem ? { key: `onboarding:${problem}`, values: { max: CUSTOMER_FIELD_LABEL_MAX } } : undefined
               }
             >
-              <InputGroup
+              <CountedInput
                 id={controlId}
                 value={draft[key]}
                 onValueChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
@@ -122,11 +123,8 @@ export function CustomerLabelsSection() {
                 intent={problem ? Intent.DANGER : Intent.NONE}
                 aria-invalid={problem !== undefined}
                 aria-describedby={problem ? problemIdOf(controlId) : undefined}
-                rightElement={
-                  <span className={`${Classes.TEXT_MUTED} onboarding-labels-counter`}>
-                    {draft[key].trim().length}/{CUSTOMER_FIELD_LABEL_MAX}
-                  </span>
-                }
+                // A counter on a disabled input would be unreadable: it shows once a customer is chosen.
+                hideCounter={!customer || save.isPending}
               />
             </FieldGroup>
           );
