@@ -14,7 +14,7 @@ import {
   PROVIDER_EMAIL_DOMAIN,
 } from './limits';
 import { FilterFieldsQuery, FilterFieldsResult, ListCount, ListQuery, MAX_PAGE_SIZE, cappedPaged } from './listQuery';
-import { LocationDetail } from './location';
+import { ADDRESS_MAX, COMPANY_NAME_MAX, LocationDetail, STATE_MAX, ZIP_MAX } from './location';
 import { AccessCode } from './permissions';
 import { CustomerLocation } from './users';
 import { EMAIL_PATTERN, optionalText, passwordSchema, phoneSchema, requiredText } from './validation';
@@ -98,10 +98,10 @@ export const ProfileEdit = z.object({
   /** The city: one of the customer's locations (an option list). */
   locationId: z.number().int().positive().max(INT32_MAX).nullable().optional(),
   /** Company fields, when the screen shows them. */
-  companyName: optionalText(60),
-  address: optionalText(200),
-  state: optionalText(30),
-  zip: optionalText(30),
+  companyName: optionalText(COMPANY_NAME_MAX),
+  address: optionalText(ADDRESS_MAX),
+  state: optionalText(STATE_MAX),
+  zip: optionalText(ZIP_MAX),
 });
 export type ProfileEdit = z.infer<typeof ProfileEdit>;
 

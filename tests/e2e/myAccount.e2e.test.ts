@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { axeViolations } from '../support/axe';
@@ -118,6 +118,18 @@ describe('my account', () => {
     expect(await dialog.getByLabel('Address').getAttribute('maxlength')).toBe('200');
     expect(await dialog.getByLabel('State').getAttribute('maxlength')).toBe('30');
     expect(await dialog.getByLabel('ZIP code').getAttribute('maxlength')).toBe('30');
+    // Each single-line field shows its entered/max counter, and it follows the typing.
+    await expect.poll(() => counterOf(company).textContent()).toBe('9/60');
+    await company.press('End');
+    await company.pressSequentially(' Ltd');
+    await expect.poll(() => counterOf(company).textContent()).toBe('13/60');
+    await company.fill('Acme Labs');
+    const state = dialog.getByLabel('State');
+    await state.fill('');
+    await expect.poll(() => counterOf(state).textContent()).toBe('0/30');
+    expect(await counterOf(dialog.getByLabel('Address')).textContent()).toMatch(/^\d+\/200$/);
+    expect(await counterOf(dialog.getByLabel('Office phone')).textContent()).toMatch(/^\d+\/20$/);
+    expect(await counterOf(dialog.getByLabel('First name')).textContent()).toMatch(/^\d+\/\d+$/);
 
     // Another city: its address, state and zip.
     await dialog.getByLabel('City').selectOption({ label: 'Cambridge – 1 Kendall Sq' });
@@ -153,6 +165,9 @@ describe('my account', () => {
     await page.context().close();
   });
 });
+
+/** The visible entered/max counter beside a single-line input. */
+const counterOf = (input: Locator) => input.locator('xpath=..').locator('.length-counter > [aria-hidden]');
 
 /** A signed-in page of `email` at My account. */
 async function myAccountOf(email: string): Promise<Page> {

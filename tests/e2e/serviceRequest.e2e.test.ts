@@ -20,6 +20,9 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL('**/app/welcome');
 }
 
+/** The visible entered/max counter beside a single-line input. */
+const counterOf = (input: Locator) => input.locator('xpath=..').locator('.length-counter > [aria-hidden]');
+
 async function openFromHeader(page: Page) {
   await page.locator('.portal-header').getByRole('button', { name: 'New service request' }).click();
   const dialog = page.getByRole('dialog', { name: 'New service request' });
@@ -198,6 +201,29 @@ describe('new service request from the header', () => {
     await page.keyboard.press('Escape');
     await confirm.getByRole('button', { name: 'Discard request' }).click();
     await again.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('the notification list and the office phone show their entered/max counters while typing', async () => {
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'user@acme-labs.example');
+    const dialog = await openFromHeader(page);
+    const list = dialog.getByLabel('Notify by e-mail');
+    await list.fill('');
+    await expect.poll(() => counterOf(list).textContent()).toBe('0/2000');
+    await list.pressSequentially('qa@acme-labs.example');
+    await expect.poll(() => counterOf(list).textContent()).toBe('20/2000');
+    expect(await list.getAttribute('maxlength')).toBe('2000');
+
+    const phone = dialog.getByLabel('Office phone');
+    await phone.fill('');
+    await expect.poll(() => counterOf(phone).textContent()).toBe('0/20');
+    await phone.pressSequentially('+1 217 555 0100 12345678');
+    // The phone takes at most 20 characters: the rest of the typing is refused.
+    await expect.poll(() => phone.inputValue()).toBe('+1 217 555 0100 1234');
+    await expect.poll(() => counterOf(phone).textContent()).toBe('20/20');
+    expect(await axeViolations(page, '[role=dialog]')).toEqual([]);
     await context.close();
   });
 

@@ -60,6 +60,7 @@ import {
   type NotifyRole,
 } from './serviceRequestDraft';
 import { PortalDialog } from '../dialog/PortalDialog';
+import { CountedInput } from '../inputs/LengthCounter';
 
 /** Width of the modal (spec 2 section 9: modal widths 1000 and 750). */
 const DIALOG_WIDTH = 750;
@@ -424,9 +425,11 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
             t('serviceRequest:request_email'),
             false,
             <>
-              <InputGroup
+              <CountedInput
                 id={idOf('requestEmail')}
                 disabled={busy}
+                hideCounter={busy}
+                maxLength={SERVICE_REQUEST_MAX.requestEmail}
                 value={draft.requestEmail}
                 intent={intentOf('requestEmail')}
                 aria-describedby={describedBy('requestEmail')}
@@ -471,10 +474,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
               'officePhone',
               t('serviceRequest:office_phone'),
               false,
-              <InputGroup
+              <CountedInput
                 id={idOf('officePhone')}
                 type="tel"
                 disabled={busy}
+                hideCounter={busy}
+                maxLength={SERVICE_REQUEST_MAX.officePhone}
                 value={draft.officePhone}
                 intent={intentOf('officePhone')}
                 aria-describedby={describedBy('officePhone')}

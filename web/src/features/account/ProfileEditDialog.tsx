@@ -1,35 +1,17 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Button,
-  Callout,
-  H2,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, H2, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import { LocationOptions } from '../../components/LocationOptions';
-import {
-  allowedRoleChoices,
-  DEPARTMENT_MAX,
-  FIRST_NAME_MAX,
-  JOB_TITLE_MAX,
-  LAST_NAME_MAX,
-  OFFICE_PHONE_MAX,
-  ProfileEdit,
-  type UserDetail,
-} from '../../../../contract/accountManagement';
-import { ADDRESS_MAX, COMPANY_NAME_MAX, STATE_MAX, ZIP_MAX } from '../../../../contract/location';
+import { allowedRoleChoices, ProfileEdit, type UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
 import { locationDetail, saveProfile } from './api/accountDetail';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { getToaster } from '../../components/toaster';
 import { PortalDialog } from '../../components/dialog/PortalDialog';
+import { CountedInput } from '../../components/inputs/LengthCounter';
+import { textMaxOf } from '../../components/inputs/schemaMax';
 
 /** The fields in the order of the form: a failed save moves the focus to the first of them in error. */
 const FIELDS = [
@@ -153,15 +135,15 @@ export function ProfileEditDialog({
       {control}
     </FormGroup>
   );
-  const text = (name: Field, label: string, required: boolean, maxLength: number) =>
+  const text = (name: Exclude<Field, 'languageId' | 'role'>, label: string, required: boolean) =>
     group(
       name,
       label,
       required,
-      <InputGroup
+      <CountedInput
         id={controlIdOf(name)}
         value={draft[name]}
-        maxLength={maxLength}
+        maxLength={textMaxOf(ProfileEdit.shape[name])}
         onValueChange={set(name)}
         intent={errors[name] ? Intent.DANGER : Intent.NONE}
         aria-invalid={errors[name] ? true : undefined}
@@ -206,8 +188,8 @@ export function ProfileEditDialog({
               </Callout>
             )}
             <div className="profile-edit-grid">
-              {text('firstName', t('first_name'), true, FIRST_NAME_MAX)}
-              {text('lastName', t('last_name'), true, LAST_NAME_MAX)}
+              {text('firstName', t('first_name'), true)}
+              {text('lastName', t('last_name'), true)}
               {!self &&
                 group(
                   'languageId',
@@ -229,9 +211,9 @@ export function ProfileEditDialog({
                     ))}
                   </HTMLSelect>,
                 )}
-              {text('officePhone', t('office_phone'), true, OFFICE_PHONE_MAX)}
-              {text('department', t('my_account_department'), true, DEPARTMENT_MAX)}
-              {text('jobTitle', t('my_account_job_title'), false, JOB_TITLE_MAX)}
+              {text('officePhone', t('office_phone'), true)}
+              {text('department', t('my_account_department'), true)}
+              {text('jobTitle', t('my_account_job_title'), false)}
               {group(
                 'role',
                 t('my_account_role'),
@@ -255,8 +237,8 @@ export function ProfileEditDialog({
               <>
                 <H2 className="portal-heading-4">{t('my_account_company_info')}</H2>
                 <div className="profile-edit-grid">
-                  {text('companyName', t('company_name'), false, COMPANY_NAME_MAX)}
-                  {text('address', t('my_account_address'), false, ADDRESS_MAX)}
+                  {text('companyName', t('company_name'), false)}
+                  {text('address', t('my_account_address'), false)}
                   {locations.length > 0 && (
                     <FormGroup label={t('my_account_city')} labelFor={controlIdOf('locationId')}>
                       <HTMLSelect
@@ -269,8 +251,8 @@ export function ProfileEditDialog({
                       </HTMLSelect>
                     </FormGroup>
                   )}
-                  {text('state', t('my_account_state'), false, STATE_MAX)}
-                  {text('zip', t('my_account_zip'), false, ZIP_MAX)}
+                  {text('state', t('my_account_state'), false)}
+                  {text('zip', t('my_account_zip'), false)}
                 </div>
               </>
             )}

@@ -4,6 +4,7 @@ import { Suggest } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_MAX } from '../../../../contract/equipment';
+import { LengthCounter } from '../../components/inputs/LengthCounter';
 import { useSettled } from '../../components/useSettled';
 import { useFieldOptions } from '../../components/equipment/api/fieldOptions';
 import { EMPTY_FILTER, hasFilter, type CalendarFilter } from './calendarLayout';
@@ -67,7 +68,13 @@ function FieldSuggest({ id, optionType, value, maxLength, onChange }: FieldSugge
         />
       }
       popoverProps={{ minimal: true, matchTargetWidth: true, usePortal: false }}
-      inputProps={{ id, maxLength, placeholder: '' }}
+      inputProps={{
+        id,
+        maxLength,
+        placeholder: '',
+        rightElement: <LengthCounter id={`${id}-counter`} entered={value.length} max={maxLength} />,
+        'aria-describedby': `${id}-counter`,
+      }}
     />
   );
 }
