@@ -233,9 +233,18 @@ describe('calendar', () => {
     const rows = page.getByRole('group', { name: /^AG/ });
     const allRows = await rows.count();
     await page.getByRole('button', { name: 'Filter' }).click();
-    await page.getByLabel('Serial number').fill('AG0');
+    const serialInput = page.getByLabel('Serial number');
+    await serialInput.fill('AG');
+    // The filter field shows its entered/max counter, and it follows the typing.
+    const counter = serialInput.locator('xpath=..').locator('.length-counter > [aria-hidden]');
+    await expect.poll(() => counter.textContent()).toBe('2/100');
+    await serialInput.press('End');
+    await serialInput.pressSequentially('0');
+    await expect.poll(() => serialInput.inputValue()).toBe('AG0');
+    await expect.poll(() => counter.textContent()).toBe('3/100');
     const option = page.getByRole('listbox').getByRole('option').first();
     await option.waitFor();
+    expect(await axeViolations(page, '.calendar-filter')).toEqual([]);
     const serial = (await option.innerText()).trim();
     await option.click();
     await page.getByRole('button', { name: 'Apply' }).click();
