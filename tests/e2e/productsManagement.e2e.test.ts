@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Equipment } from '../../contract/equipment';
 import { axeViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
@@ -47,6 +47,9 @@ async function openProductsManagement(): Promise<{ page: Page; rows: Equipment[]
 const cell = (page: Page, field: string, row: Equipment) =>
   page.getByRole('textbox', { name: `${field} of ${row.serial}`, exact: true });
 
+/** The visible entered/max counter beside a cell's input. */
+const counterOf = (input: Locator) => input.locator('xpath=..').locator('.length-counter > [aria-hidden]');
+
 const stored = (id: number) =>
   db()
     .selectFrom('equipment')
@@ -66,6 +69,16 @@ describe('products management', () => {
     await cell(page, 'Primary user', b).fill('Bea Bench');
     await cell(page, 'Primary user e-mail', c).fill('not-an-address');
     await page.getByRole('button', { name: 'Update (3)' }).waitFor();
+    // The cell being edited shows its entered/max counter, which follows the typing; the other cells show none.
+    const email = cell(page, 'Primary user e-mail', c);
+    await expect.poll(() => counterOf(email).textContent()).toBe('14/241');
+    await email.press('End');
+    await email.pressSequentially('x');
+    await expect.poll(() => counterOf(email).textContent()).toBe('15/241');
+    await email.press('Backspace');
+    await expect.poll(() => counterOf(email).textContent()).toBe('14/241');
+    expect(await counterOf(cell(page, 'Part number', a)).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     for (const row of [a, b, c]) {
       await expect
         .poll(() => page.getByRole('checkbox', { name: `Select row ${row.serial}`, exact: true }).isChecked())

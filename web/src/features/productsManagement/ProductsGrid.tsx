@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Checkbox, Classes, Intent } from '@blueprintjs/core';
+import { Checkbox, Intent } from '@blueprintjs/core';
 import { Cell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { GRID_COLUMN_WIDTH, GRID_ROW_HEIGHT_TALL } from '../../../../contract/limits';
@@ -21,6 +21,7 @@ import {
   valueText,
   type ListFields,
 } from '../../components/list';
+import { CountedInput } from '../../components/inputs/LengthCounter';
 import { FieldOptions, optionsListId, SUGGESTED_FIELDS } from './FieldOptions';
 import { isEditable, PINNED_FIELD, type EditableField } from './productsFields';
 import { cellValue, hiddenValue, maxLengthOf, type CellProblems, type Edits, type RowChanges } from './rowEdits';
@@ -63,12 +64,14 @@ export function ProductsGrid(props: ProductsGridProps) {
   const serialOf = (e: Equipment) => e.serial || String(e.equipmentId);
   const pickedOnPage = rows.filter((e) => selected.has(e.equipmentId)).length;
   const [typing, setTyping] = useState<{ field: EditableField; value: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const header = columnHeaders({ ...props, t, order: sort });
 
   const inputCell = (equipment: Equipment, field: EditableField, changes: RowChanges | undefined) => {
     const problem = problems.get(equipment.equipmentId)?.[field];
     const changed = changes?.[field] !== undefined;
+    const cellKey = `${equipment.equipmentId}:${field}`;
     return (
       <Cell
         interactive
@@ -76,11 +79,13 @@ export function ProductsGrid(props: ProductsGridProps) {
         className={changed ? 'products-cell-changed' : undefined}
         tooltip={problem ? t(problem) : undefined}
       >
-        <input
-          className={[Classes.INPUT, Classes.SMALL, 'products-cell-input', problem ? Classes.INTENT_DANGER : '']
-            .filter(Boolean)
-            .join(' ')}
+        <CountedInput
+          size="small"
+          fill
+          className="products-cell-input"
+          intent={problem ? Intent.DANGER : Intent.NONE}
           type={field === 'contactEmail' ? 'email' : field === 'contactPhone' ? 'tel' : 'text'}
+          id={`products-cell-${equipment.equipmentId}-${field}`}
           aria-label={t('productsManagement:cell_label', {
             field: fields.label(t, field),
             serial: serialOf(equipment),
@@ -88,9 +93,15 @@ export function ProductsGrid(props: ProductsGridProps) {
           aria-invalid={problem ? true : undefined}
           title={problem ? t(problem) : undefined}
           maxLength={maxLengthOf(field)}
+          // A counter in every cell would crowd the grid: the cell being edited shows it.
+          hideCounter={editing !== cellKey}
           value={cellValue(equipment, changes, field)}
           list={SUGGESTED_FIELDS.includes(field) ? optionsListId(field) : undefined}
-          onFocus={(e) => SUGGESTED_FIELDS.includes(field) && setTyping({ field, value: e.target.value })}
+          onFocus={(e) => {
+            setEditing(cellKey);
+            if (SUGGESTED_FIELDS.includes(field)) setTyping({ field, value: e.target.value });
+          }}
+          onBlur={() => setEditing((current) => (current === cellKey ? null : current))}
           onChange={(e) => {
             if (SUGGESTED_FIELDS.includes(field)) setTyping({ field, value: e.target.value });
             props.onEdit(equipment, field, e.target.value);
