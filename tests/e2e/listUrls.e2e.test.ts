@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ListQuery } from '../../contract/listQuery';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { newPortalContext } from '../support/portalContext';
+import { axeViolations } from '../support/axe';
 
 dayjs.extend(localizedFormat);
 
@@ -253,5 +254,31 @@ describe('a list comes back as it was left', () => {
       'true',
     );
     await colleague.context.close();
+  });
+});
+
+describe('the filter chips', () => {
+  it('show each filter as a button that reopens it and one that removes it, with no accessibility violations', async () => {
+    const { context, page } = await signedIn('user@acme-labs.example');
+    await page.goto(`${server.url}/app/product`);
+    await page.getByRole('heading', { name: 'Product', level: 1 }).waitFor();
+    const all = await page.getByText(/^1–30 of \d+/).innerText();
+
+    await filterBy(page, 'Make', 'Agilent');
+    const chips = page.getByRole('list', { name: 'Active filters' });
+    await chips.getByRole('listitem').first().waitFor();
+    await page.waitForFunction((before) => !document.body.innerText.includes(before), all);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await chips.getByRole('button', { name: 'Make: Agilent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter: Make' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await chips.getByRole('button', { name: 'Remove filter: Make' }).click();
+    await chips.waitFor({ state: 'detached' });
+    await page.getByText(all, { exact: true }).waitFor();
+    await context.close();
   });
 });
