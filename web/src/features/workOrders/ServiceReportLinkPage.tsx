@@ -2,26 +2,14 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { Button, Callout, H1, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { INT32_MAX } from '../../../../contract/limits';
 import { openServiceCallPdf } from '../../components/serviceCalls';
 import { useCurrentSession } from '../../lib/currentUser';
 import { requestErrorOf } from '../../lib/requestErrors';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
+import { serviceOrderIdOf } from './serviceReportLink';
 import { useServiceReportTarget } from './workOrderQueries';
 
 const TITLE_ID = 'service-report-link-title';
-
-/**
- * The work order id of the link's query string: bare (`?12345`, as the spec writes the link) or named
- * (`?serviceOrderId=12345`); null when it is not a positive whole number.
- */
-export function serviceOrderIdOf(search: string): number | null {
-  const query = search.replace(/^\?/, '');
-  const raw = new URLSearchParams(query).get('serviceOrderId') ?? query;
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= INT32_MAX ? id : null;
-}
 
 const isNotFound = (error: unknown) => {
   const e = requestErrorOf(error);
