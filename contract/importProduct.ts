@@ -8,8 +8,10 @@ import { IMPORT_FILE_MAX_BYTES } from './limits';
  * Hub messages are not REST routes, so they are not in the ts-rest contract; these schemas are their contract.
  */
 
-/** Static template (spec 2 section 7), served from web/public. */
+/** Static template (spec 2 section 7), served from web/public: the generic headers. */
 export const IMPORT_TEMPLATE_PATH = '/templates/Product Import - Template.xlsx';
+/** The name of the template downloaded with the customer's labels (GET Equipment/importTemplate). */
+export const IMPORT_TEMPLATE_FILE_NAME = 'Product Import - Template.xlsx';
 export const IMPORT_FILE_EXTENSIONS = ['xls', 'xlsx'] as const;
 
 /**

@@ -297,6 +297,17 @@ export const ServiceOrderNo = z
   .max(40)
   .regex(/^[A-Za-z0-9_-]+$/, 'serviceOrderNo');
 
+/** A work order found by its id, for the service report link /{customerFolder}/ServiceReport.aspx?{serviceOrderId}. */
+export const ServiceReportTarget = z.object({
+  serviceOrderId: EntityId,
+  serviceOrderNo: ServiceOrderNo,
+  /** The order has a service report. */
+  pdfAvailable: z.boolean(),
+  /** The signed-in user may open it: the order has one and the user has PDF access. */
+  userAccessPDF: z.boolean(),
+});
+export type ServiceReportTarget = z.infer<typeof ServiceReportTarget>;
+
 export const serviceCallsContract = c.router(
   {
     createRequest: {
@@ -359,6 +370,16 @@ export const serviceCallsContract = c.router(
         ...standardErrors,
       },
       summary: 'The service report PDF of a work order (403 without PDF access); opened in a new window',
+      metadata: signedIn('customer'),
+    },
+    serviceReportTarget: {
+      method: 'GET',
+      path: '/api/ServiceCall/byId/:serviceOrderId', // path chosen: not in spec
+      pathParams: z.object({ serviceOrderId: IdParam }),
+      query: withCommonQuery({}),
+      responses: { 200: envelope(ServiceReportTarget), ...standardErrors },
+      summary:
+        "The order number of a work order of the customer by its id, and whether the user may open its report (the spec's ServiceReport.aspx link); another customer's id is not found",
       metadata: signedIn('customer'),
     },
     upcoming: {

@@ -41,6 +41,9 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 /** The whole request, body included, must arrive within this: a slow sender cannot hold a socket for ever. */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
+/** The spec's service report link (spec 1 section 7), a page of the web app despite its file-like name. */
+const SERVICE_REPORT_PAGE = /^\/[^/]+\/ServiceReport\.aspx$/i;
+
 export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const deps: AppDeps = {
     ...given,
@@ -165,7 +168,9 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
         errorMessage: `No route ${request.method} ${request.url.split('?')[0]}`,
       });
     }
-    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file answers 404; the spec's service report link /{customerFolder}/ServiceReport.aspx is a page.
+    if (/\.[a-z0-9]+$/i.test(pathname) && !SERVICE_REPORT_PAGE.test(pathname)) {
       return reply.status(HttpErrorCode.NotFound).type('text/plain').send('Not found');
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -50,6 +50,7 @@ export const equipmentContract = c.router(
     filterFields: routes.filterFields,
     fieldOption: routes.fieldOption,
     export: routes.export,
+    importTemplate: routes.importTemplate,
     refreshUpcomingServiceCalls: routes.refreshUpcomingServiceCalls,
     contractEquipmentCount: routes.contractEquipmentCount,
     contracts: routes.contracts,

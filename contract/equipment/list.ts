@@ -198,4 +198,13 @@ export const listRoutes = c.router({
     summary: 'Every row of the filtered equipment list as an .xlsx download with the visible columns, streamed',
     metadata: readsOnly(inventoryOrProductsManagement),
   },
+  importTemplate: {
+    method: 'GET',
+    path: '/api/Equipment/importTemplate', // path chosen: not in spec (spec 2 section 7 names a static template)
+    query: withCommonQuery({}),
+    responses: { 200: XlsxDownload, ...standardErrors },
+    summary:
+      "The import template as an .xlsx download, with the session customer's own labels of the asset id and general 1 to 3 as their headers",
+    metadata: signedIn('customer'),
+  },
 });

@@ -107,6 +107,13 @@ describe('the web app files', () => {
     expect(plain.body).toBe(INDEX);
   });
 
+  it('answers the spec’s service report link with the app, though it looks like a file', async () => {
+    const res = await get('/acme/ServiceReport.aspx?12345');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect((await get('/acme/Other.aspx')).statusCode).toBe(404);
+  });
+
   it('answers a missing asset with 404, not with the app', async () => {
     const res = await get('/assets/index-Zz99Zz99.js', CHROME_ACCEPT);
     expect(res.statusCode).toBe(404);

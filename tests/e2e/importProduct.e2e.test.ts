@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USER_ADDED_DATA_SOURCE_ID } from '../../contract/equipment';
-import { IMPORT_TEMPLATE_PATH } from '../../contract/importProduct';
+import { IMPORT_FIELDS, IMPORT_TEMPLATE_FILE_NAME } from '../../contract/importProduct';
 import { newPortalContext } from '../support/portalContext';
 import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
@@ -15,8 +15,16 @@ let server: E2eServer;
 let browser: Browser;
 let context: BrowserContext | undefined;
 
+/** The demo customer's own name of the asset id, which the downloaded template's header shows. */
+const ASSET_LABEL = 'Lab asset tag';
+
 beforeAll(async () => {
   ({ server, browser } = await startE2e());
+  await server.database.db
+    .updateTable('customers')
+    .set({ customize_asset_id: ASSET_LABEL })
+    .where('customer_folder', '=', 'acme')
+    .execute();
 });
 afterAll(async () => {
   await context?.close();
@@ -50,14 +58,18 @@ describe('import products from a spreadsheet', () => {
     const page = await context.newPage();
     const dialog = await openImportDialog(page);
 
-    const template = await page.request.get(
-      `${server.url}${await dialog.getByRole('link', { name: 'Download the import template' }).getAttribute('href')}`,
-    );
-    expect(template.status()).toBe(200);
-    expect(decodeURI(new URL(template.url()).pathname)).toBe(IMPORT_TEMPLATE_PATH);
+    // The template comes from the server with the customer's own label of the asset id as that column's header.
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download the import template' }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe(IMPORT_TEMPLATE_FILE_NAME);
     const templateBook = new ExcelJS.Workbook();
-    await templateBook.xlsx.load((await template.body()) as unknown as ExcelJS.Buffer);
-    expect(templateBook.worksheets[0]!.getRow(1).getCell(1).value).toBe('mfg');
+    await templateBook.xlsx.readFile(await template.path());
+    const templateSheet = templateBook.worksheets[0]!;
+    expect(templateSheet.getRow(1).getCell(1).value).toBe('mfg');
+    const assetIdColumn = IMPORT_FIELDS.indexOf('assetId') + 1;
+    expect(templateSheet.getRow(1).getCell(assetIdColumn).value).toBe('assetId');
+    expect(templateSheet.getRow(2).getCell(assetIdColumn).value).toBe(ASSET_LABEL);
 
     const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
     const fileInput = dialog.locator('input[type=file]');

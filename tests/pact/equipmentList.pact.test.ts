@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMPORT_TEMPLATE_FILE_NAME } from '../../contract/importProduct';
 import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
 import { boolean, changingHeaders, eachLike, integer, like, pact, pactClient, regex, string } from './support';
 
@@ -158,6 +159,25 @@ describe('equipment list (consumer)', () => {
       const res = await pactClient(server.url).equipment.export({ body: body as never });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="Product_20261122.xlsx"');
+    });
+  });
+
+  it('downloads the import template with the customer’s field labels', async () => {
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request for the import template of the customer')
+      .withRequest({ method: 'GET', path: '/api/Equipment/importTemplate' })
+      .willRespondWith({
+        status: 200,
+        headers: {
+          'Content-Type': XLSX_CONTENT_TYPE,
+          'Content-Disposition': `attachment; filename="${IMPORT_TEMPLATE_FILE_NAME}"`,
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.importTemplate({});
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
     });
   });
 });

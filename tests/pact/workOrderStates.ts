@@ -20,7 +20,7 @@ const CAPPED_ORDER_PREFIX = 'SRPACTCAP';
 /**
  * Work-order states (tests/pact/workOrders.pact.test.ts), on the demo world's service history. 'work orders exist'
  * signs the user in and returns equipmentId (an instrument of the user's customer with past calls and one in the
- * next 30 days) and serviceOrderNo (a finished order of it with a report).
+ * next 30 days), serviceOrderNo and serviceOrderId (a finished order of it with a report).
  */
 export function workOrderStates(
   app: FastifyInstance,
@@ -43,12 +43,12 @@ export function workOrderStates(
         .executeTakeFirstOrThrow();
       const report = await db
         .selectFrom('service_calls')
-        .select('service_order_no')
+        .select(['id', 'service_order_no'])
         .where('equipment_id', '=', upcoming.id)
         .where('report_available', '=', true)
         .orderBy('id')
         .executeTakeFirstOrThrow();
-      return { equipmentId: upcoming.id, serviceOrderNo: report.service_order_no };
+      return { equipmentId: upcoming.id, serviceOrderNo: report.service_order_no, serviceOrderId: report.id };
     },
 
     // The handler type of the pact library insists on a function; setup/teardown objects are its documented form.

@@ -5,7 +5,7 @@ import { changingHeaders, eachLike, integer, pact, pactClient, regex, string, bo
 import { CAPPED_WORK_ORDER_WORD, VERIFY_EXACT_COUNT_MAX } from './workOrderStates';
 
 const USER = 'user@acme-labs.example';
-const EXAMPLE = { equipmentId: 8, serviceOrderNo: 'SO00000042' };
+const EXAMPLE = { equipmentId: 8, serviceOrderNo: 'SO00000042', serviceOrderId: 41 };
 const workOrdersExist = ['work orders exist', { email: USER }] as const;
 const fromState = (key: keyof typeof EXAMPLE) => MatchersV3.fromProviderState(`\${${key}}`, EXAMPLE[key]);
 const isoDate = (example: string) => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.source, example);
@@ -324,6 +324,37 @@ describe('work orders (consumer)', () => {
       const res = await pactClient(server.url).serviceCalls.pdf({ params: { serviceOrderNo: EXAMPLE.serviceOrderNo } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
+    });
+  });
+
+  it('finds an order by its id for the service report link', async () => {
+    const provider = pact()
+      .given(...workOrdersExist)
+      .uponReceiving('a request for the order number of a work order by its id')
+      .withRequest({
+        method: 'GET',
+        path: MatchersV3.fromProviderState(
+          '/api/ServiceCall/byId/${serviceOrderId}',
+          `/api/ServiceCall/byId/${EXAMPLE.serviceOrderId}`,
+        ),
+      })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: {
+            serviceOrderId: fromState('serviceOrderId'),
+            serviceOrderNo: fromState('serviceOrderNo'),
+            pdfAvailable: boolean(true),
+            userAccessPDF: boolean(true),
+          },
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).serviceCalls.serviceReportTarget({
+        params: { serviceOrderId: EXAMPLE.serviceOrderId },
+      });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { serviceOrderNo: EXAMPLE.serviceOrderNo } });
     });
   });
 });

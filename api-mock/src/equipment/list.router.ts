@@ -7,6 +7,10 @@ import { CountCache, countOptionsOf } from '../lib/listCount';
 import { countCapOf } from '../lib/paging';
 import { toEquipment, type EquipmentScope } from './queries';
 import { exportEquipment } from './export.queries';
+import { customerOr404, fieldLabelsOf } from '../customers/queries';
+import { buildImportTemplate } from '../workbook/importTemplate';
+import { IMPORT_TEMPLATE_FILE_NAME } from '../../../contract/importProduct';
+import { XLSX_CONTENT_TYPE } from '../../../contract/listQuery';
 import { columnSuggestions, equipmentCount, equipmentPage, fieldOptionValues } from './list.queries';
 
 const s = initServer();
@@ -62,6 +66,15 @@ export function equipmentListRouter({ db, config }: AppDeps) {
       );
       reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
       return { status: 200, body: stream as unknown as Blob };
+    }),
+
+    importTemplate: s.route(equipmentContract.importTemplate, async ({ request, reply }) => {
+      const customer = await customerOr404(db, actorOf(request).customerId);
+      const workbook = buildImportTemplate(fieldLabelsOf(customer));
+      const file = Buffer.from(await workbook.xlsx.writeBuffer());
+      reply.header('Content-Disposition', `attachment; filename="${IMPORT_TEMPLATE_FILE_NAME}"`);
+      reply.header('Content-Type', XLSX_CONTENT_TYPE);
+      return { status: 200, body: file as unknown as Blob };
     }),
   };
 }

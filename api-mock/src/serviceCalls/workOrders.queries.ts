@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import {
   WORK_ORDER_DEFAULT_ORDER,
+  type ServiceReportTarget,
   type WorkOrderCountQuery,
   type WorkOrderListQuery,
   type WorkOrderRow,
@@ -187,6 +188,31 @@ export function toWorkOrderRow(row: ServiceCallRow, mayOpenReports: boolean): Wo
     documentCount: row.document_count,
     userAccessPDF: mayOpenReports && row.report_available,
   };
+}
+
+/** The order number of a work order of the customer by its id, and whether the user may open its report. */
+export async function serviceReportTargetOf(
+  db: Kysely<Database>,
+  scope: { customerId: number; userId: number },
+  serviceOrderId: number,
+): Promise<ServiceReportTarget | undefined> {
+  const [call, mayOpen] = await Promise.all([
+    db
+      .selectFrom('service_calls')
+      .select(['id', 'service_order_no', 'report_available'])
+      .where('id', '=', serviceOrderId)
+      .where('customer_id', '=', scope.customerId)
+      .executeTakeFirst(),
+    mayOpenServiceReports(db, scope.userId),
+  ]);
+  return (
+    call && {
+      serviceOrderId: call.id,
+      serviceOrderNo: call.service_order_no,
+      pdfAvailable: call.report_available,
+      userAccessPDF: mayOpen && call.report_available,
+    }
+  );
 }
 
 /** Every column of a service call but the generated search vector. */

@@ -18,6 +18,7 @@ import {
   newestFirst,
   serviceCallsBetween,
   serviceCallsByIds,
+  serviceReportTargetOf,
   toWorkOrderRow,
   upcomingServiceCalls,
   visibleEquipmentIds,
@@ -119,6 +120,12 @@ export function workOrdersRouter({ db, config, reports }: AppDeps) {
       reply.header('Content-Disposition', `inline; filename="ServiceReport_${params.serviceOrderNo}.pdf"`);
       reply.header('Content-Type', 'application/pdf');
       return { status: 200, body: pdf as unknown as Blob };
+    }),
+
+    serviceReportTarget: s.route(serviceCallsContract.serviceReportTarget, async ({ request, params }) => {
+      const target = await serviceReportTargetOf(db, actorOf(request), params.serviceOrderId);
+      if (!target) throw new HttpProblem(404, `No work order ${params.serviceOrderId}`);
+      return ok(target);
     }),
 
     upcoming: s.route(serviceCallsContract.upcoming, async ({ request, body }) => {

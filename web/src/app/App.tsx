@@ -38,6 +38,9 @@ const ContactRequestPage = lazy(() =>
 const ProfileCompletionPage = lazy(() =>
   import('../features/profile/ProfileCompletionPage').then((m) => ({ default: m.ProfileCompletionPage })),
 );
+const ServiceReportLinkPage = lazy(() =>
+  import('../features/workOrders/ServiceReportLinkPage').then((m) => ({ default: m.ServiceReportLinkPage })),
+);
 const SignUpPage = lazy(() => import('../features/signUp/SignUpPage').then((m) => ({ default: m.SignUpPage })));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -57,6 +60,26 @@ appStatusActor.subscribe(({ context: { user } }) => {
   viewsAskedEarly = true;
   if (views) requestViewsEarly(views, user.userLocation.customerId);
 });
+
+/** The spec's service report link (spec 1 section 7): /{customerFolder}/ServiceReport.aspx?{serviceOrderId}. */
+const SERVICE_REPORT_LINK = '/:customerFolder/ServiceReport.aspx';
+
+/** Where a signed-out visitor was going: kept in the sign-in page's history state, opened once signed in. */
+interface ReturnState {
+  returnTo?: string;
+}
+
+/** Send a signed-out visitor to sign in, remembering the address they opened. */
+function ToSignIn() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to="/login" replace state={{ returnTo: pathname + search + hash } satisfies ReturnState} />;
+}
+
+/** The address to open after signing in: the one remembered, when it is a page of this portal. */
+const returnPathOf = (state: unknown): string => {
+  const returnTo = (state as ReturnState | null)?.returnTo;
+  return returnTo && /^\/(?![/\\])/.test(returnTo) && !/^\/log(in|out)\b/i.test(returnTo) ? returnTo : '/app/welcome';
+};
 
 const modeOf = (pathname: string): PortalMode => (/^\/admin(\/|$)/i.test(pathname) ? 'admin' : 'normal');
 
@@ -102,6 +125,9 @@ function PortalPages({
         <Route path="/logout" element={<LogoutPage onSignedOut={onSignedOut} />} />
         <Route path="/login" element={<Navigate to="/app/welcome" replace />} />
         <Route path={SIGN_UP_PATH} element={<SignUpPage signedInAs={user} />} />
+        <Route path={SERVICE_REPORT_LINK} element={<Shell pages={pages} />}>
+          <Route index element={<ServiceReportLinkPage />} />
+        </Route>
         {requested === 'admin' && mode !== 'admin' && (
           <Route path="/admin/*" element={<Navigate to="/app/welcome" replace />} />
         )}
@@ -124,6 +150,7 @@ function PortalPages({
 function AppRoutes() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const snapshot = useSelector(appStatusActor, (s) => s);
   const user = snapshot.context.user;
   const signedIn = useCallback(
@@ -131,9 +158,9 @@ function AppRoutes() {
       newSignIn();
       appStatusActor.send({ type: 'SIGNED_IN', user: u });
       announce({ type: 'signedIn', userId: u.userId });
-      navigate('/app/welcome', { replace: true });
+      navigate(returnPathOf(location.state), { replace: true });
     },
-    [navigate],
+    [navigate, location.state],
   );
   const signedOut = useCallback(() => {
     newSignIn();
@@ -162,7 +189,7 @@ function AppRoutes() {
         <Route path="/login" element={<LoginPage onSignedIn={signedIn} />} />
         <Route path="/contactRequest" element={<ContactRequestPage onBackToLogin={() => navigate('/login')} />} />
         <Route path={SIGN_UP_PATH} element={<SignUpPage onSignedIn={signedIn} />} />
-        <Route path="*" element={<Navigate to="/login" replace />} />
+        <Route path="*" element={<ToSignIn />} />
       </Routes>
     );
   }

@@ -10,4 +10,5 @@ export const serviceCallKeys = queryKeys('serviceCalls', {
   filterFields: (activeType: unknown) => [activeType],
   equipment: (equipmentId: number, pageIndex: number) => [equipmentId, pageIndex],
   instrument: (...parts: unknown[]) => parts,
+  reportTarget: (serviceOrderId: number | null) => [serviceOrderId],
 });

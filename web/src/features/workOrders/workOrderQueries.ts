@@ -98,3 +98,13 @@ export async function exportWorkOrders(t: TFunction, layout: WorkOrderLayout, ke
   });
   downloadFile(response, activeType === 'history' ? 'WorkOrderHistory.xlsx' : 'WorkOrders.xlsx');
 }
+
+/** The work order a service report link names, by its id (GET ServiceCall/byId/{id}); not found is the page's. */
+export function useServiceReportTarget(serviceOrderId: number | null) {
+  return useQuery({
+    enabled: serviceOrderId !== null,
+    queryKey: serviceCallKeys.reportTarget(serviceOrderId),
+    queryFn: () =>
+      resultOf(client.serviceCalls.serviceReportTarget({ params: { serviceOrderId: serviceOrderId! }, silent: true })),
+  });
+}

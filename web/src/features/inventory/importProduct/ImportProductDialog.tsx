@@ -9,7 +9,6 @@ import {
   FormGroup,
   HTMLSelect,
   HTMLTable,
-  Icon,
   Intent,
   ProgressBar,
 } from '@blueprintjs/core';
@@ -18,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
   IMPORT_FILE_EXTENSIONS,
-  IMPORT_TEMPLATE_PATH,
   ImportFailure,
   importFieldOfCode,
   type ImportRowErrors,
@@ -32,6 +30,7 @@ import { askWhoIsSignedIn } from '../../../lib/sessionHandOver';
 import { useCurrentSession } from '../../../lib/currentUser';
 import { withCustomerLabel } from '../../../lib/customerLabels';
 import { runImportOverHub } from './hubImport';
+import { downloadImportTemplate } from './importTemplate';
 import { useHubClient } from '../../../lib/hub';
 import { PortalDialog } from '../../../components/dialog/PortalDialog';
 
@@ -97,6 +96,7 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
   useEffect(() => {
     latest.current = { t, onClose, onImported };
   });
+  const [downloadingTemplate, setDownloadingTemplate] = useState(false);
   const [machine] = useState(() =>
     importProductMachine.provide({
       actors: { runImport: runImportOverHub(hub) },
@@ -202,9 +202,20 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
                 }}
               />
             </FormGroup>
-            <a href={encodeURI(IMPORT_TEMPLATE_PATH)} download>
-              <Icon icon="download" /> {t('importProduct:template_link')}
-            </a>
+            <Button
+              variant="minimal"
+              intent={Intent.PRIMARY}
+              icon="download"
+              loading={downloadingTemplate}
+              text={t('importProduct:template_link')}
+              onClick={() => {
+                setDownloadingTemplate(true);
+                // A failure is told by the request layer.
+                void downloadImportTemplate()
+                  .catch(() => undefined)
+                  .finally(() => setDownloadingTemplate(false));
+              }}
+            />
             <p id={noteId} className={Classes.TEXT_MUTED} style={{ marginTop: 12 }}>
               {t('importProduct:note', { maxSize: MAX_SIZE_MB })}
             </p>
