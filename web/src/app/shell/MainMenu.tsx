@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../lib/localSettings';
-import type { PortalPage } from '../portalPages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCurrentSession } from '../../lib/currentUser';
+import { preparePage, type PortalPage } from '../portalPages';
 
 const COLLAPSED_KEY = 'menuCollapsed';
 
@@ -12,6 +14,9 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentSession();
+  const prepare = (page: PortalPage) => preparePage(page, user.userLocation.customerId, queryClient);
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
   const toggle = () => {
     writeLocal(COLLAPSED_KEY, !collapsed);
@@ -43,6 +48,8 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
                 aria-label={t(p.menu!.labelKey)}
                 active={location.pathname.toLowerCase().startsWith(href.toLowerCase())}
                 href={href}
+                onMouseEnter={() => prepare(p)}
+                onFocus={() => prepare(p)}
                 onClick={(e) => {
                   e.preventDefault();
                   navigate(href);

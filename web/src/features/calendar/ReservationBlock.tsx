@@ -18,13 +18,21 @@ export function formatPeriod(start: string | Date, end: string | Date): string {
  */
 export function formatEntryTime(start: number, end: number, language: string): string {
   const sameDay = dayjs(start).isSame(end, 'day');
-  const format = new Intl.DateTimeFormat(language, {
-    ...(sameDay ? {} : { month: 'numeric', day: 'numeric' }),
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  const key = `${language}|${sameDay}`;
+  let format = ENTRY_TIME_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      ...(sameDay ? {} : { month: 'numeric', day: 'numeric' }),
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    ENTRY_TIME_FORMATS.set(key, format);
+  }
   return format.formatRange(start, end);
 }
+
+/** Making a format costs more than using it: one per language and kind. */
+const ENTRY_TIME_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
 export interface ReservationActions {
   edit(reservation: Reservation): void;
