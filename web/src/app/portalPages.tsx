@@ -1,5 +1,4 @@
 import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import type { IconName } from '@blueprintjs/core';
 import type { AppRoute } from '@ts-rest/core';
@@ -8,7 +7,6 @@ import { contract } from '../../../contract';
 import { PreferenceKeys } from '../../../contract/preferences';
 import { mayCall, type CallArgs } from '../lib/access';
 import { WelcomePage } from '../features/welcome/WelcomePage';
-import { prefetchCalendar } from '../features/calendar/prefetchCalendar';
 import { requestViewsEarly } from '../components/savedViews/earlyViews';
 
 /** How to fetch the script of each lazily loaded screen, by the screen. */
@@ -79,8 +77,6 @@ export interface PortalPage {
   menu?: { labelKey: string; icon: IconName };
   /** The preference key of the page's saved views, asked for early when the app opens on this page. */
   views?: string;
-  /** Asks for the page's first data before it opens (its menu entry is hovered or focused). */
-  prefetch?(queryClient: QueryClient): void;
 }
 
 export const PORTAL_PAGES: readonly PortalPage[] = [
@@ -116,7 +112,6 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     modes: ['normal'],
     calls: contract.reservations.calendar,
     menu: { labelKey: 'calendar:menu_calendar', icon: 'calendar' },
-    prefetch: prefetchCalendar,
   },
   {
     path: 'analytics',
@@ -231,13 +226,12 @@ const prepared = new Map<string, number>();
 
 /**
  * Starts fetching what a page needs while the user is about to open it (its menu entry is hovered or focused): its
- * script, its saved views and its first data.
+ * script and its saved views.
  */
-export function preparePage(page: PortalPage, customerId: number, queryClient: QueryClient): void {
+export function preparePage(page: PortalPage, customerId: number): void {
   const now = Date.now();
   if (now - (prepared.get(page.path) ?? 0) < PREPARE_AGAIN_MS) return;
   prepared.set(page.path, now);
   if (isValidElement(page.element)) void SCRIPTS.get(page.element.type)?.().catch(() => {});
   if (page.views) requestViewsEarly(page.views, customerId);
-  page.prefetch?.(queryClient);
 }

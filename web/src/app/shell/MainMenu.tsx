@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../lib/localSettings';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentSession } from '../../lib/currentUser';
 import { preparePage, type PortalPage } from '../portalPages';
 
@@ -14,9 +13,8 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const { user } = useCurrentSession();
-  const prepare = (page: PortalPage) => preparePage(page, user.userLocation.customerId, queryClient);
+  const prepare = (page: PortalPage) => preparePage(page, user.userLocation.customerId);
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
   const toggle = () => {
     writeLocal(COLLAPSED_KEY, !collapsed);

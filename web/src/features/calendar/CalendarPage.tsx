@@ -52,7 +52,6 @@ import {
 import { reservationKeys } from '../../components/reservations/reservationKeys';
 import { useReservationSearch } from './api/reservationSearch';
 import { useCalendarRows, useReservationDays } from './calendarQueries';
-import { weekStartOfLocale } from './prefetchCalendar';
 import { CalendarSidebar } from './CalendarSidebar';
 import { formatPeriod, type ReservationActions } from './ReservationBlock';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
@@ -87,6 +86,9 @@ const CLOCK_TICK_MS = 60_000;
  * room for their entries side by side. Chosen: not in spec.
  */
 const SIDEBAR_OPEN_MIN_WIDTH = 1600;
+
+/** First day of the week in the current date language (0 Sunday). */
+const weekStartOfLocale = () => (dayjs.Ls[dayjs.locale()] as { weekStart?: number } | undefined)?.weekStart ?? 0;
 
 type OpenDialog = {
   mode: 'add' | 'edit' | 'copy';

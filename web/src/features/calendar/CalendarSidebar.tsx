@@ -1,16 +1,14 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, H2, Radio, RadioGroup } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { CalendarDatePicker } from './CalendarDatePicker';
 import {
   SERVICE_TYPE_GROUPS,
   type CalendarLayout,
   type ReservationFilterMode,
   type ServiceTypeGroup,
 } from './calendarLayout';
-
-/** The date picker and its date library are a script of their own: the calendar's rows do not wait for them. */
-const CalendarDatePicker = lazy(() => import('./CalendarDatePicker').then((m) => ({ default: m.CalendarDatePicker })));
 
 export interface CalendarSidebarProps {
   layout: CalendarLayout;
@@ -76,14 +74,7 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
           onClick={props.onToggle}
         />
       </div>
-      <Suspense fallback={<div className="calendar-date-picker-placeholder" />}>
-        <CalendarDatePicker
-          anchor={anchor}
-          reserved={reserved}
-          onPickDate={props.onPickDate}
-          onMonthChange={setMonth}
-        />
-      </Suspense>
+      <CalendarDatePicker anchor={anchor} reserved={reserved} onPickDate={props.onPickDate} onMonthChange={setMonth} />
       {(['scheduledEvent', 'serviceWork'] as const).map((group) => {
         const ids = SERVICE_TYPE_GROUPS[group];
         const count = ids.filter((id) => checked[group].includes(id)).length;
