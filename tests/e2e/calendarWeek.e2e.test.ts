@@ -133,7 +133,7 @@ describe('calendar week', () => {
     const { context, page, busy } = await openWeek();
     const cell = dayCell(busy);
     const shownBefore = await Promise.all(
-      (await cell.getByRole('button', { name: /^Reservation by / }).all()).map((b) => b.getAttribute('aria-label')),
+      (await cell.getByRole('button', { name: /^Reservation by / }).all()).map((b) => b.getAttribute('title')),
     );
     const more = cell.getByRole('button', { name: /^\+3 more on Wednesday/ });
     await more.focus();
@@ -142,7 +142,7 @@ describe('calendar week', () => {
     await list.waitFor();
     const all = list.getByRole('button', { name: /^Reservation by / });
     await expect.poll(() => all.count()).toBe(BUSY.length);
-    const labels = await Promise.all((await all.all()).map((b) => b.getAttribute('aria-label')));
+    const labels = await Promise.all((await all.all()).map((b) => b.getAttribute('title')));
     const revealed = labels.filter((label) => !shownBefore.includes(label));
     expect(revealed).toHaveLength(3);
     for (const block of await all.all()) expect(await block.isVisible()).toBe(true);
