@@ -62,6 +62,18 @@ const BLUEPRINT_6_PROPS = [
   },
 ];
 
+/** Every dialog is a PortalDialog (spec 1 section 9): not closed by a click on the mask, moved by its header. */
+const ONE_DIALOG = [
+  {
+    selector: 'JSXOpeningElement[name.name="Dialog"]',
+    message: 'Use PortalDialog (components/dialog): a click on the mask never closes it and its header moves it.',
+  },
+  {
+    selector: 'JSXAttribute[name.name="canOutsideClickClose"]',
+    message: 'No dialog closes on a click on the mask (spec 1 section 9).',
+  },
+];
+
 const NO_WEB = { regex: '(^|/)web(/|$)', message: 'The server does not import the web app.' };
 /** Kysely's ways into the database: a router calls its folder's queries instead. */
 const QUERY_BUILDERS = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'with'];
@@ -91,7 +103,11 @@ export default tseslint.config(
   restrict(['web/src/features/*/*.tsx'], [...FEATURE_FILE, NO_CLIENT]),
   restrict(['web/src/features/*/*/*.tsx'], [...FEATURE_SUBFOLDER_FILE, NO_CLIENT]),
   restrict(['web/src/components/**/*.tsx'], [...SHARED_FILE, NO_CLIENT]),
-  { files: ['web/src/**/*.tsx'], rules: { 'no-restricted-syntax': ['error', ...BLUEPRINT_6_PROPS] } },
+  { files: ['web/src/**/*.tsx'], rules: { 'no-restricted-syntax': ['error', ...BLUEPRINT_6_PROPS, ...ONE_DIALOG] } },
+  {
+    files: ['web/src/components/dialog/PortalDialog.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...BLUEPRINT_6_PROPS] },
+  },
   restrict(['machines/**/*.ts'], [{ regex: '(^|/)(web|api-mock)(/|$)', message: 'Machines are pure.' }]),
   restrict(
     ['contract/**/*.ts'],

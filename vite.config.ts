@@ -52,6 +52,9 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // The grouped chunks import each other both ways; strict order runs every module only when first needed, so a
+        // class is never extended before its chunk has defined it ("Class extends value undefined").
+        strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             // What the first screen needs travels as one file (not fifty, each with its own headers).

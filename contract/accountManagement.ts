@@ -105,6 +105,10 @@ export const ProfileEdit = z.object({
 });
 export type ProfileEdit = z.infer<typeof ProfileEdit>;
 
+/** The own language alone (a setting of My account, saved as soon as it is chosen). shape chosen: not in spec */
+export const LanguageChange = z.object({ languageId: ProfileEdit.shape.languageId });
+export type LanguageChange = z.infer<typeof LanguageChange>;
+
 /**
  * Role choices of the profile edit (spec 3 section 5): standard user and manager; an admin can only stay admin;
  * a standard user editing themself can only stay standard; only an admin (role admin or provider staff) makes
@@ -307,6 +311,15 @@ export const accountManagementContract = c.router(
       body: ProfileEdit,
       responses: { 200: envelope(UserDetail), ...standardErrors },
       summary: "Edit the signed-in user's own profile",
+      metadata: signedIn('ownAccount'),
+    },
+    updateOwnLanguage: {
+      method: 'PUT',
+      path: '/api/Users/profile/language', // path chosen: not in spec
+      query: withCommonQuery({}),
+      body: LanguageChange,
+      responses: { 200: envelope(UserDetail), ...standardErrors },
+      summary: "Set the signed-in user's language alone, whatever else the profile still lacks",
       metadata: signedIn('ownAccount'),
     },
     get: {

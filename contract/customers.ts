@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { providerStaff, signedIn } from './access';
+import { AccessCode } from './permissions';
+import { lengthFirst } from './validation';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import {
   CUSTOMER_LIST_COUNT,
@@ -8,6 +10,7 @@ import {
   LOGO_MAX_BYTES,
   LOGO_EXTENSIONS,
   INT32_MAX,
+  CUSTOMER_FIELD_LABEL_MAX,
 } from './limits';
 
 const hasLogoExtension = (fileName: string) =>
@@ -48,17 +51,23 @@ export const parseLogoFileIdentifier = (value: string | null | undefined): LogoF
   return parsed.success ? parsed.data : null;
 };
 
+const storedLabel = z.string().max(CUSTOMER_FIELD_LABEL_MAX).nullable();
+/** The customer's own labels for the asset id and the general fields 1 to 3 (null: the default label). */
+export const CustomerFieldLabels = z.object({
+  customizeAssetId: storedLabel,
+  customizeGeneral1: storedLabel,
+  customizeGeneral2: storedLabel,
+  customizeGeneral3: storedLabel,
+});
+export type CustomerFieldLabels = z.infer<typeof CustomerFieldLabels>;
+
 /** A customer (spec 1 and 3 section 3). */
 export const Customer = z.object({
   id: z.number().int().positive().max(INT32_MAX),
   name: z.string().max(100),
   /** Folder of the customer's service reports: /{customerFolder}/ServiceReport.aspx (spec 1 section 7). */
   customerFolder: z.string().max(100).nullable(),
-  /** The customer's own labels for the asset id and the general fields 1 to 3 (null: the default label). */
-  customizeAssetId: z.string().max(30).nullable(),
-  customizeGeneral1: z.string().max(30).nullable(),
-  customizeGeneral2: z.string().max(30).nullable(),
-  customizeGeneral3: z.string().max(30).nullable(),
+  ...CustomerFieldLabels.shape,
   /** JSON with fileName and resourceKey; null without a logo. */
   customerLogoFileIdentifier: LogoFileIdentifierJson.nullable(),
   /** The customer's e-mail domain; when it is the provider's own, only the admin role can be invited (spec 3). */
@@ -67,6 +76,39 @@ export const Customer = z.object({
   customerIdentifier: z.string().max(30),
 });
 export type Customer = z.infer<typeof Customer>;
+
+/** The customer's label fields and the equipment field each one renames. */
+export const CUSTOMER_FIELD_LABELS = {
+  customizeAssetId: 'assetId',
+  customizeGeneral1: 'general1',
+  customizeGeneral2: 'general2',
+  customizeGeneral3: 'general3',
+} as const;
+export type CustomerLabelKey = keyof typeof CUSTOMER_FIELD_LABELS;
+export type CustomerLabelledField = (typeof CUSTOMER_FIELD_LABELS)[CustomerLabelKey];
+
+/**
+ * Characters a label may not hold: control and format characters, and the braces, dollar sign and angle brackets
+ * that translation templates and markup would read as their own. One class, so the check is linear on any input.
+ */
+export const FIELD_LABEL_PATTERN = /^[^\p{Cc}\p{Cf}{}$<>]*$/u;
+
+/** One label as entered: trimmed, at most 30 characters (checked before the pattern), blank for the generic label. */
+export const FieldLabelInput = lengthFirst(
+  CUSTOMER_FIELD_LABEL_MAX,
+  z.string().regex(FIELD_LABEL_PATTERN, 'customer_label_invalid'), // message key chosen: not in spec
+).transform((value) => value || null);
+
+/** PUT Users/customers/{id}/fieldLabels: every label of the customer at once (blank or null: the generic label). */
+export const CustomerFieldLabelsUpdate = z
+  .object({
+    customizeAssetId: FieldLabelInput.nullable(),
+    customizeGeneral1: FieldLabelInput.nullable(),
+    customizeGeneral2: FieldLabelInput.nullable(),
+    customizeGeneral3: FieldLabelInput.nullable(),
+  })
+  .strict();
+export type CustomerFieldLabelsUpdate = z.input<typeof CustomerFieldLabelsUpdate>;
 
 /** An entry of the switch history: the location switched to, with its customer (spec 3 section 3). */
 export const SwitchHistoryEntry = z.object({
@@ -139,6 +181,16 @@ export const customersContract = c.router(
       responses: { 200: envelope(Customer), ...standardErrors },
       summary: "Set the current customer's logo from an uploaded file, or remove it with an empty identifier",
       metadata: signedIn('customer', { minRole: 'admin' }),
+    },
+    updateFieldLabels: {
+      method: 'PUT',
+      path: '/api/Users/customers/:customerId/fieldLabels',
+      pathParams: z.object({ customerId: z.coerce.number().int().positive().max(INT32_MAX) }),
+      query: withCommonQuery({}),
+      body: CustomerFieldLabelsUpdate,
+      responses: { 200: envelope(Customer), ...standardErrors },
+      summary: "PE users in administration: set a customer's own labels of the asset id and general 1 to 3",
+      metadata: providerStaff('anyCustomer', { accessCode: AccessCode.Admin }),
     },
     cloudCredential: {
       method: 'GET',

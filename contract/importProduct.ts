@@ -142,7 +142,7 @@ export const ImportFailure = {
   Forbidden: HttpErrorCode.Forbidden,
   ServerError: HttpErrorCode.ServerError,
   FileTooLarge: 16040,
-  /** Legacy binary .xls: the server reads Office Open XML workbooks only (save it as .xlsx). */
+  /** Legacy binary .xls on a server without its converter (Debian's gnumeric): save it as .xlsx. */
   LegacyXls: 16041,
   NotAWorkbook: 16042,
   /** Row 1 names no column of the template. */

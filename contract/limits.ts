@@ -27,6 +27,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const AUTOCOMPLETE_COUNT = 100;
 export const FIELD_OPTION_COUNT = 100;
 export const CUSTOMER_LIST_COUNT = 100;
+/** A customer's own label of the asset id or a general field: as long as the general fields' values (spec 2 section 8). */
+export const CUSTOMER_FIELD_LABEL_MAX = 30;
 export const SWITCH_HISTORY_COUNT = 5;
 export const NOTIFICATION_PAGE_SIZE = 50;
 export const BADGE_CAP = 99;
@@ -37,6 +39,8 @@ export const GRID_ROW_HEIGHT_TALL = 60;
 export const GRID_COLUMN_WIDTH = 160;
 export const SIDE_MENU_COLLAPSED_WIDTH = 320;
 export const MODAL_WIDTH = { default: 1000, wide: 800, medium: 750, small: 600, narrow: 500 } as const;
+/** Spec 1 section 5: each input of a number range filter takes at most 8 characters. */
+export const RANGE_FILTER_INPUT_MAX = 8;
 export const INPUT_WIDTH = 300;
 export const TITLE_WIDTH = 200;
 export const AUTOCOMPLETE_OPTION_HEIGHT = 32;

@@ -63,6 +63,19 @@ export const ListQuery = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
+/** The words typed in a column filter's search: at most this many characters and words. Chosen: not in spec. */
+export const VALUE_SEARCH_MAX_LENGTH = 100;
+export const VALUE_SEARCH_MAX_WORDS = 5;
+
+/** A column filter's search words: its length is checked before the words are counted. */
+export const searchWordsOf = (text: string) => text.split(/\s+/).filter((w) => w !== '');
+export const ValueSearch = z
+  .string()
+  .max(VALUE_SEARCH_MAX_LENGTH)
+  .refine((text) => text.length > VALUE_SEARCH_MAX_LENGTH || searchWordsOf(text).length <= VALUE_SEARCH_MAX_WORDS, {
+    message: `at most ${VALUE_SEARCH_MAX_WORDS} words`,
+  });
+
 /** Filter suggestions of a grid column (POST .../FilterFields). */
 export const FilterFieldsQuery = z.object({
   pageSize: z.number().int().min(1).max(100),
@@ -71,6 +84,11 @@ export const FilterFieldsQuery = z.object({
   orderSettings: z.array(OrderSetting).max(MAX_ORDER_SETTINGS).optional(),
   selectFields: z.array(FieldName).min(1).max(20),
   fullTextSearchSetting: FullTextSearchSetting.optional(),
+  /**
+   * The words typed in the column filter's search (not in spec, which searches only the values already loaded):
+   * each must be contained in a suggested value, case ignored, wildcards taken literally.
+   */
+  valueSearch: ValueSearch.optional(),
 });
 export type FilterFieldsQuery = z.infer<typeof FilterFieldsQuery>;
 

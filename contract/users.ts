@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signedIn } from './access';
+import { CustomerFieldLabels } from './customers';
 import { INT32_MAX } from './limits';
 import { c, envelope, standardErrors, withCommonQuery } from './common';
 import { phoneSchema, requiredText } from './validation';
@@ -27,6 +28,7 @@ export const UserLocation = z.object({
     isProviderDomain: z.boolean(),
     /** JSON with fileName and resourceKey of the customer's logo (spec 1 section 3); null without a logo. */
     customerLogoFileIdentifier: z.string().max(1000).nullable(),
+    ...CustomerFieldLabels.shape,
   }),
 });
 

@@ -43,6 +43,7 @@ function start() {
   const checks: Array<Pending<{ addresses: string[] }, Array<{ emailAddress: string; isRegistered: boolean }>>> = [];
   const sends: Array<Pending<InvitationRequest, Invitation>> = [];
   const notified: Invitation[] = [];
+  const invalidTips = { count: 0 };
   const machine = invitationMachine.provide({
     actors: {
       checkRegistered: fromPromise(
@@ -54,7 +55,10 @@ function start() {
           new Promise((resolve, reject) => sends.push({ input, resolve, reject })),
       ),
     },
-    actions: { notifySent: (_, invitation) => void notified.push(invitation) },
+    actions: {
+      notifySent: (_, invitation) => void notified.push(invitation),
+      notifyInvalid: () => void (invalidTips.count += 1),
+    },
   });
   const actor = createActor(machine, { input: { ownEmail: ME, language: 'en-us' } }).start();
   current = actor;
@@ -71,7 +75,7 @@ function start() {
     actor.send({ type: 'EDIT', field: 'emailTo', value: to });
     actor.send({ type: 'CHOOSE_CUSTOMER', customer: CUSTOMER });
   };
-  return { actor, checks, sends, notified, answerCheck, fill };
+  return { actor, checks, sends, notified, invalidTips, answerCheck, fill };
 }
 
 let current: Actor<typeof invitationMachine> | undefined;
@@ -108,8 +112,9 @@ describe('invitation: the form', () => {
   });
 
   it('checks every rule on submit and stays editing: to, shown cc and bcc, customer, lengths', () => {
-    const { actor, checks } = start();
+    const { actor, checks, invalidTips } = start();
     actor.send({ type: 'SUBMIT' });
+    expect(invalidTips.count).toBe(1);
     expect(actor.getSnapshot().context.errors).toEqual({
       emailTo: { key: 'required_field' },
       customer: { key: 'required_field' },
@@ -130,6 +135,7 @@ describe('invitation: the form', () => {
       orderNumber: { key: 'max_length', max: 100 },
       subject: { key: 'max_length', max: SUBJECT_MAX },
     });
+    expect(invalidTips.count).toBe(2);
     actor.send({ type: 'EDIT', field: 'emailTo', value: NEWCOMER });
     expect(actor.getSnapshot().context.errors.emailTo).toBeUndefined();
     expect(checks).toHaveLength(0);
@@ -144,9 +150,10 @@ describe('invitation: the form', () => {
 
 describe('invitation: checking, confirming and sending', () => {
   it('sends at once when no address is registered, then starts a new form and notifies once', async () => {
-    const { actor, checks, sends, notified, answerCheck, fill } = start();
+    const { actor, checks, sends, notified, invalidTips, answerCheck, fill } = start();
     fill(`${NEWCOMER}; ${NEWCOMER.toUpperCase()}`);
     actor.send({ type: 'SUBMIT' });
+    expect(invalidTips.count).toBe(0);
     expect(actor.getSnapshot().value).toBe('checkingRegistered');
     expect(checks[0]!.input.addresses).toEqual([NEWCOMER]);
     answerCheck([]);

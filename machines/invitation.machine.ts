@@ -209,6 +209,8 @@ export const invitationMachine = setup({
     edit: assign(({ context, event }) => ({ ...edited(context, event), dirty: true, failure: null })),
     /** Clear the unsaved flag, refresh the history, show the 'sent' toast. */
     notifySent: (_, _invitation: Invitation) => {},
+    /** The draft failed its checks: show the validation_failed_tip toast. */
+    notifyInvalid: () => {},
   },
   guards: {
     draftValid: ({ context }) => Object.keys(validateDraft(context.draft)).length === 0,
@@ -252,7 +254,7 @@ export const invitationMachine = setup({
         ...editing,
         SUBMIT: [
           { guard: 'draftValid', target: 'checkingRegistered', actions: assign({ errors: {} }) },
-          { actions: assign({ errors: ({ context }) => validateDraft(context.draft) }) },
+          { actions: [assign({ errors: ({ context }) => validateDraft(context.draft) }), 'notifyInvalid'] },
         ],
       },
     },

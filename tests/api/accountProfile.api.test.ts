@@ -115,3 +115,83 @@ describe('PUT Users/profile', () => {
     }
   });
 });
+
+describe('the own company fields', () => {
+  it("keeps the user's own company fields, shows the location's again when emptied, and keeps them when left out", async () => {
+    const { client } = await signedIn(server.app, 'admin@acme-labs.example');
+    const row = await userRow('admin@acme-labs.example');
+    const before = await detailOf(client, row.id);
+    const location = before.userLocation!;
+    const edited = { companyName: ' Acme Labs Research ', address: '5 Lab Way', state: 'NH', zip: '03101' };
+    const res = await client.accountManagement.updateOwnProfile({ body: editOf(before, edited) });
+    expect(res.status).toBe(200);
+    const expected = { companyName: 'Acme Labs Research', address: '5 Lab Way', state: 'NH', zip: '03101' };
+    expect((await detailOf(client, row.id)).userLocation).toMatchObject({ ...expected, city: location.city });
+
+    // Left out: they stay.
+    await client.accountManagement.updateOwnProfile({ body: editOf(before, { department: 'Operations' }) });
+    expect((await detailOf(client, row.id)).userLocation).toMatchObject(expected);
+
+    // Emptied: the location's values show again.
+    const emptied = { companyName: '', address: '', state: '', zip: '' };
+    await client.accountManagement.updateOwnProfile({ body: editOf(before, emptied) });
+    expect((await detailOf(client, row.id)).userLocation).toMatchObject({
+      companyName: location.companyName,
+      address: location.address,
+      state: location.state,
+      zip: location.zip,
+    });
+  });
+
+  it('refuses company fields over their lengths (company 60, address 200, state 30, zip 30) with 400', async () => {
+    const { client } = await signedIn(server.app, 'admin@acme-labs.example');
+    const row = await userRow('admin@acme-labs.example');
+    const before = await detailOf(client, row.id);
+    for (const [field, max] of [
+      ['companyName', 60],
+      ['address', 200],
+      ['state', 30],
+      ['zip', 30],
+    ] as const) {
+      const fits = await client.accountManagement.updateOwnProfile({
+        body: editOf(before, { [field]: 'x'.repeat(max) }),
+      });
+      expect(fits.status).toBe(200);
+      const res = await client.accountManagement.updateOwnProfile({
+        body: editOf(before, { [field]: 'x'.repeat(max + 1) }),
+      });
+      expect(res.status).toBe(400);
+      expect((res.body as ErrorBody).issues?.map((i) => i.path.join('.'))).toEqual([field]);
+    }
+  });
+});
+
+describe('PUT Users/profile/language', () => {
+  it('sets the own language alone while the rest of the profile still lacks a required field', async () => {
+    const { client } = await signedIn(server.app, 'user@acme-labs.example');
+    const row = await userRow('user@acme-labs.example');
+    await server.database.db.updateTable('users').set({ department: null }).where('id', '=', row.id).execute();
+    const res = await client.accountManagement.updateOwnLanguage({ body: { languageId: 9 } });
+    expect(res.body).toMatchObject({ errorCode: 0, result: { userId: row.id, languageId: 9, department: null } });
+    const after = await userRow('user@acme-labs.example');
+    expect(after.language_code).toBe('es');
+    const { first_name, last_name, office_phone, job_title, role } = row;
+    expect(after).toMatchObject({ first_name, last_name, office_phone, job_title, role, department: null });
+    const events = await server.database.db
+      .selectFrom('events')
+      .select(['event_type', 'entity_id'])
+      .where('event_type', '=', 'user.languageChanged')
+      .execute();
+    expect(events).toEqual([{ event_type: 'user.languageChanged', entity_id: String(row.id) }]);
+  });
+
+  it('refuses an unknown, missing or malformed language with 400 and changes nothing', async () => {
+    const { client } = await signedIn(server.app, 'manager@acme-labs.example');
+    const row = await userRow('manager@acme-labs.example');
+    for (const body of [{ languageId: 99 }, {}, { languageId: 'de' }, { languageId: 1.5 }, { languageId: -1 }]) {
+      const res = await client.accountManagement.updateOwnLanguage({ body: body as { languageId: number } });
+      expect(res.status).toBe(400);
+    }
+    expect(await userRow('manager@acme-labs.example')).toEqual(row);
+  });
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OrderType } from '../../contract/listQuery';
 import { orderBy } from '../../api-mock/src/lib/listQuerySql';
 import { equipmentInScopeOnly } from '../../api-mock/src/equipment/queries';
-import { CUSTOMER_INDEXED_COLUMNS, EQUIPMENT_FIELDS } from '../../api-mock/src/equipment/fields';
+import { CUSTOMER_INDEXED_COLUMNS, EQUIPMENT_FIELDS, equipmentOrder } from '../../api-mock/src/equipment/fields';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
@@ -49,7 +49,7 @@ async function planOfPage(field: string, orderType: (typeof OrderType)[keyof typ
       await sql`set local enable_bitmapscan = off`.execute(trx);
       const query = equipmentInScopeOnly(trx, scope)
         .select('equipment.id')
-        .orderBy(orderBy(EQUIPMENT_FIELDS, [{ field, orderType }], 'equipment.id') as never)
+        .orderBy(orderBy(EQUIPMENT_FIELDS, equipmentOrder([{ field, orderType }]), 'equipment.id') as never)
         .limit(30)
         .compile();
       const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({
@@ -96,6 +96,38 @@ describe('POST Equipment/list sorted by a column', () => {
         }),
       );
       expect(page.items.map((i) => i.equipmentId)).toEqual(await expected(direction));
+    }
+  });
+
+  it('sorted by contract category, the instruments of each category are sorted by contract status, as plain SQL orders them', async () => {
+    // Two categories, each with statuses in an order the ids do not follow.
+    await sql`update equipment set contract_category = case when id % 2 = 0 then 'Service' else 'Warranty' end,
+        status = case id % 3 when 0 then 'INACTIVE' when 1 then 'ACTIVE' else null end
+      where customer_id = ${scope.customerId}`.execute(db());
+    for (const [orderType, direction] of [
+      [OrderType.Ascending, 'asc nulls first'],
+      [OrderType.Descending, 'desc nulls last'],
+    ] as const) {
+      const expected = (
+        await sql<{ id: number }>`select id from equipment
+          where customer_id = ${scope.customerId} and not is_hidden and follower_ids @> array[${scope.userId}]::integer[]
+          order by contract_category ${sql.raw(direction)}, status ${sql.raw(direction)},
+            id ${sql.raw(orderType === OrderType.Ascending ? 'asc' : 'desc')} limit 40`.execute(db())
+      ).rows.map((r) => r.id);
+      const page = resultOf<{ items: { equipmentId: number; status: string | null }[] }>(
+        await user.equipment.list({
+          body: {
+            pageIndex: 0,
+            pageSize: 40,
+            isFollowed: true,
+            listType: 'inventory',
+            filterSettings: [],
+            orderSettings: [{ field: 'contractCategroy', orderType }],
+          },
+        }),
+      );
+      expect(new Set(page.items.map((i) => i.status)).size, 'statuses on the page').toBeGreaterThan(1);
+      expect(page.items.map((i) => i.equipmentId)).toEqual(expected);
     }
   });
 

@@ -8,6 +8,7 @@ import { insertImportedBatch } from '../../api-mock/src/equipment/import.queries
 import { IMPORT_EVENTS, rollBackStaleImports, saveImport } from '../../api-mock/src/equipment/importBatches.queries';
 import { PARSE_LIMITS, readSpreadsheet } from '../../api-mock/src/workbook/readSpreadsheet';
 import { startApiServer } from '../support/apiServer';
+import { xlsOf } from '../support/xlsFiles';
 import { withDeclaredSize, zipBomb, zipOf } from '../support/zipFiles';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -122,6 +123,39 @@ describe('a spreadsheet is parsed in a child process', () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
     expect((await readSpreadsheet(await workbookOf(3))).rows).toHaveLength(3);
   });
+});
+
+describe('an Excel 97-2003 (.xls) workbook is converted in a child process, under the limits of an .xlsx', () => {
+  it('refuses more data rows than the limit, and reads a file at the limit', async () => {
+    const archive = { ...IMPORT_ARCHIVE_LIMITS, maxRows: 50 };
+    const tooMany = await xlsOf(await workbookOf(51));
+    expect(await refusal(readSpreadsheet(tooMany, { archive }))).toBe(ImportFailure.TooManyRows);
+    const sheet = await readSpreadsheet(await xlsOf(await workbookOf(50)), { archive });
+    expect(sheet.rows).toHaveLength(50);
+    expect(sheet.rows[49]).toMatchObject({ rowNumber: 52, cells: { model: 'M-49', serial: 'S-49' } });
+  }, 60_000);
+
+  it('leaves the event loop free while a large .xls is converted and read', async () => {
+    const file = await xlsOf(await wideWorkbookOf(5_000));
+    const before = process.cpuUsage();
+    const sheet = await readSpreadsheet(file);
+    const spent = process.cpuUsage(before);
+    expect(sheet.rows).toHaveLength(5_000);
+    expect(sheet.rows[0]!.cells.instDate).toEqual(new Date(Date.UTC(2024, 0, 1)));
+    expect((spent.user + spent.system) / 1000).toBeLessThan(500);
+  }, 60_000);
+
+  it('a conversion that runs out of its memory or its time is refused, and the server goes on', async () => {
+    const file = await xlsOf(await workbookOf(5_000));
+    const tight = { ...PARSE_LIMITS, memoryMb: 8 };
+    expect(await refusal(readSpreadsheet(file, { parse: tight }))).toBe(ImportFailure.UnsafeArchive);
+    const hurried = { ...PARSE_LIMITS, timeoutMs: 5 };
+    expect(await refusal(readSpreadsheet(file, { parse: hurried }))).toBe(ImportFailure.UnsafeArchive);
+    const small = { ...IMPORT_ARCHIVE_LIMITS, maxUncompressedBytes: 10_000 };
+    expect(await refusal(readSpreadsheet(file, { archive: small }))).toBe(ImportFailure.UnsafeArchive);
+    expect((await server.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+    expect((await readSpreadsheet(await xlsOf(await workbookOf(3)))).rows).toHaveLength(3);
+  }, 60_000);
 });
 
 describe('an import is saved a batch per transaction, all or nothing', () => {

@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from '../../api-mock/src/lib/cookieNames';
 import { startApiServer } from '../support/apiServer';
 import { cookieOf, openHub } from '../support/hubSocket';
 import { signedIn } from '../support/injectClient';
+import { xlsOf } from '../support/xlsFiles';
 import { zipBomb } from '../support/zipFiles';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -220,6 +221,61 @@ describe('importProduct over the hub /signalr', () => {
     hub.socket.close();
   });
 
+  it('imports an Excel 97-2003 (.xls) file as it imports the same rows saved as .xlsx, errors by row included', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    const xlsx = await workbookFile(
+      ['mfg', 'model', 'serial', 'classification', 'contactEmail', 'instDate', 'osGxpFlag', 'equipConstrYear'],
+      [
+        ['Legacy Make', 'Model X', 'XLS-0001', 'b', 'lab@example.com', new Date('2024-03-05'), 'yes', 2020],
+        [],
+        ['Legacy Make', 'Model Y', 87654321, 'Z', 'not-an-email', '2024-02-30', 'maybe', 2020],
+        ['', 'Model Z'],
+        ['Legacy Make', 'Model W', 'XLS-0004', null, null, '2023-12-01', false, 2019],
+      ],
+    );
+    const xls = await xlsOf(xlsx);
+    expect(xls.subarray(0, 4)).toEqual(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+
+    const fromXls = await hub.importFile(location!.id, xls);
+    const fromXlsx = await hub.importFile(location!.id, xlsx);
+
+    expect(fromXls).toEqual({
+      type: 'ImportProductCompleted',
+      errorCode: 0,
+      importedCount: 2,
+      result: {
+        '5': [
+          ErrorCode.ImportInvalidPrimaryUserEmail,
+          ErrorCode.ImportInvalidInstalledOn,
+          ErrorCode.ImportInvalidClassification,
+          ErrorCode.ImportInvalidGxp,
+        ].sort((a, b) => order(a) - order(b)),
+        '6': [IMPORT_FIELD_ERROR_CODE.mfg],
+      },
+    });
+    expect(fromXlsx).toEqual(fromXls);
+    const saved = await db()
+      .selectFrom('equipment')
+      .select(['model', 'serial', 'classification', 'contact_email', 'inst_date', 'os_gxp_flag', 'equip_constr_year'])
+      .where('mfg', '=', 'Legacy Make')
+      .orderBy('id')
+      .execute();
+    expect(saved).toHaveLength(4);
+    expect(saved.slice(0, 2)).toEqual(saved.slice(2));
+    expect(saved[0]).toEqual({
+      model: 'Model X',
+      serial: 'XLS-0001',
+      classification: 'B',
+      contact_email: 'lab@example.com',
+      inst_date: '2024-03-05',
+      os_gxp_flag: true,
+      equip_constr_year: 2020,
+    });
+    expect(saved[1]).toMatchObject({ model: 'Model W', inst_date: '2023-12-01', os_gxp_flag: false });
+    hub.socket.close();
+  }, 60_000);
+
   it('names each invalid column by its code, texts that are too long included', async () => {
     const hub = await hubOf('user@acme-labs.example');
     const [location] = await locationsOf(hub.user.customer_id);
@@ -330,8 +386,6 @@ describe('importProduct over the hub /signalr', () => {
   it('refuses files it cannot import, each with its own code', async () => {
     const hub = await hubOf('user@acme-labs.example');
     const [location] = await locationsOf(hub.user.customer_id);
-    const legacyXls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
-    expect(await hub.importFile(location!.id, legacyXls)).toMatchObject({ errorCode: ImportFailure.LegacyXls });
     expect(await hub.importFile(location!.id, Buffer.from('mfg,model\nA,B\n'))).toMatchObject({
       errorCode: ImportFailure.NotAWorkbook,
     });
@@ -357,6 +411,21 @@ describe('importProduct over the hub /signalr', () => {
     expect(await hub.nextCompleted()).toMatchObject({ errorCode: ImportFailure.BadMessage });
     hub.socket.close();
   });
+
+  it('refuses an .xls that is no workbook, one too large and one without known columns, each with its code', async () => {
+    const hub = await hubOf('user@acme-labs.example');
+    const [location] = await locationsOf(hub.user.customer_id);
+    const ole2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const notAnXls = Buffer.concat([ole2, Buffer.alloc(512)]);
+    expect(await hub.importFile(location!.id, notAnXls)).toMatchObject({ errorCode: ImportFailure.NotAWorkbook });
+    const xlsTooLarge = Buffer.concat([ole2, Buffer.alloc(IMPORT_FILE_MAX_BYTES)]);
+    expect(await hub.importFile(location!.id, xlsTooLarge)).toMatchObject({ errorCode: ImportFailure.FileTooLarge });
+    const xlsHeadersOnly = await xlsOf(await workbookFile(['Make', 'Model'], [['A', 'B']]));
+    expect(await hub.importFile(location!.id, xlsHeadersOnly)).toMatchObject({
+      errorCode: ImportFailure.NoKnownColumns,
+    });
+    hub.socket.close();
+  }, 60_000);
 
   it('imports one file at a time per connection', async () => {
     const hub = await hubOf('user@acme-labs.example');

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MARKET_INFO_IMPORT_MAX_BYTES } from '../../contract/images';
 import { AccessCode } from '../../contract/permissions';
 import type { ProductMarketInfoRow } from '../../contract/productMarketInfo';
 import { startApiServer } from '../support/apiServer';
@@ -7,6 +8,7 @@ import { resultOf, uploadThroughSignedUrl } from '../support/apiCalls';
 import { png } from '../support/images';
 import { catalogueFile, generatedEntries, uploadCatalogue, type CatalogueEntry } from '../support/catalogueFiles';
 import { signedIn, type InjectClient } from '../support/injectClient';
+import { xlsOf } from '../support/xlsFiles';
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -16,6 +18,7 @@ afterAll(() => server.close());
 const db = () => server.database.db;
 
 const PE = 'pe@provider.example';
+const XLS_TYPE = 'application/vnd.ms-excel';
 const HOSTILE =
   '<p onclick="steal()">Safe <strong>bold</strong></p><script>alert(1)</script><img src=x onerror="alert(2)">' +
   '<a href="javascript:alert(3)">bad</a><a href="https://catalogue.example/x">good</a>' +
@@ -119,6 +122,52 @@ describe('PUT Configuration/productMarketInfo (import of an uploaded file)', () 
       .execute();
     expect(stored).toEqual([]);
     expect((await client.productMarketInfo.import({ body: file })).status).toBe(400);
+  });
+
+  it('imports a catalogue saved as Excel 97-2003 (.xls), and names its problem rows as in an .xlsx', async () => {
+    const { client } = await signedIn(server.app, PE);
+    const entries = generatedEntries(3, 'XLSCAT');
+    const xls = await xlsOf(await catalogueFile(entries));
+    const uploadXls = (bytes: Buffer) => uploadCatalogue(server.app, client, bytes, 'catalogue.xls', XLS_TYPE);
+
+    const answer = await client.productMarketInfo.import({ body: await uploadXls(xls) });
+    expect(resultOf(answer)).toEqual({ importedCount: 3 });
+    const added = await listPage(client, { keyword: 'XLSCAT' });
+    expect(added.items.map((item) => item.partNumber)).toEqual(['XLSCAT00001', 'XLSCAT00002', 'XLSCAT00003']);
+    expect(added.items[1]).toMatchObject({ brandName: 'Catalogue Test Instruments', modelName: 'CT-00002' });
+
+    const [, second] = generatedEntries(2, 'XLSBAD');
+    const withoutBrand = await xlsOf(await catalogueFile([{ ...second!, brandName: '' }]));
+    const failed = await client.productMarketInfo.import({ body: await uploadXls(withoutBrand) });
+    const failedAsXlsx = await importEntries(client, [{ ...second!, brandName: '' }]);
+    expect(failed.status).toBe(400);
+    expect(failed.body).toEqual(failedAsXlsx.body);
+    expect((failed.body as { errorMessage: string }).errorMessage).toMatch(/row 3: /);
+    expect(await catalogueCount(sql<boolean>`part_number like 'XLSBAD%'`)).toBe(0);
+  }, 60_000);
+
+  it('refuses an .xls that is no workbook, and one over the size limit before it is stored', async () => {
+    const { client } = await signedIn(server.app, PE);
+    const ole2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const notAnXls = await uploadCatalogue(
+      server.app,
+      client,
+      Buffer.concat([ole2, Buffer.alloc(1_024)]),
+      'catalogue.xls',
+      XLS_TYPE,
+    );
+    const answer = await client.productMarketInfo.import({ body: notAnXls });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { errorMessage: string }).errorMessage).toBe('import_failed (16042)');
+    const tooLarge = await client.images.requestUploadUrl({
+      body: {
+        fileName: 'catalogue.xls',
+        contentType: XLS_TYPE,
+        size: PRODUCT_MARKET_INFO_IMPORT_MAX_BYTES + 1,
+        fileType: 'ProductMarketInfo',
+      },
+    });
+    expect(tooLarge.status).toBe(400);
   });
 
   it('imports nothing when a row of a generated file fails at row 5,000, and names the row', async () => {

@@ -74,6 +74,42 @@ describe('POST users/list', () => {
     expect(found.items.map((u) => u.emailAddress)).toEqual(['manager@acme-labs.example']);
   });
 
+  it('narrows the list and its count to activated or to not yet activated users, and refuses another value', async () => {
+    const { client } = await signedIn(server.app, 'admin@acme-labs.example');
+    const acme = await userRow('admin@acme-labs.example');
+    const activation = (value: string[]) => [{ field: 'statusCode', operator: FilterOperator.In, value }];
+    // A colleague invited but never signed in (the small test world may have none).
+    await db()
+      .updateTable('users')
+      .set({ status_code: 0, current_login_time: null })
+      .where('customer_id', '=', acme.customer_id)
+      .where('email', 'like', '%.%@acme-labs.example')
+      .execute();
+    for (const status of [0, 1] as const) {
+      const expected = await db()
+        .selectFrom('users')
+        .select('email')
+        .where('customer_id', '=', acme.customer_id)
+        .where('is_active', '=', true)
+        .where('deleted_at', 'is', null)
+        .where('status_code', '=', status)
+        .execute();
+      expect(expected.length).toBeGreaterThan(0);
+      const page = await listOf(client, { filterSettings: activation([String(status)]) });
+      expect(page.items.map((u) => u.emailAddress).sort()).toEqual(expected.map((u) => u.email).sort());
+      expect(page.items.every((u) => u.statusCode === status)).toBe(true);
+      const count = await client.accountManagement.listCount({
+        body: { isActive: true, filterSettings: activation([String(status)]) },
+      });
+      expect(count.body).toMatchObject({ errorCode: 0, result: { count: expected.length } });
+    }
+    for (const bad of [['activated'], [''], ['1; drop table users']]) {
+      expect((await client.accountManagement.list({ body: query({ filterSettings: activation(bad) }) })).status).toBe(
+        400,
+      );
+    }
+  });
+
   it('records the latest sign-in: the list shows it and the user as activated', async () => {
     const { client } = await signedIn(server.app, 'admin@acme-labs.example');
     const page = await listOf(client, { fullTextSearchSetting: { keyword: 'admin@acme-labs.example' } });

@@ -140,7 +140,8 @@ describe('service plan comparison', () => {
     ]);
     await dialog.getByRole('heading', { name: 'Hinweise' }).first().waitFor();
 
-    await dialog.getByRole('button', { name: 'Schließen', exact: true }).click();
+    // The footer's button (the header's close button has the same name).
+    await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Schließen', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });

@@ -27,19 +27,21 @@ const mailsAbout = (serial: string) =>
     .where('body', 'like', `%${serial}%`)
     .execute();
 
+/** The inventory as the manager, with the first row's change request open and prefilled; that row's serial. */
+async function openChangeRequest() {
+  const { context, page } = await openInventoryAs(browser, server.url, EMAIL);
+  const id = await openFirstRowMenu(page);
+  const { serial } = await db().selectFrom('equipment').select('serial').where('id', '=', id).executeTakeFirstOrThrow();
+  await page.getByRole('menuitem', { name: 'Change request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact the contract team' });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getByLabel('First name').inputValue()).not.toBe('');
+  return { context, page, dialog, serial };
+}
+
 describe('contact the contract team', () => {
   it('a manager sends a change request from the row menu; the contract team gets it by mail', async () => {
-    const { context, page } = await openInventoryAs(browser, server.url, EMAIL);
-    const id = await openFirstRowMenu(page);
-    const { serial } = await db()
-      .selectFrom('equipment')
-      .select('serial')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await page.getByRole('menuitem', { name: 'Change request' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Contact the contract team' });
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByLabel('First name').inputValue()).not.toBe('');
+    const { context, page, dialog, serial } = await openChangeRequest();
 
     // The comment stops at 200 characters, and the counter says so.
     const comments = dialog.getByRole('textbox', { name: 'Comments' });
@@ -57,6 +59,23 @@ describe('contact the contract team', () => {
     const mails = await mailsAbout(serial!);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain('Please quote a Gold plan for three years.');
+    await context.close();
+  });
+
+  it('asks which additional solutions are wanted and sends them with the request and in the mail', async () => {
+    const { context, page, dialog, serial } = await openChangeRequest();
+    await dialog.getByRole('textbox', { name: 'Additional solutions for' }).fill('Our two LC-MS systems in building B');
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
+    const sent = page.waitForRequest((r) => r.url().includes('/api/Equipment/Contract/Request'));
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      additionalSolutionsFor: 'Our two LC-MS systems in building B',
+    });
+    await page.getByText('Your request has been sent to the contract team.', { exact: false }).waitFor();
+    const mails = await mailsAbout(serial!);
+    expect(mails.some((m) => m.body.includes('Additional solutions for: Our two LC-MS systems in building B'))).toBe(
+      true,
+    );
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { IMPORT_TEMPLATE_PATH } from '../../contract/importProduct';
 import { newPortalContext } from '../support/portalContext';
 import { axeViolations } from '../support/axe';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { xlsOf } from '../support/xlsFiles';
 import { zipBomb } from '../support/zipFiles';
 
 const EMAIL = 'user@acme-labs.example';
@@ -133,6 +134,41 @@ describe('import products from a spreadsheet', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Lines not imported' }).count()).toBe(0);
     expect(sockets).toEqual(['/signalr']);
+    await page.close();
+  });
+
+  it('imports an Excel 97-2003 (.xls) file: the good row shows in the list, the bad one with its row and reasons', async () => {
+    const page = await context!.newPage();
+    const dialog = await openImportDialog(page);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow(['mfg', 'model', 'serial', 'osGxpFlag', 'contactEmail']);
+    sheet.addRow(['Make', 'Model', 'Serial number', 'GxP', 'Primary user e-mail']);
+    sheet.addRow(['E2E Legacy', 'Old Format', 'E2E-XLS-0001', 'yes', 'old@lab.example']);
+    sheet.addRow(['E2E Legacy', 'Old Format Bad', 'E2E-XLS-0002', 'perhaps', 'old@lab.example']);
+    const xls = await xlsOf(Buffer.from(await workbook.xlsx.writeBuffer()));
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'instruments 2003.xls', mimeType: 'application/vnd.ms-excel', buffer: xls });
+    await dialog.getByText('instruments 2003.xls', { exact: true }).waitFor();
+    await dialog.getByLabel('City').selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+    const failed = page.getByRole('dialog', { name: 'Lines not imported' });
+    await failed.getByText('Lines imported: 1').waitFor();
+    expect(await axeViolations(page, '.bp6-dialog')).toEqual([]);
+    expect(await failed.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+      '4',
+      'Invalid value: GxP',
+    ]);
+    await failed.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await failed.waitFor({ state: 'detached' });
+
+    await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('E2E-XLS-0001');
+    await page.getByText('E2E-XLS-0001', { exact: true }).first().waitFor();
+    await page.getByText('Old Format', { exact: true }).first().waitFor();
+    expect(await page.getByText('E2E-XLS-0002', { exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 

@@ -20,6 +20,10 @@ async function openInventory(email = 'user@acme-labs.example') {
   return { context, page };
 }
 
+/** The grid's columns of the initial layout: serial, actions and next visit, then make and model. */
+const MAKE_COLUMN = 3;
+const MODEL_COLUMN = 4;
+
 /** The texts of one grid column of the rows on screen (the table draws the rows in view). */
 const columnTexts = (page: Page, index: number, pinned = false) =>
   page
@@ -47,7 +51,7 @@ describe('inventory', () => {
 
     await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('lambda');
     await expect.poll(() => total(page)).toBeLessThan(all);
-    expect(new Set(await columnTexts(page, 3))).toEqual(new Set(['LAMBDA 365']));
+    expect(new Set(await columnTexts(page, MODEL_COLUMN))).toEqual(new Set(['LAMBDA 365']));
     await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('');
     await expect.poll(() => total(page)).toBe(all);
 
@@ -59,13 +63,13 @@ describe('inventory', () => {
     await page.getByText('Make: Agilent').waitFor();
     const agilent = await total(page);
     expect(agilent).toBeLessThan(all);
-    expect(new Set(await columnTexts(page, 2))).toEqual(new Set(['Agilent']));
+    expect(new Set(await columnTexts(page, MAKE_COLUMN))).toEqual(new Set(['Agilent']));
 
     await openColumnMenu(page, 'Model');
     await page.getByRole('menuitem', { name: 'Sort descending' }).click();
     await expect
       .poll(async () => {
-        const models = await columnTexts(page, 3);
+        const models = await columnTexts(page, MODEL_COLUMN);
         return models.length > 1 && models[0] === '7890B' && models.join() === [...models].sort().reverse().join();
       })
       .toBe(true);
@@ -170,7 +174,7 @@ describe('inventory', () => {
     await page.getByRole('tab', { name: 'Public view' }).click();
     await page.getByRole('button', { name: 'Waters, newest serial first', exact: true }).click();
     await page.getByText('Make: Waters').waitFor();
-    expect(new Set(await columnTexts(page, 2))).toEqual(new Set(['Waters']));
+    expect(new Set(await columnTexts(page, MAKE_COLUMN))).toEqual(new Set(['Waters']));
 
     await page.getByRole('button', { name: 'Saved view: Waters, newest serial first' }).click();
     await page.getByRole('tab', { name: 'Public view' }).click();

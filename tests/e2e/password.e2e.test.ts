@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPortalContext } from '../support/portalContext';
-import { signInAt, startE2e, stopE2e, type E2eServer } from '../support/e2e';
+import { signInAt, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { axeViolations } from '../support/axe';
 
 let server: E2eServer;
@@ -59,6 +59,55 @@ describe('change password', () => {
     await page.waitForURL('**/login');
     await signInAt(page, server.url, 'manager@acme-labs.example', 'Fresh2027');
     await page.waitForURL('**/app/welcome');
+    await context.close();
+  });
+
+  it('Back without an earlier page goes to the products', async () => {
+    const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@globex.example');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/userManagement/changePassword`);
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/app/product');
+    await context.close();
+  });
+
+  it('leaves a refused permission and an ended session to the global handler', async () => {
+    const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'admin@globex.example');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/userManagement/changePassword`);
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.locator('#password-oldPassword').fill('Portal2026');
+    await page.locator('#password-newPassword').fill('Fresh2028');
+    await page.locator('#password-confirmPassword').fill('Fresh2028');
+
+    // A 403: the global handler's toast that permissions changed, nothing on the form.
+    await page.route('**/api/Account/password**', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: '{"errorCode":403,"errorMessage":"no"}' }),
+    );
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Your permissions have changed. Some actions are no longer available.').waitFor();
+    expect(await page.locator('.bp6-form-group.bp6-intent-danger').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.unroute('**/api/Account/password**');
+
+    // The session ended on the server: the session-expired modal.
+    await server.database.db
+      .deleteFrom('sessions')
+      .where('user_id', 'in', (qb) =>
+        qb.selectFrom('users').select('users.id').where('users.email', '=', 'admin@globex.example'),
+      )
+      .execute();
+    const expired = page.getByRole('dialog', { name: 'Session expired' });
+    // A request the page makes by itself (a poll) may find the session gone first: the modal then takes the click.
+    try {
+      await page.getByRole('button', { name: 'Update' }).click({ timeout: 10_000 });
+    } catch (error) {
+      if (!(await expired.isVisible())) throw error;
+    }
+    await expired.waitFor();
     await context.close();
   });
 });

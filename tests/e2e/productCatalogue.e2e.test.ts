@@ -6,6 +6,7 @@ import { axeViolations } from '../support/axe';
 import { catalogueFile, XLSX_TYPE, type CatalogueEntry } from '../support/catalogueFiles';
 import { signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { openInstrumentAs } from '../support/inventoryPage';
+import { xlsOf } from '../support/xlsFiles';
 import { newPortalContext } from '../support/portalContext';
 
 /*
@@ -142,6 +143,34 @@ describe('import product info', () => {
     expect(await axeViolations(opened.page)).toEqual([]);
     await opened.close();
   });
+  it('imports a catalogue saved as Excel 97-2003 (.xls) and the grid shows its products', async () => {
+    const page = await openCatalogue();
+    const entries: CatalogueEntry[] = ['XLS-E2E-1', 'XLS-E2E-2'].map((partNumber, i) => ({
+      partNumber,
+      displayName: `Legacy format analyzer ${i + 1}`,
+      brandName: 'Legacy Instruments',
+      modelName: `LF-${i + 1}`,
+      shortDescription: `<p>Imported from an .xls file, product ${i + 1}.</p>`,
+    }));
+    const xls = await xlsOf(await catalogueFile(entries));
+    await page
+      .getByLabel('Upload catalogue')
+      .setInputFiles({ name: 'Catalogue 2003.xls', mimeType: 'application/vnd.ms-excel', buffer: xls });
+    await page.getByText('Import success: 2 products were imported.').waitFor();
+
+    await page.getByLabel('Filter by part number').fill('XLS-E2E');
+    for (const text of [
+      'XLS-E2E-1',
+      'XLS-E2E-2',
+      'Legacy format analyzer 1',
+      'Imported from an .xls file, product 2.',
+    ]) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps the part number searched and the page in the URL: Back and a fresh page show the same list', async () => {
     const extra = Array.from({ length: 25 }, (_, i) => `ZZ-URL-${String(i + 1).padStart(3, '0')}`);
     await db()

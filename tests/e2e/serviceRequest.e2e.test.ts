@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { waitForSettled } from '../support/settled';
 import { newPortalContext } from '../support/portalContext';
@@ -224,6 +224,132 @@ describe('new service request from the header', () => {
     await page.waitForURL('**/admin/welcome');
     await page.getByText('Admin mode', { exact: true }).waitFor();
     await expect.poll(() => button.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('remembered notification addresses (spec 2 section 4: the e-mail save preference in local storage)', () => {
+  const ADMIN = 'admin@acme-labs.example';
+  const remember = 'Remember these addresses for my next requests';
+
+  /** Fills the issue, submits and waits for the confirmation; answers the list as the server stored it. */
+  async function submit(page: Page, dialog: Locator, issue: string) {
+    await dialog.getByLabel('Describe the issue').fill(issue);
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/ServiceCall',
+    );
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const { result } = (await (await answer).json()) as { result: { serviceOrderNo: string } };
+    const serviceOrderNo = result.serviceOrderNo;
+    await page.getByText(`Your service request ${serviceOrderNo} has been submitted.`, { exact: false }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = await server.database.db
+      .selectFrom('service_calls')
+      .select('request_email')
+      .where('service_order_no', '=', serviceOrderNo)
+      .executeTakeFirstOrThrow();
+    return row.request_email;
+  }
+
+  it('offers the last list again when asked to remember it, without the instrument’s ticked address, until turned off', async () => {
+    // An instrument on the admin's own list, so that the instrument search offers it.
+    const equipment = await server.database.db
+      .selectFrom('equipment')
+      .innerJoin('user_equipment', 'user_equipment.equipment_id', 'equipment.id')
+      .innerJoin('users', 'users.id', 'user_equipment.user_id')
+      .select(['equipment.id', 'equipment.serial'])
+      .where('users.email', '=', ADMIN)
+      .where('equipment.serial', 'is not', null)
+      .where('equipment.is_hidden', '=', false)
+      .orderBy('equipment.id', 'desc')
+      .executeTakeFirstOrThrow();
+    await server.database.db
+      .updateTable('equipment')
+      .set({ contact_email: 'owner.remembered@acme-labs.example' })
+      .where('id', '=', equipment.id)
+      .execute();
+
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    const dialog = await openFromHeader(page);
+    const list = dialog.getByLabel('Notify by e-mail');
+    expect(await list.inputValue()).toBe('');
+    expect(await dialog.getByLabel(remember).isChecked()).toBe(false);
+
+    await dialog.getByText('Request service for a specific instrument').click();
+    const search = dialog.getByRole('combobox', { name: /^Instrument/ });
+    await search.click();
+    await search.fill(equipment.serial!);
+    await page
+      .getByRole('option', { name: new RegExp(equipment.serial!) })
+      .first()
+      .click();
+    await list.fill('desk@acme-labs.example; qa.lead@acme-labs.example');
+    await dialog.getByText('Notify the primary user').click();
+    await expect
+      .poll(() => list.inputValue())
+      .toBe('desk@acme-labs.example; qa.lead@acme-labs.example; owner.remembered@acme-labs.example');
+    await dialog.getByText(remember).click();
+    expect(await submit(page, dialog, 'Pump pressure ripple')).toBe(
+      'desk@acme-labs.example;qa.lead@acme-labs.example;owner.remembered@acme-labs.example',
+    );
+
+    // The next request starts with the user's own addresses and the preference still on.
+    const next = await openFromHeader(page);
+    await expect
+      .poll(() => next.getByLabel('Notify by e-mail').inputValue())
+      .toBe('desk@acme-labs.example; qa.lead@acme-labs.example');
+    expect(await next.getByLabel(remember).isChecked()).toBe(true);
+    expect(await axeViolations(page, '[role=dialog]')).toEqual([]);
+
+    // Turned off, the list is sent once more and then forgotten.
+    await next.getByText(remember).click();
+    expect(await submit(page, next, 'Detector noise')).toBe('desk@acme-labs.example;qa.lead@acme-labs.example');
+    const third = await openFromHeader(page);
+    expect(await third.getByLabel('Notify by e-mail').inputValue()).toBe('');
+    expect(await third.getByLabel(remember).isChecked()).toBe(false);
+    const stored = await page.evaluate(() =>
+      Object.keys(window.localStorage)
+        .filter((key) => key.startsWith('portal.serviceRequestEmails.'))
+        .map((key) => window.localStorage.getItem(key)),
+    );
+    expect(stored.join()).not.toContain('desk@acme-labs.example');
+    await context.close();
+  });
+
+  it('ignores a corrupted stored list and keeps only the valid addresses of a tampered one', async () => {
+    const { id } = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ADMIN)
+      .executeTakeFirstOrThrow();
+    const key = `portal.serviceRequestEmails.${id}`;
+    const context = await newPortalContext(browser);
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+
+    await page.evaluate((k) => window.localStorage.setItem(k, '{"remember":true,"addresses":"desk@acme'), key);
+    const dialog = await openFromHeader(page);
+    expect(await dialog.getByLabel('Notify by e-mail').inputValue()).toBe('');
+    expect(await dialog.getByLabel(remember).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.evaluate(
+      (k) =>
+        window.localStorage.setItem(
+          k,
+          JSON.stringify({
+            remember: true,
+            addresses: ['desk@acme-labs.example', '<script>', 42, `${'x'.repeat(300)}@acme-labs.example`],
+          }),
+        ),
+      key,
+    );
+    const again = await openFromHeader(page);
+    expect(await again.getByLabel('Notify by e-mail').inputValue()).toBe('desk@acme-labs.example');
+    expect(await again.getByLabel(remember).isChecked()).toBe(true);
     await context.close();
   });
 });

@@ -73,6 +73,43 @@ describe('the customer user list', () => {
     await page.context().close();
   });
 
+  it('narrows the list to not yet activated or activated users, and shows e-mails as mail links', async () => {
+    const acme = await userRow('admin@acme-labs.example');
+    await db()
+      .updateTable('users')
+      .set({ status_code: 0, current_login_time: null })
+      .where('customer_id', '=', acme.customer_id)
+      .where('email', '=', 'new@acme-labs.example')
+      .execute();
+    const page = await signedInPage('admin@acme-labs.example');
+    await openUserList(page);
+    const mail = page.getByRole('link', { name: 'manager@acme-labs.example' });
+    expect(await mail.getAttribute('href')).toBe('mailto:manager@acme-labs.example');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const activation = page.getByRole('combobox', { name: 'Initial login' });
+    let answered = page.waitForResponse((r) => r.url().includes('/api/users/list?') && r.status() === 200);
+    await activation.selectOption({ label: 'Not activated' });
+    let answer = (await (await answered).json()) as { result: { items: { statusCode: number }[] } };
+    expect(answer.result.items.length).toBeGreaterThan(0);
+    expect(answer.result.items.every((u) => u.statusCode === 0)).toBe(true);
+    await page.getByText('Nora Newcomer', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Mark Manager' }).waitFor({ state: 'detached' });
+    await page.getByText('Initial login: Not activated').waitFor();
+
+    answered = page.waitForResponse((r) => r.url().includes('/api/users/list?') && r.status() === 200);
+    await activation.selectOption({ label: 'Activated' });
+    answer = (await (await answered).json()) as { result: { items: { statusCode: number }[] } };
+    expect(answer.result.items.every((u) => u.statusCode === 1)).toBe(true);
+    await page.getByRole('link', { name: 'Mark Manager' }).waitFor();
+    await page.getByText('Nora Newcomer', { exact: true }).waitFor({ state: 'detached' });
+
+    await activation.selectOption({ label: 'All users' });
+    await page.getByText('Nora Newcomer', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Mark Manager' }).waitFor();
+    await page.context().close();
+  });
+
   it('keeps its search and sort in the URL: Back and a fresh page show the same list', async () => {
     const page = await signedInPage('admin@acme-labs.example');
     await openUserList(page);

@@ -373,7 +373,7 @@ describe('work orders', () => {
     await context.close();
   });
 
-  it('the inventory row menu lists the service orders of an instrument, 10 a page', async () => {
+  it('the inventory row menu lists the service orders of an instrument, 15 a page', async () => {
     const context = await newPortalContext(browser);
     await signInByRequest(context, server.url, 'user@acme-labs.example');
     const page = await context.newPage();
@@ -400,11 +400,11 @@ describe('work orders', () => {
     const panel = page.getByRole('region', { name: 'Service order details' });
     const table = panel.getByRole('table', { name: 'Service order details' });
     await table.waitFor();
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(Math.min(calls, 10));
-    await panel.getByText(`1–${Math.min(calls, 10)} of ${calls}`).waitFor();
-    if (calls > 10) {
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(Math.min(calls, 15));
+    await panel.getByText(`1–${Math.min(calls, 15)} of ${calls}`).waitFor();
+    if (calls > 15) {
       await panel.getByRole('button', { name: 'Next page' }).click();
-      await panel.getByText(`11–${Math.min(calls, 20)} of ${calls}`).waitFor();
+      await panel.getByText(`16–${Math.min(calls, 30)} of ${calls}`).waitFor();
     }
     await context.close();
   });

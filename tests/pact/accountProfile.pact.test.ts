@@ -80,6 +80,22 @@ describe('account profile (consumer)', () => {
     });
   });
 
+  it('sets the own language alone', async () => {
+    const body = { languageId: 1 };
+    const provider = pact()
+      .given('a signed-in user', { email: 'user@globex.example' })
+      .uponReceiving('a change of the own language alone')
+      .withRequest({ method: 'PUT', path: '/api/Users/profile/language', headers: changingHeaders, body })
+      .willRespondWith({
+        status: 200,
+        body: { errorCode: 0, result: like(userDetail({ languageId: integer(1) })) },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).accountManagement.updateOwnLanguage({ body });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { languageId: 1 } });
+    });
+  });
+
   it('reads the own features and function codes', async () => {
     const provider = pact()
       .given('a signed-in user', { email: 'user@globex.example' })

@@ -133,6 +133,64 @@ describe('customers (consumer)', () => {
     });
   });
 
+  it("a PE user renames a customer's asset id and general fields", async () => {
+    const body = {
+      customizeAssetId: 'Inventory tag',
+      customizeGeneral1: 'Cost owner',
+      customizeGeneral2: null,
+      customizeGeneral3: '',
+    };
+    const provider = pact()
+      .given('a signed-in user', { email: 'pe@provider.example' })
+      .given('the customer has the generic field labels', { customerId: GLOBEX })
+      .uponReceiving("a PE user's new field labels of a customer")
+      .withRequest({
+        method: 'PUT',
+        path: `/api/Users/customers/${GLOBEX}/fieldLabels`,
+        headers: changingHeaders,
+        body,
+      })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: like(
+            customer({
+              customizeAssetId: string('Inventory tag'),
+              customizeGeneral1: string('Cost owner'),
+            }),
+          ),
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).customers.updateFieldLabels({ params: { customerId: GLOBEX }, body });
+      expect(res.body).toMatchObject({
+        errorCode: 0,
+        result: { id: GLOBEX, customizeAssetId: 'Inventory tag', customizeGeneral2: null, customizeGeneral3: null },
+      });
+    });
+  });
+
+  it("refuses a customer's field labels to a customer user", async () => {
+    const body = { customizeAssetId: 'Tag', customizeGeneral1: null, customizeGeneral2: null, customizeGeneral3: null };
+    const provider = pact()
+      .given('a signed-in user', { email: 'admin@globex.example' })
+      .uponReceiving('new field labels of a customer from a customer admin')
+      .withRequest({
+        method: 'PUT',
+        path: `/api/Users/customers/${GLOBEX}/fieldLabels`,
+        headers: changingHeaders,
+        body,
+      })
+      .willRespondWith({ status: 403, body: errorBody(403) });
+    await provider.executeTest(async (server) => {
+      const error = await failureOf(
+        pactClient(server.url).customers.updateFieldLabels({ params: { customerId: GLOBEX }, body }),
+      );
+      expect(error).toMatchObject({ kind: 'http', status: 403 });
+    });
+  });
+
   it('tells whether the customer has an AssetGenius site', async () => {
     const provider = pact()
       .given('a signed-in user', { email: 'user@globex.example' })

@@ -87,6 +87,27 @@ describe('equipment list (consumer)', () => {
     });
   });
 
+  it('asks for the suggestions of a column that contain the words typed in its filter', async () => {
+    const body = {
+      pageSize: 100,
+      pageIndex: 0,
+      isFollowed: true,
+      listType: 'inventory',
+      selectFields: ['mfg'],
+      filterSettings: [],
+      valueSearch: 'agil',
+    };
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request for the makes that contain the words typed in the column filter')
+      .withRequest({ method: 'POST', path: '/api/Equipment/FilterFields', headers: changingHeaders, body })
+      .willRespondWith({ status: 200, body: { errorCode: 0, result: { mfg: eachLike('Agilent') } } });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.filterFields({ body: body as never });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { mfg: ['Agilent'] } });
+    });
+  });
+
   it('asks for the values of one field containing a keyword', async () => {
     const provider = pact()
       .given(...signedIn)

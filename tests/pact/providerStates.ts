@@ -39,6 +39,12 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     const user = await userByEmail(db, email);
     await db.updateTable('customers').set({ logo_file_identifier: null }).where('id', '=', user.customer_id).execute();
   };
+  const clearFieldLabels = (customerId: number) =>
+    db
+      .updateTable('customers')
+      .set({ customize_asset_id: null, customize_general1: null, customize_general2: null, customize_general3: null })
+      .where('id', '=', customerId)
+      .execute();
   const setProductAdding = async (email: string, enabled: boolean) => {
     const user = await userByEmail(db, email);
     await db
@@ -137,6 +143,17 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
       jar = (await signedIn(app, email)).jar;
       return undefined;
     },
+    /** The customer has no labels of its own before the interaction, and none after it (other interactions expect none). */
+    'the customer has the generic field labels': {
+      setup: async (params?: unknown) => {
+        await clearFieldLabels((params as { customerId: number }).customerId);
+        return undefined;
+      },
+      teardown: async (params?: unknown) => {
+        await clearFieldLabels((params as { customerId: number }).customerId);
+        return undefined;
+      },
+    } as unknown as StateHandlers[string],
     /** The customer of the user has no logo before the interaction, and none after it (other interactions expect none). */
     'the customer has no logo': aroundInteraction(clearLogo, clearLogo),
     /** A file of the customer of `email` is stored under this key; `heldBy` names the record kind holding it, if any. */

@@ -61,6 +61,35 @@ describe('user management (consumer)', () => {
     });
   });
 
+  it('lists the not yet activated users', async () => {
+    const body: UserListQuery = {
+      pageIndex: 0,
+      pageSize: 50,
+      isActive: true,
+      filterSettings: [{ field: 'statusCode', operator: 7, value: ['0'] }],
+      orderSettings: [],
+    };
+    const provider = pact()
+      .given('a signed-in user', { email: ADMIN })
+      .uponReceiving('a request for a page of the user list narrowed to not yet activated users')
+      .withRequest({ method: 'POST', path: '/api/users/list', headers: changingHeaders, body })
+      .willRespondWith({
+        status: 200,
+        body: {
+          errorCode: 0,
+          result: {
+            items: MatchersV3.atLeastLike({ ...userRow, statusCode: MatchersV3.equal(0) }, 0),
+            totalCount: integer(0),
+            totalCountExact: boolean(true),
+          },
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).accountManagement.list({ body });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { totalCountExact: true } });
+    });
+  });
+
   it('asks for the count of a searched user list', async () => {
     const body = { isActive: true, filterSettings: [], fullTextSearchSetting: { keyword: 'acme' } };
     const provider = pact()

@@ -45,6 +45,7 @@ describe('contract-team form', () => {
       contactMethod: ContactMethod.ByEmail,
       comments: '',
       interestedIn: '',
+      additionalSolutionsFor: '',
     });
     expect(initialDraft({ ...me, officePhone: null }).telephone).toBe('');
   });
@@ -62,6 +63,7 @@ describe('contract-team form', () => {
       contactMethod: ContactMethod.SeeComments,
       comments: '  Please extend to 3 years. ',
       interestedIn: '   ',
+      additionalSolutionsFor: ' Two LC-MS systems ',
     };
     const body = requestOf(draft, instrument);
     expect(body).toEqual({
@@ -74,7 +76,7 @@ describe('contract-team form', () => {
       contactMethod: ContactMethod.SeeComments,
       comments: 'Please extend to 3 years.',
       interestedIn: null,
-      additionalSolutionsFor: null,
+      additionalSolutionsFor: 'Two LC-MS systems',
       mfg: 'Agilent',
       model: '1260 Infinity II',
       serial: 'DE123',
@@ -97,7 +99,7 @@ describe('contract-team form', () => {
     });
   });
 
-  it('says how long a field may be: names 30, e-mail 60, phone 20, comments and interested-in 200', () => {
+  it('says how long a field may be: names 30, e-mail 60, phone 20, comments, interested-in and additional solutions 200', () => {
     expect(MAX_LENGTH).toEqual({
       firstName: 30,
       lastName: 30,
@@ -105,6 +107,7 @@ describe('contract-team form', () => {
       telephone: 20,
       comments: 200,
       interestedIn: 200,
+      additionalSolutionsFor: 200,
     });
     const long = (n: number) => 'x'.repeat(n);
     expect(

@@ -167,4 +167,18 @@ describe('request layer', () => {
     expect(await failureOf(requestLayer(args({ silent: true })))).toMatchObject({ kind: 'http', status: 401 });
     expect(reported).toEqual([]);
   });
+
+  it('a call that handles some error codes leaves those to the caller and reports every other failure', async () => {
+    fetchMock.mockResolvedValueOnce(json({ errorCode: 1029, errorMessage: 'wrong' }));
+    expect(await failureOf(requestLayer(args({ handles: [1029] })))).toMatchObject({ kind: 'api', errorCode: 1029 });
+    expect(reported).toEqual([]);
+    fetchMock.mockResolvedValueOnce(json({ errorCode: 403, errorMessage: 'no' }, 403));
+    expect(await failureOf(requestLayer(args({ handles: [1029] })))).toMatchObject({ kind: 'http', status: 403 });
+    fetchMock.mockResolvedValueOnce(json({ errorCode: 1084, errorMessage: 'changed' }));
+    expect(await failureOf(requestLayer(args({ handles: [1029] })))).toMatchObject({ kind: 'api', errorCode: 1084 });
+    expect(reported).toMatchObject([
+      { kind: 'http', status: 403 },
+      { kind: 'api', errorCode: 1084 },
+    ]);
+  });
 });

@@ -9,7 +9,7 @@ import { avatarUrlsOf } from './avatar.queries';
 
 /**
  * One user's detail with the location and company info of their own customer and their avatar; null when the user
- * is unknown or removed.
+ * is unknown or removed. The user's own company fields stand before the location's.
  * The caller decides who may see whom.
  */
 export async function loadUserDetail(
@@ -50,11 +50,11 @@ export async function loadUserDetail(
         locationId: row.id,
         customerId: row.customer_id,
         encryptedCustomerId: row.encrypted_id,
-        companyName: row.company_name,
-        address: row.site_address,
+        companyName: user.company_name ?? row.company_name,
+        address: user.address ?? row.site_address,
         city: row.city,
-        state: row.state,
-        zip: row.zip,
+        state: user.state ?? row.state,
+        zip: user.zip ?? row.zip,
         countryId: countryIdOf(row.country_code),
         countryCode: row.country_code,
         customer: {

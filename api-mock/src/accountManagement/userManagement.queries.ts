@@ -12,7 +12,7 @@ import type { RoleId } from '../../../contract/limits';
 import type { DomainEvent } from '../db/events';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
-import { suggestionPage } from '../lib/filterSuggestions';
+import { suggestionPage, valueSearchCondition } from '../lib/filterSuggestions';
 import { BadListQuery, filtersWhere, listFieldsOf } from '../lib/listQuerySql';
 import { pageOfIds, type ListTotal } from '../lib/paging';
 import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
@@ -218,9 +218,11 @@ export async function userSuggestions(
     const field = fieldOf(name);
     // A column's own filter does not narrow its suggestions, so a picked value can be unpicked.
     const others: FilterSetting[] = query.filterSettings.filter((f) => f.field !== name);
+    const words = valueSearchCondition(field.column, query.valueSearch);
     const base = usersInScope(db, { customerId, isActive: true })
       .where(filtersWhere(USER_FIELDS, others))
-      .$if(fullText !== null, (qb) => qb.where(fullText!));
+      .$if(fullText !== null, (qb) => qb.where(fullText!))
+      .$if(words !== null, (qb) => qb.where(words!));
     // The joined location is nullable, which the helper's builder type does not say; the SQL is the same.
     result[name] = await suggestionPage(db, base as never, {
       column: field.column,

@@ -1,20 +1,25 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Customer } from '../../../contract/customers';
+import type { Customer, CustomerFieldLabels } from '../../../contract/customers';
 import type { CustomerRow, Database } from '../db/schema';
 import { HttpProblem } from '../lib/problem';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A customer as the contract gives it. The customer's own field labels are not stored yet: default labels. */
+/** The customer's own field labels as the contract gives them. */
+export const fieldLabelsOf = (row: CustomerRow): CustomerFieldLabels => ({
+  customizeAssetId: row.customize_asset_id,
+  customizeGeneral1: row.customize_general1,
+  customizeGeneral2: row.customize_general2,
+  customizeGeneral3: row.customize_general3,
+});
+
+/** A customer as the contract gives it. */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
     name: row.name,
     customerFolder: row.customer_folder,
-    customizeAssetId: null,
-    customizeGeneral1: null,
-    customizeGeneral2: null,
-    customizeGeneral3: null,
+    ...fieldLabelsOf(row),
     customerLogoFileIdentifier: row.logo_file_identifier,
     emailDomain: row.email_domain,
     customerIdentifier: row.customer_identifier,
@@ -90,6 +95,20 @@ export const setLogo = (trx: Db, customerId: number, identifier: string | null) 
   trx
     .updateTable('customers')
     .set({ logo_file_identifier: identifier })
+    .where('id', '=', customerId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Sets a customer's own field labels (null: the generic label). */
+export const setFieldLabels = (trx: Db, customerId: number, labels: CustomerFieldLabels) =>
+  trx
+    .updateTable('customers')
+    .set({
+      customize_asset_id: labels.customizeAssetId,
+      customize_general1: labels.customizeGeneral1,
+      customize_general2: labels.customizeGeneral2,
+      customize_general3: labels.customizeGeneral3,
+    })
     .where('id', '=', customerId)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ import { registerFiles, releaseFiles } from '../storage/registry';
 import {
   customersMatching,
   lockedLogoOf,
+  setFieldLabels,
   setLogo,
   switchHistoryOf,
   switchSessionCustomer,
@@ -103,6 +104,23 @@ export function customersRouter({ db, config }: AppDeps): Partial<RouterImplemen
           .deleteObject(replaced.bucketName, replaced.resourceKey)
           .catch((error: unknown) => request.log.warn({ err: error }, 'a replaced logo could not be removed'));
       }
+      return ok(toCustomer(row));
+    },
+
+    updateFieldLabels: async ({ request, params, body }) => {
+      const actor = actorOf(request);
+      const target = await requireCustomer(db, actor, params.customerId);
+      const row = await change(db, async (trx) => ({
+        result: await setFieldLabels(trx, target.id, body),
+        event: {
+          customerId: target.id,
+          actorId: actor.userId,
+          entityType: 'customer',
+          entityId: target.id,
+          eventType: 'customer.fieldLabelsChanged',
+          payload: body,
+        },
+      }));
       return ok(toCustomer(row));
     },
 

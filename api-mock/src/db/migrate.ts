@@ -47,6 +47,9 @@ import * as signInThrottle from './migrations/046_sign_in_throttle';
 import * as mailCausedBy from './migrations/047_mail_caused_by';
 import * as listSortIndexes from './migrations/048_list_sort_indexes';
 import * as sessionWriteLsn from './migrations/049_session_write_lsn';
+import * as contractCategorySortIndex from './migrations/050_contract_category_sort_index';
+import * as customerFieldLabels from './migrations/051_customer_field_labels';
+import * as userCompanyFields from './migrations/052_user_company_fields';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -97,6 +100,9 @@ const migrations: Record<string, Migration> = {
   '047_mail_caused_by': mailCausedBy,
   '048_list_sort_indexes': listSortIndexes,
   '049_session_write_lsn': sessionWriteLsn,
+  '050_contract_category_sort_index': contractCategorySortIndex,
+  '051_customer_field_labels': customerFieldLabels,
+  '052_user_company_fields': userCompanyFields,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -16,6 +16,11 @@ export interface CustomersTable {
   logo_file_identifier: string | null;
   created_at: Generated<Timestamp>;
   has_asset_genius_site: Generated<boolean>;
+  /** The customer's own labels of the asset id and general 1 to 3; null: the generic label (migration 050). */
+  customize_asset_id: OptionalText;
+  customize_general1: OptionalText;
+  customize_general2: OptionalText;
+  customize_general3: OptionalText;
 }
 
 export interface LocationsTable {
@@ -58,6 +63,11 @@ export interface UsersTable {
   /** Set when another user removed the account (migration 028); the row stays so what they did stays theirs. */
   deleted_at: Timestamp | null;
   current_login_time: Timestamp | null;
+  /** The user's own company fields (migration 050); null shows the location's. */
+  company_name: OptionalText;
+  address: OptionalText;
+  state: OptionalText;
+  zip: OptionalText;
   display_name: ColumnType<string, never, never>;
   search: ColumnType<string, never, never>;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { filtersWhere, orderBy } from '../lib/listQuerySql';
 import { exportColumns, streamListExport } from '../workbook/listExport';
 import { equipmentInScope, fullTextCondition, type EquipmentScope } from './queries';
-import { EQUIPMENT_FIELDS } from './fields';
+import { EQUIPMENT_FIELDS, equipmentOrder } from './fields';
 
 export { SHEET_FIELD_ROW, SHEET_HEADER_ROW, SHEET_FIRST_DATA_ROW } from '../workbook/listExport';
 
@@ -25,7 +25,7 @@ export async function exportEquipment(
     .select('equipment.id')
     .where(filtersWhere(EQUIPMENT_FIELDS, query.filterSettings))
     .$if(fullText !== null, (qb) => qb.where(fullText!))
-    .orderBy(orderBy(EQUIPMENT_FIELDS, query.orderSettings, 'equipment.id') as never)
+    .orderBy(orderBy(EQUIPMENT_FIELDS, equipmentOrder(query.orderSettings), 'equipment.id') as never)
     .execute();
   return streamListExport({
     fields: EQUIPMENT_FIELDS,

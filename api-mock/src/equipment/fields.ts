@@ -1,4 +1,5 @@
 import { EQUIPMENT_LIST_FIELDS, type EquipmentListField } from '../../../contract/equipment';
+import type { OrderSetting } from '../../../contract/listQuery';
 import type { ListFields } from '../lib/listQuerySql';
 
 /** The SQL column of every equipment grid field (the fields and their kinds are the contract's). */
@@ -183,4 +184,19 @@ export function equipmentWalk(name: string): { walksIndex: boolean; prefix?: num
   const column = field.column.replace('equipment.', '');
   if (column === 'comments') return { walksIndex: true, prefix: COMMENTS_PREFIX };
   return CUSTOMER_INDEXED_COLUMNS.includes(column) ? { walksIndex: true, nullsFirst: true } : { walksIndex: false };
+}
+
+/** Columns sorted together with another: sorting by contract category also sorts by contract status (spec 1 s5). */
+const SORTED_WITH: Readonly<Partial<Record<EquipmentListField, EquipmentListField>>> = { contractCategroy: 'status' };
+
+/**
+ * The sort of an equipment list as run: each column followed by the one sorted with it, in the same direction,
+ * unless the list sorts by that one itself. The index on (customer, contract category, status, id) serves it.
+ */
+export function equipmentOrder(orders: readonly OrderSetting[]): OrderSetting[] {
+  return orders.flatMap((o) => {
+    const companion = SORTED_WITH[o.field as EquipmentListField];
+    const sortedAlready = companion === undefined || orders.some((other) => other.field === companion);
+    return sortedAlready ? [o] : [o, { field: companion, orderType: o.orderType }];
+  });
 }

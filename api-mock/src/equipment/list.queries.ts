@@ -2,12 +2,12 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { EquipmentCountQuery, EquipmentFilterFieldsQuery, EquipmentListQuery } from '../../../contract/equipment';
 import type { FilterSetting, ListCount } from '../../../contract/listQuery';
 import type { Database } from '../db/schema';
-import { pointedSuggestionPage, suggestionPage } from '../lib/filterSuggestions';
+import { pointedSuggestionPage, suggestionPage, valueSearchCondition } from '../lib/filterSuggestions';
 import { containsPattern } from '../lib/like';
 import { filtersWhere, BadListQuery } from '../lib/listQuerySql';
 import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
 import { pageOfIds, sortedIdPage, type ListTotal } from '../lib/paging';
-import { EQUIPMENT_FIELDS, equipmentWalk } from './fields';
+import { EQUIPMENT_FIELDS, equipmentOrder, equipmentWalk } from './fields';
 import {
   countEquipmentInScope,
   equipmentInScope,
@@ -44,7 +44,7 @@ export async function equipmentPage(
   const page = {
     idColumn: 'equipment.id',
     fields: EQUIPMENT_FIELDS,
-    orders: body.orderSettings,
+    orders: equipmentOrder(body.orderSettings),
     pageIndex: body.pageIndex,
     pageSize: body.pageSize,
   };
@@ -148,22 +148,26 @@ export async function columnSuggestions(
     .where(filtersWhere(EQUIPMENT_FIELDS, others))
     .$if(fullText !== null, (qb) => qb.where(fullText!));
   const page = { pageIndex: body.pageIndex, pageSize: body.pageSize };
-  return field.column.startsWith('locations.')
-    ? pointedSuggestionPage(db, base, {
-        table: 'locations',
-        column: field.column.replace('locations.', ''),
-        pointer: 'equipment.location_id',
-        where: sql<boolean>`pointed.customer_id = ${scope.customerId}`,
-        ...page,
-      })
-    : suggestionPage(db, base, {
-        column: field.column,
-        type: field.type,
-        ...equipmentWalk(name),
-        ...page,
-        countCap,
-        wholeScope: fullText === null && others.length === 0 && scope.isFollowed !== true,
-      });
+  if (field.column.startsWith('locations.')) {
+    const column = field.column.replace('locations.', '');
+    const words = valueSearchCondition(`pointed.${column}`, body.valueSearch);
+    return pointedSuggestionPage(db, base, {
+      table: 'locations',
+      column,
+      pointer: 'equipment.location_id',
+      where: sql<boolean>`pointed.customer_id = ${scope.customerId}${words ? sql` and ${words}` : sql``}`,
+      ...page,
+    });
+  }
+  const words = valueSearchCondition(field.column, body.valueSearch);
+  return suggestionPage(db, words ? base.where(words) : base, {
+    column: field.column,
+    type: field.type,
+    ...equipmentWalk(name),
+    ...page,
+    countCap,
+    wholeScope: fullText === null && words === null && others.length === 0 && scope.isFollowed !== true,
+  });
 }
 
 /** Distinct values of one field among the inventory, matching a keyword, the first `count` in order. */

@@ -1,5 +1,21 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { searchWordsOf } from '../../../contract/listQuery';
+import { containsPattern } from './like';
 import { cappedCount, onePage } from './paging';
+
+/**
+ * A column filter's search: every word contained in the column's text, case ignored. One plain `%word%` pattern per
+ * word (its own wildcards escaped), so the match stays linear in the value's length. Null without a word.
+ */
+export function valueSearchCondition(column: string, search: string | undefined): RawBuilder<boolean> | null {
+  const words = searchWordsOf(search ?? '');
+  if (words.length === 0) return null;
+  const text = sql`${sql.ref(column)}::text`;
+  return sql<boolean>`(${sql.join(
+    words.map((word) => sql`${text} ilike ${containsPattern(word)}`),
+    sql` and `,
+  )})`;
+}
 
 export interface SuggestionOptions {
   column: string;

@@ -38,7 +38,17 @@ interface CustomerSeed {
   /** The customer has an AssetGenius (asset monitoring) site: the utilization tab shows. */
   assetGenius?: boolean;
   cities: Array<{ city: string; country: string; address: string; state?: string; zip?: string }>;
-  named: Array<{ local: string; first: string; last: string; role: number; located: boolean; pe?: boolean }>;
+  /** The demo accounts, with a complete profile (My account shows every field filled). */
+  named: Array<{
+    local: string;
+    first: string;
+    last: string;
+    role: number;
+    located: boolean;
+    pe?: boolean;
+    department: string;
+    job: string;
+  }>;
 }
 
 const CUSTOMERS: CustomerSeed[] = [
@@ -54,10 +64,42 @@ const CUSTOMERS: CustomerSeed[] = [
       { city: 'Basel', country: 'CH', address: 'Hochbergerstrasse 60', state: 'BS', zip: '4057' },
     ],
     named: [
-      { local: 'user', first: 'Uma', last: 'Standard', role: ROLE.StandardUser, located: true },
-      { local: 'manager', first: 'Mark', last: 'Manager', role: ROLE.Manager, located: true },
-      { local: 'admin', first: 'Ada', last: 'Admin', role: ROLE.Admin, located: true },
-      { local: 'new', first: 'Nora', last: 'Newcomer', role: ROLE.StandardUser, located: false },
+      {
+        local: 'user',
+        first: 'Uma',
+        last: 'Standard',
+        role: ROLE.StandardUser,
+        located: true,
+        department: 'Quality Control',
+        job: 'QC analyst',
+      },
+      {
+        local: 'manager',
+        first: 'Mark',
+        last: 'Manager',
+        role: ROLE.Manager,
+        located: true,
+        department: 'Research',
+        job: 'Lab manager',
+      },
+      {
+        local: 'admin',
+        first: 'Ada',
+        last: 'Admin',
+        role: ROLE.Admin,
+        located: true,
+        department: 'Laboratory Operations',
+        job: 'Lab operations lead',
+      },
+      {
+        local: 'new',
+        first: 'Nora',
+        last: 'Newcomer',
+        role: ROLE.StandardUser,
+        located: false,
+        department: 'Biology',
+        job: 'Research associate',
+      },
     ],
   },
   {
@@ -73,8 +115,24 @@ const CUSTOMERS: CustomerSeed[] = [
       { city: 'Osaka', country: 'JP', address: '2-4 Umeda, Kita-ku', state: 'Osaka', zip: '530-0001' },
     ],
     named: [
-      { local: 'user', first: 'Gus', last: 'User', role: ROLE.StandardUser, located: true },
-      { local: 'admin', first: 'Greta', last: 'Admin', role: ROLE.Admin, located: true },
+      {
+        local: 'user',
+        first: 'Gus',
+        last: 'User',
+        role: ROLE.StandardUser,
+        located: true,
+        department: 'Analytical Chemistry',
+        job: 'Scientist',
+      },
+      {
+        local: 'admin',
+        first: 'Greta',
+        last: 'Admin',
+        role: ROLE.Admin,
+        located: true,
+        department: 'Production',
+        job: 'Site administrator',
+      },
     ],
   },
   {
@@ -96,7 +154,18 @@ const CUSTOMERS: CustomerSeed[] = [
     identifier: '9000000',
     productAdding: true,
     cities: [{ city: 'Waltham', country: 'US', address: '940 Winter St', state: 'MA', zip: '02451' }],
-    named: [{ local: 'pe', first: 'Paula', last: 'Provider', role: ROLE.Admin, located: true, pe: true }],
+    named: [
+      {
+        local: 'pe',
+        first: 'Paula',
+        last: 'Provider',
+        role: ROLE.Admin,
+        located: true,
+        pe: true,
+        department: 'Field Service',
+        job: 'Service specialist',
+      },
+    ],
   },
 ];
 
@@ -165,7 +234,8 @@ const DAY_MS = 86_400_000;
 /**
  * What the user lists show of a generated colleague, derived from their number rather than drawn, so the rest of
  * the world's random draws stay as they were: a department and job, the latest sign-in within two months, every
- * fifth not yet activated (never signed in) and every eighth disabled. The named demo accounts have none yet.
+ * fifth not yet activated (never signed in) and every eighth disabled. The named demo accounts bring their own
+ * department and job, and have not signed in yet.
  */
 function colleagueDetails(i: number | null) {
   if (i === null)
@@ -238,6 +308,8 @@ export async function seedDemoWorld(
           language_code: 'en-us',
           office_phone: f.phone.number({ style: 'international' }).slice(0, 20),
           ...colleagueDetails(null),
+          department: u.department as string | null,
+          job_title: u.job as string | null,
         }));
         if (seed.key !== 'provider') {
           for (let i = 0; i < size.usersPerCustomer; i++) {

@@ -10,7 +10,7 @@ import type { ListCount, OrderSetting } from '../../../contract/listQuery';
 import type { Database, ServiceCallsTable } from '../db/schema';
 import { equipmentInScope, fullTextCondition } from '../equipment/queries';
 import { WORK_ORDER_FIELDS, workOrderWalk } from './fields';
-import { suggestionPage } from '../lib/filterSuggestions';
+import { suggestionPage, valueSearchCondition } from '../lib/filterSuggestions';
 import { fieldOf, filtersWhere, orderBy } from '../lib/listQuerySql';
 import { pageOf, pageOfIds } from '../lib/paging';
 import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
@@ -109,6 +109,7 @@ export async function workOrderSuggestions(
   scope: WorkOrderScope,
   body: Omit<WorkOrderListBody, 'orderSettings'> & {
     selectFields: readonly string[];
+    valueSearch?: string;
     pageIndex: number;
     pageSize: number;
   },
@@ -118,14 +119,17 @@ export async function workOrderSuggestions(
   for (const name of new Set(body.selectFields)) {
     const field = fieldOf(WORK_ORDER_FIELDS, name);
     const others = body.filterSettings.filter((f) => f.field !== name);
-    result[name] = await suggestionPage(db, matchingWorkOrders(db, scope, { ...body, filterSettings: others }), {
+    const words = valueSearchCondition(field.column, body.valueSearch);
+    const matching = matchingWorkOrders(db, scope, { ...body, filterSettings: others });
+    result[name] = await suggestionPage(db, words ? matching.where(words) : matching, {
       column: field.column,
       type: field.type,
       ...workOrderWalk(name),
       pageIndex: body.pageIndex,
       pageSize: body.pageSize,
       countCap,
-      wholeScope: workOrderFullText(body.fullTextSearchSetting?.keyword) === null && others.length === 0,
+      wholeScope:
+        workOrderFullText(body.fullTextSearchSetting?.keyword) === null && words === null && others.length === 0,
     });
   }
   return result;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { isProviderDomain } from '../../../contract/accountManagement';
 import type { LoggedInUser, ProfileCompletion } from '../../../contract/users';
 import type { SessionRecord } from '../auth/sessions';
+import { fieldLabelsOf } from '../customers/queries';
 import { change } from '../db/events';
 import type { Database } from '../db/schema';
 import { accessCodesOf } from '../auth/privileges';
@@ -51,6 +52,7 @@ export async function loadLoggedInUser(
         customerPermission: { isProductAddingEnabled: customer.is_product_adding_enabled },
         isProviderDomain: isProviderDomain(customer.email_domain),
         customerLogoFileIdentifier: customer.logo_file_identifier,
+        ...fieldLabelsOf(customer),
       },
     },
     privilege: (await accessCodesOf(db, user.id)).map((accessCode) => ({ accessCode })),

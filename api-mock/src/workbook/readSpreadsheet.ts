@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ImportFailure } from '../../../contract/importProduct';
 import { IMPORT_ARCHIVE_LIMITS } from '../../../contract/limits';
 import { ArchiveRefused, checkArchive, type ArchiveLimits } from './archiveCheck';
+import { convertLegacyXls, isLegacyXls } from './legacyXls';
 import { ImportRefused, type Sheet } from './sheet';
 import type { SheetJob, SheetWorkerAnswer } from './sheetWorker';
 
@@ -15,8 +16,6 @@ export interface ParseLimits {
 export const PARSE_LIMITS: ParseLimits = { memoryMb: 512, timeoutMs: 60_000, concurrent: 2 };
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-/** OLE2 compound file: the legacy binary .xls. */
-const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 const WORKER_BOOT = new URL('./workerBoot.mjs', import.meta.url);
 const SHEET_WORKER = new URL('./sheetWorker.ts', import.meta.url).href;
@@ -89,9 +88,19 @@ function parseInProcess(
   });
 }
 
+async function checked(content: Buffer, archive: ArchiveLimits): Promise<void> {
+  try {
+    await checkArchive(content, archive);
+  } catch (error) {
+    if (!(error instanceof ArchiveRefused)) throw error;
+    throw new ImportRefused(error.reason === 'notZip' ? ImportFailure.NotAWorkbook : ImportFailure.UnsafeArchive);
+  }
+}
+
 /**
- * Sheet 1 of an uploaded spreadsheet: a legacy .xls or a non-zip is refused by its first bytes, the zip's directory
- * and inflated sizes are checked (a zip bomb is refused within a second), then exceljs reads it in a child process.
+ * Sheet 1 of an uploaded spreadsheet, known by its first bytes. An .xlsx (a zip) has its directory and inflated
+ * sizes checked (a zip bomb is refused within a second), then exceljs reads it in a child process. An .xls is first
+ * converted to .xlsx in a child process (legacyXls.ts) in the same turn and time limit, then read the same way.
  */
 export async function readSpreadsheet(
   content: Buffer,
@@ -99,13 +108,21 @@ export async function readSpreadsheet(
 ): Promise<Sheet> {
   const archive = limits.archive ?? IMPORT_ARCHIVE_LIMITS;
   const parse = limits.parse ?? PARSE_LIMITS;
-  if (content.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) throw new ImportRefused(ImportFailure.LegacyXls);
-  if (!content.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) throw new ImportRefused(ImportFailure.NotAWorkbook);
-  try {
-    await checkArchive(content, archive);
-  } catch (error) {
-    if (!(error instanceof ArchiveRefused)) throw error;
-    throw new ImportRefused(error.reason === 'notZip' ? ImportFailure.NotAWorkbook : ImportFailure.UnsafeArchive);
+  if (isLegacyXls(content)) {
+    return inTurn(parse.concurrent, async () => {
+      const started = performance.now();
+      const converted = await convertLegacyXls(content, {
+        memoryMb: parse.memoryMb,
+        timeoutMs: parse.timeoutMs,
+        maxOutputBytes: archive.maxUncompressedBytes,
+      });
+      await checked(converted, archive);
+      const timeoutMs = Math.floor(parse.timeoutMs - (performance.now() - started));
+      if (timeoutMs <= 0) throw new ImportRefused(ImportFailure.UnsafeArchive);
+      return parseInProcess(converted, archive.maxRows, { ...parse, timeoutMs }, limits.fields);
+    });
   }
+  if (!content.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) throw new ImportRefused(ImportFailure.NotAWorkbook);
+  await checked(content, archive);
   return inTurn(parse.concurrent, () => parseInProcess(content, archive.maxRows, parse, limits.fields));
 }

@@ -27,7 +27,7 @@ import { setAdminMode } from '../lib/requestLayer';
 import { newSignIn } from '../lib/signInMark';
 import { appStatusActor } from './appStatus';
 import { GlobalErrors } from './GlobalErrors';
-import { BASE, pageAt, pagesFor, preloadPageOf, type PortalMode } from './portalPages';
+import { BASE, PAGE_ALIASES, pageAt, pagesFor, preloadPageOf, type PortalMode } from './portalPages';
 import { Shell } from './shell/Shell';
 import { UnsavedDataGuard } from './UnsavedDataGuard';
 
@@ -108,6 +108,9 @@ function PortalPages({
         <Route path={base} element={<Shell pages={pages} />}>
           {pages.map((p) => (
             <Route key={p.path} path={p.path} element={p.element} />
+          ))}
+          {Object.entries(PAGE_ALIASES).map(([alias, path]) => (
+            <Route key={alias} path={alias} element={<Navigate to={`${base}/${path}`} replace />} />
           ))}
           <Route index element={<Navigate to="welcome" replace />} />
           <Route path="*" element={<Navigate to={`${base}/welcome`} replace />} />

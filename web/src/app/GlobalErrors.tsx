@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { globalErrorsMachine } from '../../../machines/globalErrors.machine';
+import { EQUIPMENT_FIELD_LABEL_KEYS } from '../components/equipmentForm/fieldLabels';
 import { getToaster } from '../components/toaster';
 import { onGlobalRequestError } from '../lib/requestLayer';
 import { onCrossTab } from '../lib/crossTab';
 import { useModalTurn } from '../lib/modalQueue';
+import { PortalDialog } from '../components/dialog/PortalDialog';
 
 /**
  * Answers request errors for the whole app: the session modals (one at a time, first in the queue of what opens by
@@ -24,7 +26,7 @@ export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProp
     globalErrorsMachine.provide({
       actions: {
         showToast: (_, toast) => {
-          const params = toast.withAssetIdLabel ? { assetIdLabel: t('asset_id') } : {};
+          const params = toast.withAssetIdLabel ? { assetIdLabel: t(EQUIPMENT_FIELD_LABEL_KEYS.assetId) } : {};
           const message = i18n.exists(toast.messageKey)
             ? t(toast.messageKey, params)
             : (toast.fallback ?? toast.messageKey);
@@ -50,12 +52,11 @@ export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProp
   const turn = useModalTurn('session', modal !== null);
   if (modal === null || !turn.isOpen) return null;
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       title={t(`modal_${modal}_title`)}
       isCloseButtonShown={false}
       canEscapeKeyClose={false}
-      canOutsideClickClose={false}
       icon="warning-sign"
     >
       <DialogBody>
@@ -68,6 +69,6 @@ export function GlobalErrors({ userId, customerId, onSignOut }: GlobalErrorsProp
           </Button>
         }
       />
-    </Dialog>
+    </PortalDialog>
   );
 }

@@ -2,6 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { LoggedInUser } from '../../../contract/users';
 import { appStatusMachine, type LoadFailure } from '../../../machines/appStatus.machine';
 import { client, resultOf } from '../lib/api';
+import { setCustomerFieldLabels } from '../lib/customerLabels';
 import { changeLanguage, resolveLanguage } from '../lib/i18n';
 import { RequestFailure } from '../lib/requestErrors';
 import { setAdminMode, setPageUserId, setUserCustomerId } from '../lib/requestLayer';
@@ -36,6 +37,7 @@ export const appStatusActor = createActor(
       userChanged: (_, user) => {
         setUserCustomerId(user?.userLocation.customerId ?? null);
         setPageUserId(user?.userId ?? null);
+        setCustomerFieldLabels(user?.userLocation.customer ?? null);
         // Spec 1 section 1: the user's language code, or the browser's when the user has no location yet.
         const code = user && user.locationId !== null ? (user.languageCode ?? navigator.language) : navigator.language;
         void changeLanguage(resolveLanguage(code));

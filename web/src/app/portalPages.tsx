@@ -75,6 +75,8 @@ export interface PortalPage {
   callArgs?: CallArgs;
   /** Shown in the main menu with this label key and icon. */
   menu?: { labelKey: string; icon: IconName };
+  /** A page without its own menu entry: the menu pages (paths) whose entry it highlights; none when absent. */
+  partOf?: readonly string[];
   /** The preference key of the page's saved views, asked for early when the app opens on this page. */
   views?: string;
 }
@@ -97,6 +99,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     path: 'product/equipmentDetail/:equipmentId',
     element: <EquipmentDetailPage />,
     modes: ['normal'],
+    partOf: ['product'],
   },
   {
     path: 'workOrder',
@@ -162,7 +165,12 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     calls: contract.countryEmailRouting.getCountryEmails,
     menu: { labelKey: 'emailRouting:menu_email_routing', icon: 'inbox-update' },
   },
-  { path: 'userManagement/userDetails/:userId', element: <UserDetailsPage />, modes: ['normal', 'admin'] },
+  {
+    path: 'userManagement/userDetails/:userId',
+    element: <UserDetailsPage />,
+    modes: ['normal', 'admin'],
+    partOf: ['userManagement', 'administration/userManagement'],
+  },
   {
     path: 'contractManagement',
     element: <ContractsPage />,
@@ -182,7 +190,7 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
     modes: ['normal'],
     menu: { labelKey: 'feedback:menu_contact_us', icon: 'envelope' },
   },
-  { path: 'feedback', element: <FeedbackPage />, modes: ['normal'] },
+  { path: 'feedback', element: <FeedbackPage />, modes: ['normal', 'admin'], calls: contract.feedback.sendFeedback },
   { path: 'FAQ', element: <FaqPage />, modes: ['normal', 'admin'] },
   { path: 'helpTutorials', element: <HelpTutorialsPage />, modes: ['normal', 'admin'] },
   { path: 'releaseNote', element: <ReleaseNotesPage />, modes: ['normal', 'admin'] },
@@ -192,6 +200,13 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
 ];
 
 export const BASE: Record<PortalMode, string> = { normal: '/app', admin: '/admin' };
+
+/** Other names of pages (spec 1 section 2): `/app/customerOnboarding`, `/admin/importProdInfo`… open the page. */
+export const PAGE_ALIASES: Readonly<Record<string, string>> = {
+  customerOnboarding: 'administration/customerOnboarding',
+  importProdInfo: 'administration/importProdInfo',
+  emailRouting: 'administration/emailRouting',
+};
 
 /** The pages a user may open in a mode: those whose route (if any) the user may call in that mode. */
 export function pagesFor(mode: PortalMode, facts: CallerFacts): PortalPage[] {

@@ -5,6 +5,8 @@ import { RequestFailure, type RequestError } from './requestErrors';
 export interface CallOptions {
   /** Leave every failure of this call to the caller: the global handlers stay quiet. */
   silent?: boolean;
+  /** Business error codes the caller answers itself; every other failure of the call still reaches the global handlers. */
+  handles?: readonly number[];
   /** Do not abort an earlier call with the same method and URL, nor let a later one abort this. */
   ignoreCancel?: boolean;
 }
@@ -130,7 +132,10 @@ export async function requestLayer(args: ApiFetcherArgs & CallOptions) {
   }
   const envelope = body as { errorCode?: number; errorMessage?: string } | null;
   if (envelope && typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
-    fail({ kind: 'api', errorCode: envelope.errorCode, errorMessage: envelope.errorMessage }, args.silent);
+    fail(
+      { kind: 'api', errorCode: envelope.errorCode, errorMessage: envelope.errorMessage },
+      args.silent || args.handles?.includes(envelope.errorCode),
+    );
   }
   return { status: response.status, body, headers: response.headers };
 }

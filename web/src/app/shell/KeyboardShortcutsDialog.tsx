@@ -1,5 +1,6 @@
-import { Dialog, DialogBody, KeyComboTag } from '@blueprintjs/core';
+import { DialogBody, KeyComboTag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 /** The keys of the grids (components/list/useGridKeyboard), each with what it does. */
 const SHORTCUTS = [
@@ -13,7 +14,7 @@ const SHORTCUTS = [
 export function KeyboardShortcutsDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('keyboard_shortcuts')} icon="key-command">
+    <PortalDialog isOpen={isOpen} onClose={onClose} title={t('keyboard_shortcuts')} icon="key-command">
       <DialogBody>
         <h3>{t('keyboard_shortcuts_grids')}</h3>
         <dl className="keyboard-shortcuts">
@@ -29,6 +30,6 @@ export function KeyboardShortcutsDialog({ isOpen, onClose }: { isOpen: boolean; 
           ))}
         </dl>
       </DialogBody>
-    </Dialog>
+    </PortalDialog>
   );
 }

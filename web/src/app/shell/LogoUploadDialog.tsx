@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, FormGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogoFiles, type Customer, type LogoFileIdentifier } from '../../../../contract/customers';
@@ -17,6 +17,7 @@ import { useObjectUrl } from '../../lib/objectUrl';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { failureMessage, type FailureRules } from '../../lib/failureMessage';
 import { LOGO_UPLOAD_KIND, useCustomerLogoIdentifier, useLogoUrl } from './CustomerLogo';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 /** Width of the logo modal (spec 3 section 9). */
 const LOGO_DIALOG_WIDTH = 500;
@@ -55,7 +56,7 @@ export interface LogoUploadDialogProps {
 export function LogoUploadDialog({ isOpen, onClose }: LogoUploadDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <PortalDialog
       isOpen={isOpen}
       onClose={onClose}
       title={t('logo_dialog_title')}
@@ -64,7 +65,7 @@ export function LogoUploadDialog({ isOpen, onClose }: LogoUploadDialogProps) {
     >
       {/* Mounted only while open, so every opening starts with nothing chosen. */}
       {isOpen && <LogoUploadForm onClose={onClose} />}
-    </Dialog>
+    </PortalDialog>
   );
 }
 

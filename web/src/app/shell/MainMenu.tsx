@@ -1,6 +1,6 @@
 import { Button, Classes, Menu, MenuItem } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import { useCurrentSession } from '../../lib/currentUser';
@@ -15,6 +15,9 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
   const location = useLocation();
   const { user } = useCurrentSession();
   const prepare = (page: PortalPage) => preparePage(page, user.userLocation.customerId);
+  // The entry of the page shown, or of the page it is part of: My account lies under userManagement but is no user list.
+  const current = pages.find((p) => matchPath({ path: `${base}/${p.path}`, caseSensitive: false }, location.pathname));
+  const isActive = (p: PortalPage) => current === p || (current?.partOf?.includes(p.path) ?? false);
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
   const toggle = () => {
     writeLocal(COLLAPSED_KEY, !collapsed);
@@ -44,7 +47,8 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
                 icon={p.menu!.icon}
                 text={collapsed ? undefined : t(p.menu!.labelKey)}
                 aria-label={t(p.menu!.labelKey)}
-                active={location.pathname.toLowerCase().startsWith(href.toLowerCase())}
+                multiline
+                active={isActive(p)}
                 href={href}
                 onMouseEnter={() => prepare(p)}
                 onFocus={() => prepare(p)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AnchorButton, Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Checkbox, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -8,6 +8,7 @@ import { useSystemConfig } from '../../components/config/api/systemConfig';
 import { readLocal, writeLocal } from '../../lib/localSettings';
 import { useModalTurn, wantsOf, type ModalTurn } from '../../lib/modalQueue';
 import { currentSignIn } from '../../lib/signInMark';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 const COOKIE_POLICY_URL = 'https://www.provider.example/cookie-policy';
 
@@ -98,13 +99,12 @@ function NotificationMessageDialog({
   const done = snapshot.status === 'done';
   useEffect(() => onWants(wantsOf(shown, done)), [onWants, shown, done]);
   return (
-    <Dialog
+    <PortalDialog
       isOpen={shown && turn.isOpen}
       onClosed={turn.onClosed}
       title={t('notification_message_title')}
       icon="notifications"
       style={{ width: 600 }}
-      canOutsideClickClose={false}
       onClose={() => send({ type: 'CLOSE', dontShowAgain })}
     >
       <DialogBody>
@@ -120,7 +120,7 @@ function NotificationMessageDialog({
           <Button intent={Intent.PRIMARY} text={t('ok')} onClick={() => send({ type: 'CLOSE', dontShowAgain })} />
         }
       />
-    </Dialog>
+    </PortalDialog>
   );
 }
 

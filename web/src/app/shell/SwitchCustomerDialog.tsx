@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, H6, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, H6, InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { announce } from '../../lib/crossTab';
 import { useCurrentSession } from '../../lib/currentUser';
 import { setUserCustomerId } from '../../lib/requestLayer';
 import { SectionNonIdealState } from '../../components/PageNonIdealState';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 const SEARCH_DEBOUNCE_MS = 250; // chosen: not in spec
 
@@ -47,7 +48,7 @@ export function SwitchCustomerDialog({ isOpen, onClose }: { isOpen: boolean; onC
     />
   );
   return (
-    <Dialog
+    <PortalDialog
       isOpen={isOpen}
       onClose={onClose}
       title={t('switch_customer')}
@@ -82,6 +83,6 @@ export function SwitchCustomerDialog({ isOpen, onClose }: { isOpen: boolean; onC
         )}
         <Button style={{ marginTop: 12 }} text={t('cancel')} onClick={onClose} />
       </DialogBody>
-    </Dialog>
+    </PortalDialog>
   );
 }

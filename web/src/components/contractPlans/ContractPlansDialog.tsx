@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { PlanGroupSection } from './PlanGroupSection';
 import { ADDITIONAL_GROUP, RECOMMENDED_GROUP } from './plans';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface ContractPlansDialogProps {
   isOpen: boolean;
@@ -13,7 +14,7 @@ export interface ContractPlansDialogProps {
 export function ContractPlansDialog({ isOpen, onClose }: ContractPlansDialogProps) {
   const { t } = useTranslation('contractPlans');
   return (
-    <Dialog
+    <PortalDialog
       isOpen={isOpen}
       onClose={onClose}
       title={t('contractPlans:dialog_title')}
@@ -26,6 +27,6 @@ export function ContractPlansDialog({ isOpen, onClose }: ContractPlansDialogProp
         <PlanGroupSection group={ADDITIONAL_GROUP} />
       </DialogBody>
       <DialogFooter actions={<Button text={t('contractPlans:close')} onClick={onClose} />} />
-    </Dialog>
+    </PortalDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { InputGroup, Intent } from '@blueprintjs/core';
+import { Fragment, useState } from 'react';
+import { Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../showToast';
+import { CountedInput } from '../inputs/LengthCounter';
 import { REQUEST_FIELD_COLUMNS, RequestDialog } from '../requestForm/RequestDialog';
 import { CommentsField, ContactMethodField, TextFields, useRequestForm } from '../requestForm/useRequestForm';
 import { requestContract } from './api/requestContract';
@@ -38,7 +39,14 @@ const LABELS: Record<Field, string> = {
   contactMethod: 'contractRequest:contact_method',
   comments: 'feedback:comments',
   interestedIn: 'contractRequest:interested_in',
+  additionalSolutionsFor: 'contractRequest:additional_solutions_for',
 };
+
+/** The optional free-text fields below the comments, each with its hint. */
+const OPTIONAL_TEXT = [
+  { field: 'interestedIn', hint: 'contractRequest:interested_in_hint' },
+  { field: 'additionalSolutionsFor', hint: 'contractRequest:additional_solutions_for_hint' },
+] as const;
 
 const REQUIRED: ReadonlySet<Field> = new Set(['firstName', 'lastName', 'emailAddress', 'telephone']);
 
@@ -106,19 +114,23 @@ export function ContractTeamDialog({ equipment, onClose }: { equipment: Contract
         disabled={busy}
         onChange={(comments) => change({ comments })}
       />
-      {form.group(
-        'interestedIn',
-        <InputGroup
-          {...form.a11y('interestedIn')}
-          fill
-          disabled={busy}
-          maxLength={MAX_LENGTH.interestedIn}
-          value={draft.interestedIn}
-          intent={form.intentOf('interestedIn')}
-          onValueChange={(interestedIn) => change({ interestedIn })}
-        />,
-        t('contractRequest:interested_in_hint'),
-      )}
+      {OPTIONAL_TEXT.map(({ field, hint }) => (
+        <Fragment key={field}>
+          {form.group(
+            field,
+            <CountedInput
+              {...form.a11y(field)}
+              fill
+              disabled={busy}
+              maxLength={MAX_LENGTH[field]}
+              value={draft[field]}
+              intent={form.intentOf(field)}
+              onValueChange={(value) => change({ [field]: value })}
+            />,
+            t(hint),
+          )}
+        </Fragment>
+      ))}
     </RequestDialog>
   );
 }

@@ -19,6 +19,7 @@ export type ContractInstrument = RequestInstrument;
 /** The contract-team form as typed (spec 2 section 3 "Contract-team request"). */
 export interface Draft extends ContactDraft {
   interestedIn: string;
+  additionalSolutionsFor: string;
 }
 
 export type Field = keyof Draft;
@@ -33,10 +34,12 @@ export const FIELDS: readonly Field[] = [
   'contactMethod',
   'comments',
   'interestedIn',
+  'additionalSolutionsFor',
 ];
 
-/** Most characters of interested-in: the contract's schema holds it (chosen there: not in spec). */
-const INTERESTED_IN_MAX = ContractTeamRequest.shape.interestedIn.unwrap().unwrap().maxLength ?? REQUEST_MAX.comments;
+/** Most characters of a free-text field the spec gives no limit: the contract's schema holds it (chosen there). */
+const maxOf = (field: 'interestedIn' | 'additionalSolutionsFor') =>
+  ContractTeamRequest.shape[field].unwrap().unwrap().maxLength ?? REQUEST_MAX.comments;
 
 /** Most characters of each text field (spec 2 section 9), for the inputs, the counter and the too-long message. */
 export const MAX_LENGTH = {
@@ -45,11 +48,16 @@ export const MAX_LENGTH = {
   emailAddress: REQUEST_MAX.email,
   telephone: REQUEST_MAX.phone,
   comments: REQUEST_MAX.comments,
-  interestedIn: INTERESTED_IN_MAX,
+  interestedIn: maxOf('interestedIn'),
+  additionalSolutionsFor: maxOf('additionalSolutionsFor'),
 } as const satisfies Partial<Record<Field, number>>;
 
 /** A new form: the signed-in user's name, e-mail and office phone; contact by e-mail. */
-export const initialDraft = (me: Requester): Draft => ({ ...contactDraftOf(me), interestedIn: '' });
+export const initialDraft = (me: Requester): Draft => ({
+  ...contactDraftOf(me),
+  interestedIn: '',
+  additionalSolutionsFor: '',
+});
 
 /** Whether closing now would lose something the user typed or chose. */
 export const isDirty = (draft: Draft, initial: Draft): boolean =>
@@ -67,7 +75,7 @@ export function requestOf(draft: Draft, instrument: ContractInstrument): Contrac
     contactMethod: draft.contactMethod,
     comments: text(draft.comments),
     interestedIn: text(draft.interestedIn),
-    additionalSolutionsFor: null,
+    additionalSolutionsFor: text(draft.additionalSolutionsFor),
     mfg: instrument.mfg,
     model: instrument.model,
     serial: instrument.serial,

@@ -1,16 +1,5 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Intent,
-  Spinner,
-  Tab,
-  Tabs,
-  type TabId,
-} from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, Intent, Spinner, Tab, Tabs, type TabId } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +16,7 @@ import { documentFailureMessage } from './documentFailures';
 import { DocumentTable } from './DocumentTable';
 import { DocumentUploadArea } from './DocumentUploadArea';
 import { ConfirmAlert } from '../confirm/ConfirmAlert';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface DocumentViewerDialogProps {
   isOpen: boolean;
@@ -53,7 +43,7 @@ export function DocumentViewerDialog({
 }: DocumentViewerDialogProps) {
   const closeRequest = useRef<(() => void) | null>(null);
   return (
-    <Dialog
+    <PortalDialog
       isOpen={isOpen}
       onClose={() => (closeRequest.current ?? onClose)()}
       title={title}
@@ -70,7 +60,7 @@ export function DocumentViewerDialog({
           closeRequest={closeRequest}
         />
       )}
-    </Dialog>
+    </PortalDialog>
   );
 }
 

@@ -3,7 +3,6 @@ import {
   Button,
   Callout,
   Checkbox,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -22,6 +21,7 @@ import { equipmentKeys } from '../../lib/equipmentKeys';
 import { updateEhs } from './api/ehs';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { picksOf, togglePick, valueOf } from './ehsPicks';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 type SingleField = 'machineGuarding' | 'lockTagOut';
 type MultiField = 'energyHazard' | 'chemicalHazards' | 'biosafetyHazards' | 'radiologicalHazards';
@@ -109,7 +109,7 @@ export function EditEhsDialog({
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={title}
@@ -188,7 +188,7 @@ export function EditEhsDialog({
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

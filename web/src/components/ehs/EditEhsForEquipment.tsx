@@ -1,8 +1,9 @@
-import { Callout, Dialog, DialogBody, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, DialogBody, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { useEquipmentForEhs } from './api/ehs';
 import { EditEhsDialog } from './EditEhsDialog';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 /** Edit EHS data of an instrument known only by id (the inventory row menu): its current data is read first. */
 export function EditEhsForEquipment({ equipmentId, onClose }: { equipmentId: number; onClose(): void }) {
@@ -10,7 +11,7 @@ export function EditEhsForEquipment({ equipmentId, onClose }: { equipmentId: num
   const current = useEquipmentForEhs(equipmentId);
   if (current.data) return <EditEhsDialog target={current.data} onClose={onClose} onSaved={() => undefined} />;
   return (
-    <Dialog isOpen onClose={onClose} title={t('ehs:title')} icon="shield" style={{ width: MODAL_WIDTH.default }}>
+    <PortalDialog isOpen onClose={onClose} title={t('ehs:title')} icon="shield" style={{ width: MODAL_WIDTH.default }}>
       <DialogBody>
         {current.isError ? (
           <Callout intent={Intent.DANGER} role="alert">
@@ -20,6 +21,6 @@ export function EditEhsForEquipment({ equipmentId, onClose }: { equipmentId: num
           <Spinner aria-label={t('loading')} />
         )}
       </DialogBody>
-    </Dialog>
+    </PortalDialog>
   );
 }

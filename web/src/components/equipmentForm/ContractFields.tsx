@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Callout, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { contract } from '../../../../contract';
 import {
@@ -21,6 +21,7 @@ import {
 } from './equipmentDraft';
 import { useErrorMessage } from './useErrorMessage';
 import { TextSuggest } from './TextSuggest';
+import { CountedInput } from '../inputs/LengthCounter';
 
 export interface ContractFieldsProps {
   idPrefix: string;
@@ -62,10 +63,11 @@ export function ContractFields({ idPrefix, draft, errors, pickedContractId, onCh
   const input = (field: ContractField, type: 'text' | 'date' = 'text') =>
     group(
       field,
-      <InputGroup
+      <CountedInput
         id={`${idPrefix}-${contractKey(field)}`}
         type={type}
         maxLength={CONTRACT_MAX[field]}
+        hideCounter={type === 'date'}
         value={value(field)}
         intent={intentOf(field)}
         aria-invalid={errors.has(contractKey(field)) || undefined}
@@ -83,7 +85,7 @@ export function ContractFields({ idPrefix, draft, errors, pickedContractId, onCh
           'contractId',
           <>
             {!maySearchContracts ? (
-              <InputGroup
+              <CountedInput
                 id={`${idPrefix}-${contractKey('contractId')}`}
                 maxLength={CONTRACT_MAX.contractId}
                 value={value('contractId')}

@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -46,6 +45,8 @@ import {
 import { EQUIPMENT_FIELD_LABEL_KEYS, type EquipmentLabelledField } from './fieldLabels';
 import { TextSuggest } from './TextSuggest';
 import { useErrorMessage } from './useErrorMessage';
+import { PortalDialog } from '../dialog/PortalDialog';
+import { CountedInput } from '../inputs/LengthCounter';
 
 export interface EquipmentFormDialogProps {
   isOpen: boolean;
@@ -194,20 +195,18 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
         );
         break;
       }
-      default:
-        control = (
-          <InputGroup
-            id={id}
-            type={
-              spec.kind === 'date' ? 'date' : spec.kind === 'email' ? 'email' : spec.kind === 'phone' ? 'tel' : 'text'
-            }
-            maxLength={spec.max}
-            value={value}
-            intent={intentOf(spec.name)}
-            aria-invalid={shown.has(spec.name) || undefined}
-            onValueChange={onChange}
-          />
-        );
+      default: {
+        const props = {
+          id,
+          type:
+            spec.kind === 'date' ? 'date' : spec.kind === 'email' ? 'email' : spec.kind === 'phone' ? 'tel' : 'text',
+          value,
+          intent: intentOf(spec.name),
+          'aria-invalid': shown.has(spec.name) || undefined,
+          onValueChange: onChange,
+        };
+        control = <CountedInput {...props} maxLength={spec.max} hideCounter={spec.kind === 'date'} />;
+      }
     }
     return group(spec.name, label(spec.name), control);
   };
@@ -351,7 +350,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={equipment ? t('equipmentForm:title_edit') : t('equipmentForm:title_add')}
@@ -389,7 +388,7 @@ function EquipmentForm({ equipment, onClose, onSaved }: EquipmentFormDialogProps
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LocationEquipment } from '../../../../contract/equipment';
@@ -12,6 +12,7 @@ import { useCurrentSession } from '../../lib/currentUser';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { LinkLocationPanel } from './LinkLocationPanel';
 import { SectionNonIdealState } from '../PageNonIdealState';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface LinkEquipmentDialogProps {
   isOpen: boolean;
@@ -84,7 +85,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={t('equipmentForm:link_title')}
@@ -155,7 +156,7 @@ function LinkEquipment({ onClose, onLinked }: LinkEquipmentDialogProps) {
             </>
           }
         />
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

@@ -2,6 +2,7 @@ import { type Intent, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSettled } from '../useSettled';
+import { LengthCounter } from '../inputs/LengthCounter';
 
 /** Wait this long after the last keystroke before asking for suggestions. Chosen: not in spec. */
 const SUGGEST_DEBOUNCE_MS = 250;
@@ -67,6 +68,11 @@ export function TextSuggest<T>(props: TextSuggestProps<T>) {
       inputProps={{
         id,
         maxLength: props.maxLength,
+        rightElement:
+          props.maxLength !== undefined ? (
+            <LengthCounter id={`${id}-counter`} entered={value.length} max={props.maxLength} />
+          ) : undefined,
+        'aria-describedby': props.maxLength !== undefined ? `${id}-counter` : undefined,
         intent: props.intent,
         placeholder: props.placeholder ?? '',
         'aria-invalid': props.intent === 'danger' ? true : undefined,

@@ -1,7 +1,13 @@
+import { customerLabelKeys } from '../../lib/customerLabels';
+
+/** i18n keys of a label: one key, or the customer's own label's key before the generic one. */
+export type LabelKey = string | string[];
+
 /**
  * The label of every equipment field, by its API name (the names of the server's field registry, spec 2 section 3).
  * The add/edit form, the inventory grid's column headers and the column chooser all use these keys, so a field is
- * called the same everywhere: `t(equipmentFieldLabelKey('mfg'))`.
+ * called the same everywhere: `t(equipmentFieldLabelKey('mfg'))`. The asset id and general 1 to 3 show the customer's
+ * own label where it has one.
  */
 export const EQUIPMENT_FIELD_LABEL_KEYS = {
   equipmentId: 'equipmentForm:field_equipmentId',
@@ -56,11 +62,11 @@ export const EQUIPMENT_FIELD_LABEL_KEYS = {
   agConnected: 'equipmentForm:field_agConnected',
   isComputer: 'equipmentForm:field_isComputer',
   comments: 'equipmentForm:field_comments',
-  general1: 'equipmentForm:field_general1',
-  general2: 'equipmentForm:field_general2',
-  general3: 'equipmentForm:field_general3',
+  general1: customerLabelKeys('general1', 'equipmentForm:field_general1'),
+  general2: customerLabelKeys('general2', 'equipmentForm:field_general2'),
+  general3: customerLabelKeys('general3', 'equipmentForm:field_general3'),
   pkiTag: 'equipmentForm:field_pkiTag',
-  assetId: 'equipmentForm:field_assetId',
+  assetId: customerLabelKeys('assetId', 'equipmentForm:field_assetId'),
   rfidTag: 'equipmentForm:field_rfidTag',
   assetGeniusFlag: 'equipmentForm:field_assetGeniusFlag',
   custSysId: 'equipmentForm:field_custSysId',
@@ -78,7 +84,7 @@ export const EQUIPMENT_FIELD_LABEL_KEYS = {
 export type EquipmentLabelledField = keyof typeof EQUIPMENT_FIELD_LABEL_KEYS;
 
 /** The i18n key of a field's label; undefined for a name that is not an equipment field. */
-export function equipmentFieldLabelKey(field: string): string | undefined {
+export function equipmentFieldLabelKey(field: string): LabelKey | undefined {
   return Object.hasOwn(EQUIPMENT_FIELD_LABEL_KEYS, field)
     ? EQUIPMENT_FIELD_LABEL_KEYS[field as EquipmentLabelledField]
     : undefined;

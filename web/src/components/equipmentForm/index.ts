@@ -3,4 +3,9 @@ export { EquipmentFormDialog, type EquipmentFormDialogProps } from './EquipmentF
 export { LinkEquipmentDialog, type LinkEquipmentDialogProps } from './LinkEquipmentDialog';
 export { DeleteEquipmentAlert, deletesEquipment, type DeleteEquipmentAlertProps } from './DeleteEquipmentAlert';
 export { useNewEquipmentCount } from './useNewEquipmentCount';
-export { EQUIPMENT_FIELD_LABEL_KEYS, equipmentFieldLabelKey, type EquipmentLabelledField } from './fieldLabels';
+export {
+  EQUIPMENT_FIELD_LABEL_KEYS,
+  equipmentFieldLabelKey,
+  type EquipmentLabelledField,
+  type LabelKey,
+} from './fieldLabels';

@@ -1,7 +1,8 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import { HistoryList, type HistoryListProps } from './HistoryList';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface HistoryDialogProps extends HistoryListProps {
   isOpen: boolean;
@@ -14,7 +15,7 @@ export interface HistoryDialogProps extends HistoryListProps {
 export function HistoryDialog({ isOpen, title, onClose, ...list }: HistoryDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <PortalDialog
       isOpen={isOpen}
       onClose={onClose}
       title={title}
@@ -23,6 +24,6 @@ export function HistoryDialog({ isOpen, title, onClose, ...list }: HistoryDialog
     >
       <DialogBody className="history-dialog-body">{isOpen && <HistoryList {...list} />}</DialogBody>
       <DialogFooter actions={<Button text={t('history:close')} onClick={onClose} />} />
-    </Dialog>
+    </PortalDialog>
   );
 }

@@ -5,7 +5,6 @@ import {
   Callout,
   Card,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   Icon,
@@ -30,6 +29,7 @@ import { EquipmentThumbnail } from './EquipmentThumbnail';
 import { IMAGE_FAILURES } from './imageUpload';
 import { ImageUploadPanel } from './ImageUploadPanel';
 import { useSignedUrl } from './signedUrls';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 /** Width of the image viewer (spec 2 section 9: modal widths 1000 and 750). */
 const IMAGE_DIALOG_WIDTH = 750;
@@ -69,7 +69,7 @@ export function ImageViewerDialog(props: ImageViewerDialogProps) {
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen={isOpen}
         onClose={requestClose}
         title={t('images:dialog_title', { title })}
@@ -78,7 +78,7 @@ export function ImageViewerDialog(props: ImageViewerDialogProps) {
       >
         {/* Mounted only while open, so every opening starts from the equipment's current images. */}
         {isOpen && <ImageViewer {...props} onUnsavedChange={setUnsaved} onRequestClose={requestClose} />}
-      </Dialog>
+      </PortalDialog>
       <ConfirmAlert
         isOpen={confirmingClose}
         intent={Intent.WARNING}

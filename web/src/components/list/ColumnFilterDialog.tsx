@@ -1,30 +1,12 @@
-import { useMemo, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  InputGroup,
-  Intent,
-  Spinner,
-} from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Checkbox, Classes, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { FilterOperator, type FilterSetting } from '../../../../contract/listQuery';
 import type { ListFields } from './listLayout';
 import { LoadFailedCallout } from '../LoadFailedCallout';
 import { RangeFilterEditor } from './RangeFilterEditor';
-
-/** Where a list's filter suggestions come from: its FilterFields call. */
-export interface FilterSuggestions {
-  /** The query key the suggestions are cached under; the field, other filters and keyword are added to it. */
-  queryKey: readonly unknown[];
-  /** How many values one call answers at most: a full answer means there may be more. */
-  pageSize: number;
-  load(field: string, others: FilterSetting[], keyword: string): Promise<Record<string, Array<string | null>>>;
-}
+import { PortalDialog } from '../dialog/PortalDialog';
+import { useFilterValues, type FilterSuggestions } from './useFilterValues';
 
 export interface ColumnFilterDialogProps {
   /** The column being filtered; null when the dialog is closed. */
@@ -51,7 +33,7 @@ export function ColumnFilterDialog({
   const kind = field ? fields.kindOf(field) : 'text';
   const current = filters.find((f) => f.field === field) ?? null;
   return (
-    <Dialog
+    <PortalDialog
       isOpen={field !== null}
       onClose={onClose}
       title={field ? t('list_filter_title', { column: fields.label(t, field) }) : ''}
@@ -78,7 +60,7 @@ export function ColumnFilterDialog({
             onApply={(filter) => onApply(field, filter)}
           />
         ))}
-    </Dialog>
+    </PortalDialog>
   );
 }
 
@@ -97,11 +79,7 @@ const BLANK = '\u0000blank';
 function ChecklistEditor({ field, fields, suggestions, current, others, keyword, onApply }: ChecklistEditorProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const found = useQuery({
-    queryKey: [...suggestions.queryKey, field, others, keyword],
-    queryFn: () => suggestions.load(field, others, keyword),
-  });
-  const values = useMemo(() => (found.data?.[field] ?? []).map((v) => (v === null ? BLANK : v)), [found.data, field]);
+  const { found, searched, words } = useFilterValues(suggestions, field, others, keyword, search);
   const [picked, setPicked] = useState<Set<string>>(() => {
     if (!current) return new Set();
     if (current.operator === FilterOperator.Blank) return new Set([BLANK]);
@@ -114,8 +92,12 @@ function ChecklistEditor({ field, fields, suggestions, current, others, keyword,
       : fields.kindOf(field) === 'boolean'
         ? t(`list_bool_${v}`)
         : (fields.valueLabel?.(t, field, v) ?? v);
-  const shown = values.filter((v) => label(v).toLowerCase().includes(search.trim().toLowerCase()));
-  const full = values.length >= suggestions.pageSize;
+  const values = (found.data?.values ?? []).map((v) => (v === null ? BLANK : v));
+  // The server searched the values; else the loaded values are all there are, narrowed here by what they show.
+  const shown = searched ? values : values.filter((v) => label(v).toLowerCase().includes(search.trim().toLowerCase()));
+  // Checked values the search no longer shows stay checked, and shown, above the others.
+  const kept = [...picked].filter((v) => !shown.includes(v));
+  const more = found.data?.more === true;
   const allPicked = shown.length > 0 && shown.every((v) => picked.has(v));
 
   const toggle = (v: string) =>
@@ -170,8 +152,16 @@ function ChecklistEditor({ field, fields, suggestions, current, others, keyword,
             compact
           />
         ) : (
-          <div className="list-filter-values" role="group" aria-label={fields.label(t, field)}>
-            {!full && shown.length > 1 && (
+          <div
+            className="list-filter-values"
+            role="group"
+            aria-label={fields.label(t, field)}
+            aria-busy={found.isFetching}
+          >
+            {kept.map((v) => (
+              <Checkbox key={v} label={label(v)} checked disabled={notBlank} onChange={() => toggle(v)} />
+            ))}
+            {!more && shown.length > 1 && (
               <Checkbox
                 label={t('list_filter_select_all')}
                 checked={allPicked}
@@ -190,7 +180,13 @@ function ChecklistEditor({ field, fields, suggestions, current, others, keyword,
               />
             ))}
             {shown.length === 0 && <p className={Classes.TEXT_MUTED}>{t('list_filter_no_values')}</p>}
-            {full && <p className={Classes.TEXT_MUTED}>{t('list_filter_first_values', { count: values.length })}</p>}
+            {more && (
+              <p className={Classes.TEXT_MUTED} role="status">
+                {searched
+                  ? t('list_filter_more_matches', { count: values.length, words })
+                  : t('list_filter_first_values', { count: values.length })}
+              </p>
+            )}
           </div>
         )}
       </DialogBody>

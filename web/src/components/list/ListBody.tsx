@@ -3,6 +3,7 @@ import { Button, NonIdealState, Spinner, type IconName } from '@blueprintjs/core
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../Pager';
+import { SectionNonIdealState } from '../PageNonIdealState';
 
 export interface ListBodyProps<T> {
   /** `totalCountExact` false: more rows match than the server counted, `totalCount` is a lower bound. */
@@ -66,7 +67,8 @@ function ListContent<T>({ list, texts, emptyIcon, emptyAction, narrowed, onClear
   }
   if (list.data.items.length === 0) {
     return (
-      <NonIdealState
+      <SectionNonIdealState
+        level={2}
         icon={narrowed ? 'search' : emptyIcon}
         title={narrowed ? texts.emptyFiltered : texts.empty}
         description={narrowed ? undefined : texts.emptyHint}

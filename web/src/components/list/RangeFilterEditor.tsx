@@ -12,6 +12,8 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { FilterOperator, type FilterSetting } from '../../../../contract/listQuery';
+import { RANGE_FILTER_INPUT_MAX } from '../../../../contract/limits';
+import { NumberInput } from '../inputs/NumberInput';
 import type { FieldKind } from './listLayout';
 
 export interface RangeFilterEditorProps {
@@ -50,7 +52,18 @@ export function RangeFilterEditor({ field, kind, current, onApply }: RangeFilter
   const invalid = kind === 'number' && [from, to].some((v) => v !== '' && !Number.isFinite(Number(v)));
   const reversed = from !== '' && to !== '' && (kind === 'number' ? Number(from) > Number(to) : from > to);
   const upper = kind === 'dateTime' && to ? `${to}${END_OF_DAY}` : to;
-  const inputType = kind === 'number' ? 'number' : 'date';
+  const bound = (id: string, value: string, onChange: (value: string) => void) =>
+    kind === 'number' ? (
+      <NumberInput
+        id={id}
+        value={value}
+        maxLength={RANGE_FILTER_INPUT_MAX}
+        disabled={choice !== 'range'}
+        onValueChange={onChange}
+      />
+    ) : (
+      <InputGroup id={id} type="date" value={value} disabled={choice !== 'range'} onValueChange={onChange} />
+    );
 
   const apply = () => {
     if (choice === 'blank') return onApply({ field, operator: FilterOperator.Blank, value: [] });
@@ -69,22 +82,10 @@ export function RangeFilterEditor({ field, kind, current, onApply }: RangeFilter
           <Radio value="notBlank" label={t('list_filter_not_blank')} />
         </RadioGroup>
         <FormGroup label={t('list_filter_from')} labelFor="filter-from" disabled={choice !== 'range'}>
-          <InputGroup
-            id="filter-from"
-            type={inputType}
-            value={from}
-            disabled={choice !== 'range'}
-            onChange={(e) => setFrom(e.target.value)}
-          />
+          {bound('filter-from', from, setFrom)}
         </FormGroup>
         <FormGroup label={t('list_filter_to')} labelFor="filter-to" disabled={choice !== 'range'}>
-          <InputGroup
-            id="filter-to"
-            type={inputType}
-            value={to}
-            disabled={choice !== 'range'}
-            onChange={(e) => setTo(e.target.value)}
-          />
+          {bound('filter-to', to, setTo)}
         </FormGroup>
         {(invalid || reversed) && choice === 'range' && (
           <Callout intent={Intent.DANGER}>{t('list_filter_range_invalid')}</Callout>

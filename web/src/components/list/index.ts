@@ -1,4 +1,5 @@
-export { ColumnFilterDialog, type ColumnFilterDialogProps, type FilterSuggestions } from './ColumnFilterDialog';
+export { ColumnFilterDialog, type ColumnFilterDialogProps } from './ColumnFilterDialog';
+export type { FilterSuggestions, SuggestionPage } from './useFilterValues';
 export { ColumnsPanel, type ColumnsPanelProps } from './ColumnsPanel';
 export { FilterChips, type FilterChipsProps } from './FilterChips';
 export { ListBody, type ListBodyProps } from './ListBody';

@@ -75,7 +75,9 @@ export function useGridKeyboard<T extends HTMLElement = HTMLDivElement>({
     // A press on a cell's control is the control's: the table would move its focused cell to it and scroll that cell
     // into view, moving the control away from under the pointer before the click.
     const keepPress = (e: MouseEvent) => {
-      if ((e.target as HTMLElement).closest(`.${NS}-table-cell ${CONTROLS.split(', ').join(`, .${NS}-table-cell `)}`))
+      const target = e.target as HTMLElement;
+      // A press on a header's name is its sort's (listColumnHeader), not the start of selecting the column.
+      if (target.closest(`.${NS}-table-cell ${CONTROLS.split(', ').join(`, .${NS}-table-cell `)}, .list-header-sort`))
         e.stopPropagation();
     };
     grid.addEventListener('mousedown', keepPress, true);

@@ -1,20 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-  type IconName,
-} from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
 import type { UiMessage } from '../../../../contract/errors';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { useDiscardConfirmation } from '../confirm/useConfirmation';
 import { SubmitProblemCallout } from '../SubmitProblemCallout';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 /**
  * The frame of a request to the provider about an instrument: what it is about (read-only), the form, Cancel and
@@ -48,7 +40,7 @@ export function RequestDialog({
   const { requestClose, element: discardQuestion } = useDiscardConfirmation({ dirty, busy, onClose });
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={title}
@@ -79,7 +71,7 @@ export function RequestDialog({
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

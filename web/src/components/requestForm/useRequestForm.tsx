@@ -1,9 +1,10 @@
 import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { InputGroup, Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldMessages } from '../../lib/failureMessage';
 import { FieldGroup, problemIdOf } from '../FieldGroup';
 import { showToast } from '../showToast';
+import { CountedInput } from '../inputs/LengthCounter';
 import { CONTACT_METHODS, firstInvalid, visibleErrors, type ContactDraft } from './requestForm';
 
 /**
@@ -148,7 +149,7 @@ export function TextFields<F extends string>({
     <Fragment key={field}>
       {form.group(
         field,
-        <InputGroup
+        <CountedInput
           {...form.a11y(field)}
           type={type}
           fill

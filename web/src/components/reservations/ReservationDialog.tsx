@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -39,6 +38,8 @@ import { InstrumentPicker } from './InstrumentPicker';
 import { SubmitProblemCallout } from '../SubmitProblemCallout';
 import { failureMessage } from '../../lib/failureMessage';
 import { SAVE_FAILURES } from './reservationFailures';
+import { PortalDialog } from '../dialog/PortalDialog';
+import { CounterInput } from '../inputs/NumberInput';
 
 export interface ReservationDialogProps {
   isOpen: boolean;
@@ -163,13 +164,12 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={t(TITLE_KEY[mode])}
         icon={mode === 'copy' ? 'duplicate' : mode === 'edit' ? 'edit' : 'calendar'}
         style={{ width: MODAL_WIDTH.small, maxWidth: '95vw' }}
-        canOutsideClickClose={!busy}
       >
         <form onSubmit={submit} noValidate aria-label={t(TITLE_KEY[mode])}>
           <DialogBody>
@@ -251,7 +251,7 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       <ConfirmAlert
         {...discardChangesQuestion(t)}
         isOpen={snapshot.matches('confirmingDiscard')}
@@ -303,9 +303,8 @@ function RepeatFields(props: RepeatFieldsProps) {
               labelFor={fieldId('interval')}
               style={{ margin: 0, width: 140 }}
             >
-              <InputGroup
+              <CounterInput
                 id={fieldId('interval')}
-                type="number"
                 min={1}
                 max={RESERVATION_MAX_INTERVAL}
                 value={draft.interval}

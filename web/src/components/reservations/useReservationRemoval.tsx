@@ -1,15 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Intent,
-  Radio,
-  RadioGroup,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, Intent, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +21,7 @@ import { useCurrentSession } from '../../lib/currentUser';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { failureMessage } from '../../lib/failureMessage';
 import { REMOVE_FAILURES } from './reservationFailures';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 export interface ReservationRemoval {
   /** Ask for and then make the deletion of a reservation; `onRemoved` runs after the server deleted it. */
@@ -197,13 +188,12 @@ function CommentedRemoval({
   };
 
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       onClose={() => !busy && onCancel()}
       title={t('reservation:delete_comment_title')}
       icon="trash"
       style={{ width: MODAL_WIDTH.narrow, maxWidth: '95vw' }}
-      canOutsideClickClose={!busy}
       canEscapeKeyClose={!busy}
     >
       <form onSubmit={submit} noValidate>
@@ -253,6 +243,6 @@ function CommentedRemoval({
           }
         />
       </form>
-    </Dialog>
+    </PortalDialog>
   );
 }

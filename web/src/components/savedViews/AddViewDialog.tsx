@@ -2,8 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   Button,
   Callout,
-  Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -17,6 +15,8 @@ import { MODAL_WIDTH } from '../../../../contract/limits';
 import { PREFERENCE_NAME_MAX, type ShareScope } from '../../../../contract/preferences';
 import { viewNameProblem } from '../../../../machines/savedView.machine';
 import { getToaster } from '../toaster';
+import { PortalDialog } from '../dialog/PortalDialog';
+import { LengthCounter } from '../inputs/LengthCounter';
 
 export interface AddViewDialogProps {
   isOpen: boolean;
@@ -35,10 +35,9 @@ export interface AddViewDialogProps {
 export function AddViewDialog({ isOpen, saving, failed, canShare, onCreate, onClose }: AddViewDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <PortalDialog
       isOpen={isOpen}
       onClose={saving ? undefined : onClose}
-      canOutsideClickClose={false}
       canEscapeKeyClose={!saving}
       isCloseButtonShown={!saving}
       title={t('views:add_view_title')}
@@ -49,7 +48,7 @@ export function AddViewDialog({ isOpen, saving, failed, canShare, onCreate, onCl
       {isOpen && (
         <AddViewForm saving={saving} failed={failed} canShare={canShare} onCreate={onCreate} onClose={onClose} />
       )}
-    </Dialog>
+    </PortalDialog>
   );
 }
 
@@ -108,14 +107,7 @@ function AddViewForm({ saving, failed, canShare, onCreate, onClose }: Omit<AddVi
             aria-required
             aria-invalid={problem !== null}
             aria-describedby={problem ? problemId : undefined}
-            rightElement={
-              <span
-                className={Classes.TEXT_MUTED}
-                style={{ display: 'inline-block', padding: '0 8px', lineHeight: '30px' }}
-              >
-                {name.trim().length}/{PREFERENCE_NAME_MAX}
-              </span>
-            }
+            rightElement={<LengthCounter entered={name.trim().length} max={PREFERENCE_NAME_MAX} />}
           />
         </FormGroup>
         {canShare && (

@@ -4,3 +4,4 @@ export { STATUS_STYLE, statusToneOf, type ServiceCallStatusTone } from './servic
 export { ServiceCallStatusTag } from './ServiceCallStatusTag';
 export { ServiceOrderNumber, type ServiceOrderNumberProps } from './ServiceOrderNumber';
 export { PagedServiceCalls, type PagedServiceCallsProps, type ServiceCallColumn } from './PagedServiceCalls';
+export { nextVisitOf } from './nextVisit';

@@ -5,7 +5,6 @@ import {
   Card,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -41,12 +40,14 @@ import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { failureMessage, fieldMessagesOf, generalMessageOf, type FailureRules } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
 import { uploadAttachment } from './attachmentUpload';
+import { readRememberedEmails, storeRememberedEmails } from './rememberedEmails';
 import {
   attachmentProblem,
   initialDraft,
   isDirty,
   notifyAddress,
   requestOf,
+  tickedAddresses,
   TOO_LARGE,
   validate,
   withAddress,
@@ -58,6 +59,7 @@ import {
   type FieldErrors,
   type NotifyRole,
 } from './serviceRequestDraft';
+import { PortalDialog } from '../dialog/PortalDialog';
 
 /** Width of the modal (spec 2 section 9: modal widths 1000 and 750). */
 const DIALOG_WIDTH = 750;
@@ -112,7 +114,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
   const { user } = useCurrentSession();
   const ids = useId();
   const idOf = (field: string) => `${ids}-${field}`;
-  const [initial] = useState(() => initialDraft(equipment, user.officePhone));
+  const [initial] = useState(() => initialDraft(equipment, user.officePhone, readRememberedEmails(user.userId)));
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [percent, setPercent] = useState(0);
@@ -145,6 +147,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
       return createServiceRequest(requestOf(draft, defaults, attachFiles));
     },
     onSuccess: ({ serviceOrderNo }) => {
+      storeRememberedEmails(user.userId, draft.rememberEmails, draft.requestEmail, tickedAddresses(draft));
       toast(t('serviceRequest:submitted', { serviceOrderNo }), Intent.SUCCESS);
       // The request is a new work order: the lists of service calls show it.
       void queryClient.invalidateQueries({ queryKey: serviceCallKeys.all });
@@ -258,13 +261,12 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
   const chosen = draft.withEquipment ? draft.equipment : null;
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen
         onClose={requestClose}
         title={t('serviceRequest:dialog_title')}
         icon="build"
         style={{ width: DIALOG_WIDTH, maxWidth: '95vw' }}
-        canOutsideClickClose={!busy}
         canEscapeKeyClose={!busy}
       >
         <DialogBody>
@@ -430,22 +432,30 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
                 aria-describedby={describedBy('requestEmail')}
                 onValueChange={(value) => change({ requestEmail: value }, ['requestEmail'])}
               />
-              {chosen && (
-                <div style={{ display: 'flex', gap: 24, marginTop: 8 }}>
-                  <Checkbox
-                    label={t('serviceRequest:notify_primary_user')}
-                    checked={draft.notify.primaryUser}
-                    disabled={busy}
-                    onChange={(e) => toggleNotify('primaryUser', e.currentTarget.checked)}
-                  />
-                  <Checkbox
-                    label={t('serviceRequest:notify_lab_manager')}
-                    checked={draft.notify.labManager}
-                    disabled={busy}
-                    onChange={(e) => toggleNotify('labManager', e.currentTarget.checked)}
-                  />
-                </div>
-              )}
+              <div style={{ display: 'flex', flexWrap: 'wrap', columnGap: 24, marginTop: 8 }}>
+                {chosen && (
+                  <>
+                    <Checkbox
+                      label={t('serviceRequest:notify_primary_user')}
+                      checked={draft.notify.primaryUser}
+                      disabled={busy}
+                      onChange={(e) => toggleNotify('primaryUser', e.currentTarget.checked)}
+                    />
+                    <Checkbox
+                      label={t('serviceRequest:notify_lab_manager')}
+                      checked={draft.notify.labManager}
+                      disabled={busy}
+                      onChange={(e) => toggleNotify('labManager', e.currentTarget.checked)}
+                    />
+                  </>
+                )}
+                <Checkbox
+                  label={t('serviceRequest:remember_emails')}
+                  checked={draft.rememberEmails}
+                  disabled={busy}
+                  onChange={(e) => change({ rememberEmails: e.currentTarget.checked })}
+                />
+              </div>
             </>,
             t('serviceRequest:request_email_help'),
           )}
@@ -544,7 +554,7 @@ function ServiceRequestForm({ equipment, onClose, onSubmitted }: Omit<ServiceReq
             </>
           }
         />
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

@@ -18,6 +18,7 @@ import {
   type ServiceRequestInput,
 } from '../../../../contract/serviceCalls';
 import { EMAIL_PATTERN, splitEmailList } from '../../../../contract/validation';
+import type { RememberedEmails } from './rememberedEmails';
 
 /** A colleague the request can be made for (users/customer/users). */
 export type CustomerUser = z.infer<typeof CustomerUserOption>;
@@ -43,11 +44,17 @@ export interface Draft {
   requestedFor: CustomerUser | null;
   requestEmail: string;
   notify: Record<NotifyRole, boolean>;
+  /** Remember the notification addresses for the next request (the e-mail save preference). */
+  rememberEmails: boolean;
   officePhone: string;
   attachment: File | null;
 }
 
-export const initialDraft = (equipment: Equipment | null, officePhone: string | null): Draft => ({
+export const initialDraft = (
+  equipment: Equipment | null,
+  officePhone: string | null,
+  remembered: RememberedEmails = { remember: false, addresses: [] },
+): Draft => ({
   withEquipment: equipment !== null,
   equipment,
   issueType: '',
@@ -55,8 +62,9 @@ export const initialDraft = (equipment: Equipment | null, officePhone: string | 
   issueText: '',
   requestForOther: false,
   requestedFor: null,
-  requestEmail: '',
+  requestEmail: remembered.addresses.join('; '),
   notify: { primaryUser: false, labManager: false },
+  rememberEmails: remembered.remember,
   officePhone: officePhone ?? '',
   attachment: null,
 });
@@ -71,7 +79,8 @@ export function isDirty(draft: Draft, initial: Draft): boolean {
     draft.issueText.trim() !== '' ||
     draft.requestForOther !== initial.requestForOther ||
     draft.requestedFor !== null ||
-    draft.requestEmail.trim() !== '' ||
+    draft.requestEmail.trim() !== initial.requestEmail.trim() ||
+    draft.rememberEmails !== initial.rememberEmails ||
     draft.officePhone !== initial.officePhone ||
     draft.attachment !== null
   );
@@ -96,6 +105,13 @@ export const withAddress = (list: string, address: string): string => {
   const addresses = splitEmailList(list);
   return addresses.some((a) => sameAddress(a, address)) ? list : [...addresses, address].join('; ');
 };
+
+/** The addresses the ticks added: they belong to the instrument, not to the user's own list. */
+export const tickedAddresses = (draft: Draft): string[] =>
+  (['primaryUser', 'labManager'] as const)
+    .filter((role) => draft.notify[role])
+    .map((role) => notifyAddress(draft.equipment, role))
+    .filter((a): a is string => a !== null);
 
 /** The list without the address. */
 export const withoutAddress = (list: string, address: string): string =>

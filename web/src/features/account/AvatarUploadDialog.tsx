@@ -1,16 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Icon,
-  Intent,
-  Slider,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, FormGroup, Icon, Intent, Slider, Spinner } from '@blueprintjs/core';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -40,6 +29,7 @@ import {
 } from './avatarUpload';
 import { ownAvatarKeys } from './api/accountKeys';
 import { OwnAvatar } from './ownAvatar';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 /** Width of the avatar modal. Chosen: not in spec. */
 const AVATAR_DIALOG_WIDTH = 500;
@@ -193,7 +183,7 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       onClose={requestClose}
       title={t('avatar:dialog_title')}
@@ -338,6 +328,6 @@ function AvatarUploadForm({ onClose }: { onClose: () => void }) {
         }
       />
       {discardQuestion}
-    </Dialog>
+    </PortalDialog>
   );
 }

@@ -17,9 +17,9 @@ const EMPTY: Record<Field, string> = { oldPassword: '', newPassword: '', confirm
 
 /** The change-password page (spec 3 sections 2, 5, 7 and 8). */
 export function ChangePasswordPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, base } = useCurrentSession();
+  const { user, base, pages } = useCurrentSession();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
@@ -61,22 +61,9 @@ export function ChangePasswordPage() {
     },
     onError: (e) => {
       const error = requestErrorOf(e);
-      if (error.kind === 'api' && error.errorCode === ErrorCode.WrongOldPassword) {
-        setServerErrors({ oldPassword: t('wrong_old_password') });
-      } else if (error.kind === 'api' && error.errorCode === ErrorCode.WeakNewPassword) {
-        setServerErrors({ newPassword: t('weak_new_password') });
-      } else if (error.kind !== 'aborted') {
-        const key =
-          error.kind === 'api'
-            ? `errorMessage:error_msg_${error.errorCode}`
-            : error.kind === 'http' && error.status === 429
-              ? 'errorMessage:too_many_requests'
-              : error.kind === 'network'
-                ? 'errorMessage:network_error'
-                : 'errorMessage:system_error';
-        const message = i18n.exists(key) ? t(key) : t('errorMessage:system_error');
-        void getToaster().then((toaster) => toaster.show({ message, intent: Intent.DANGER, icon: 'error' }));
-      }
+      if (error.kind !== 'api') return;
+      if (error.errorCode === ErrorCode.WrongOldPassword) setServerErrors({ oldPassword: t('wrong_old_password') });
+      if (error.errorCode === ErrorCode.WeakNewPassword) setServerErrors({ newPassword: t('weak_new_password') });
     },
   });
 
@@ -95,7 +82,8 @@ export function ChangePasswordPage() {
   const back = () => {
     const state = window.history.state as { idx?: number } | null;
     if (state?.idx && state.idx > 0) navigate(-1);
-    else navigate(`${base}/welcome`);
+    // Spec 3 "Change password": the last page, else the products (admin mode has none: its welcome page).
+    else navigate(pages.includes('product') ? `${base}/product` : `${base}/welcome`);
   };
 
   const labels: Record<Field, string> = {

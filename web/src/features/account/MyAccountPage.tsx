@@ -2,13 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, Classes, H1, H2, HTMLTable, Icon, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { contract } from '../../../../contract';
-import type { UserDetail } from '../../../../contract/accountManagement';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
 import { ROLE } from '../../../../contract/limits';
 import { useMayCall } from '../../lib/access';
 import { useAccountDetail } from './api/accountDetail';
 import { useCurrentSession } from '../../lib/currentUser';
 import { AccountAvatar } from './AccountAvatar';
+import { LanguageSetting } from './LanguageSetting';
 import { ProfileEditDialog } from './ProfileEditDialog';
 
 const countryName = (code: string, language: string) => {
@@ -77,10 +77,9 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
   );
   const title = self ? t('my_account') : t('users:account_of', { name: `${u.firstName} ${u.lastName}` });
 
-  const onSaved = (next: UserDetail) => {
+  const onSaved = () => {
     setEditing(false);
-    if (self && next.languageId !== u.languageId) window.location.reload();
-    else void detail.refetch();
+    void detail.refetch();
     saved?.();
   };
 
@@ -105,7 +104,10 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
           <tbody>
             {row(t('my_account_name'), `${u.firstName} ${u.lastName}`)}
             {row(t('email_address'), u.emailAddress)}
-            {row(t('my_account_language'), language ? LANGUAGE_NATIVE_NAMES[language] : null)}
+            {row(
+              t('my_account_language'),
+              self ? <LanguageSetting languageId={u.languageId} /> : language ? LANGUAGE_NATIVE_NAMES[language] : null,
+            )}
             {row(t('office_phone'), u.officePhone)}
             {row(t('my_account_department'), u.department)}
             {row(t('my_account_job_title'), u.jobTitle)}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, FormGroup, H1, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoAccountContactRequest } from '../../../../contract/feedback';
@@ -10,6 +10,8 @@ import { getToaster } from '../../components/toaster';
 import { PortalFooter } from '../../components/PortalFooter';
 import { StandaloneMain } from '../../components/MainContent';
 import { PageNonIdealState } from '../../components/PageNonIdealState';
+import { CountedInput } from '../../components/inputs/LengthCounter';
+import { textMaxOf } from '../../components/inputs/schemaMax';
 
 type Field = 'firstName' | 'lastName' | 'emailAddress' | 'telephone' | 'companyName' | 'comments';
 const FIELDS: Array<{ name: Field; required: boolean }> = [
@@ -102,8 +104,9 @@ export function ContactRequestPage({ onBackToLogin }: { onBackToLogin: () => voi
               intent={errors[name] ? Intent.DANGER : Intent.NONE}
               helperText={errors[name]}
             >
-              <InputGroup
+              <CountedInput
                 id={`contact-${name}`}
+                maxLength={textMaxOf(NoAccountContactRequest.shape[name])}
                 type={name === 'emailAddress' ? 'email' : name === 'telephone' ? 'tel' : 'text'}
                 value={values[name]}
                 intent={errors[name] ? Intent.DANGER : Intent.NONE}

@@ -55,6 +55,7 @@ import {
   type Me,
 } from './contactUsDraft';
 import { FieldGroup, problemIdOf } from '../../components/FieldGroup';
+import { CountedInput } from '../../components/inputs/LengthCounter';
 
 const TYPES: ReadonlyArray<{ type: number; key: string; icon: IconName }> = [
   { type: CONTACT_TYPE.Sales, key: 'sales', icon: 'shopping-cart' },
@@ -253,7 +254,7 @@ function ContactUsForm({ countries, countriesFailed, onRetryCountries }: Contact
     group(
       field,
       label,
-      <InputGroup
+      <CountedInput
         {...a11y(field)}
         type={type}
         fill

@@ -4,7 +4,6 @@ import {
   Callout,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -18,6 +17,7 @@ import { SERVICE_CONTRACT_TYPES, WARRANTY_CONTRACT_TYPES } from '../../../../con
 import { FilterOperator, type FilterSetting } from '../../../../contract/listQuery';
 import { RangeFilterEditor } from '../../components/list/RangeFilterEditor';
 import { CONTRACT_FIELDS, isCodeField } from './contractFields';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 export interface ContractFilterDialogProps {
   /** The column being filtered; null when the dialog is closed. */
@@ -37,7 +37,7 @@ export function ContractFilterDialog({ field, filters, onApply, onClose }: Contr
   const current = filters.find((f) => f.field === field) ?? null;
   const apply = (filter: FilterSetting | null) => field && onApply(field, filter);
   return (
-    <Dialog
+    <PortalDialog
       isOpen={field !== null}
       onClose={onClose}
       title={field ? t('list_filter_title', { column: CONTRACT_FIELDS.label(t, field) }) : ''}
@@ -51,7 +51,7 @@ export function ContractFilterDialog({ field, filters, onApply, onClose }: Contr
         ) : (
           <TextValuesEditor key={field} field={field} current={current} onApply={apply} />
         ))}
-    </Dialog>
+    </PortalDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../contract/configuration';
@@ -22,6 +22,7 @@ import {
   type CountryValues,
 } from './routingForm';
 import { emailRoutingKeys, saveCountryRouting, useCountryRouting } from './api/emailRouting';
+import { CountedInput } from '../../components/inputs/LengthCounter';
 
 /** The selects keep one width, whatever the names in them. */
 export const SELECT_STYLE = { maxWidth: 360 };
@@ -119,7 +120,7 @@ export function CountryRoutingTab({ countries, onDirty }: { countries: Country[]
             required={countryId === ALL_COUNTRIES}
             problem={problem ? { key: problem } : undefined}
           >
-            <InputGroup
+            <CountedInput
               id={id}
               value={values[field]}
               maxLength={ROUTING_EMAILS_MAX}

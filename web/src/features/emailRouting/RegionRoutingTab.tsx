@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../contract/configuration';
@@ -11,6 +11,7 @@ import { failureMessage } from '../../lib/failureMessage';
 import { emailRoutingKeys, saveRegionRouting, useRegionRouting } from './api/emailRouting';
 import { SELECT_STYLE } from './CountryRoutingTab';
 import { cleanEmails, EMAILS_WARNING, emailsValid } from './routingForm';
+import { CountedInput } from '../../components/inputs/LengthCounter';
 
 /**
  * The region tab: a country, one of its regions and the addresses of that region's new service requests. Save needs
@@ -121,7 +122,7 @@ export function RegionRoutingTab({ countries, onDirty }: { countries: Country[];
         problem={problem ? { key: problem } : undefined}
         hint={t('emailRouting:region_hint')}
       >
-        <InputGroup
+        <CountedInput
           id="region-emails"
           value={emails}
           maxLength={ROUTING_EMAILS_MAX}

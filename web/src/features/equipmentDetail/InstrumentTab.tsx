@@ -15,6 +15,7 @@ import {
 } from './FieldSections';
 import { ImageArea } from './ImageArea';
 import { SystemComponentsList } from './systemComponents/SystemComponentsList';
+import { UpcomingVisitsSection } from './UpcomingVisitsSection';
 
 export interface InstrumentTabProps {
   equipment: EquipmentDetail;
@@ -44,6 +45,7 @@ export function InstrumentTab({ equipment, title, onImagesChanged, onRequestCont
       <ImageArea equipment={equipment} title={title} onChanged={onImagesChanged} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
         <EquipmentDetailsSection {...fields} />
+        <UpcomingVisitsSection calls={equipment.upcomingServiceCalls} />
         <ContractSection
           contracts={equipment.contractInfoHistory}
           onRequestChange={onRequestContractChange}

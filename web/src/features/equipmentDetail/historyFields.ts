@@ -1,5 +1,6 @@
 import { EHS_MULTI_SEPARATOR } from '../../../../contract/equipment';
 import type { CustomerLocation } from '../../../../contract/users';
+import type { LabelKey } from '../../components/equipmentForm';
 import type { HistoryFields } from '../../components/history/historyValues';
 import { EHS_FIELDS, ehsText, fieldText, type EhsField } from './equipmentValues';
 
@@ -20,7 +21,7 @@ const locationText = (location: CustomerLocation) =>
  * registry, the EHS section, the location), their values worded as there (codes, EHS picks, dates, locations).
  */
 export function equipmentHistoryFields(
-  fieldLabelKey: (field: string) => string | undefined,
+  fieldLabelKey: (field: string) => LabelKey | undefined,
   locations: readonly CustomerLocation[],
 ): HistoryFields {
   return {

@@ -7,7 +7,6 @@ import {
   FileInput,
   FormGroup,
   H1,
-  InputGroup,
   Intent,
   NonIdealState,
   ProgressBar,
@@ -16,7 +15,14 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_REFUSAL, type FeedbackFile } from '../../../../contract/feedback';
+import {
+  FEEDBACK_DESCRIPTION_MAX,
+  FEEDBACK_REFUSAL,
+  FeedbackRequest,
+  type FeedbackFile,
+} from '../../../../contract/feedback';
+import { CountedInput } from '../../components/inputs/LengthCounter';
+import { textMaxOf } from '../../components/inputs/schemaMax';
 import { showToast as toast } from '../../components/showToast';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
 import { sendFeedback } from './api/sendFeedback';
@@ -284,8 +290,9 @@ export function FeedbackPage() {
             intent={intentOf('emailTo')}
             helperText={helper('emailTo', t('feedback:notify_emails_hint'))}
           >
-            <InputGroup
+            <CountedInput
               id="feedback-emails"
+              maxLength={textMaxOf(FeedbackRequest.shape.emailTo)}
               type="text"
               inputMode="email"
               autoComplete="email"

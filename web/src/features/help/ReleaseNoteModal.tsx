@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, H4, Intent, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, DialogBody, DialogFooter, H4, Intent, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -11,6 +11,7 @@ import { CurrentSessionContext } from '../../lib/currentUser';
 import { useModalTurn, wantsOf } from '../../lib/modalQueue';
 import { readReleaseNoteChoice, writeReleaseNoteChoice } from './releaseNoteChoice';
 import { newestReleaseNote, releaseNotesQuery } from './releaseNotes';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 export interface ReleaseNoteModalProps {
   /** The signed-in user; the choice is stored per user. Mount with key={userId} so another user starts afresh. */
@@ -44,13 +45,12 @@ export function ReleaseNoteModal({ userId }: ReleaseNoteModalProps) {
 
   const close = () => send({ type: 'CLOSE' });
   return (
-    <Dialog
+    <PortalDialog
       isOpen={showing && turn.isOpen}
       onClose={close}
       onClosed={turn.onClosed}
       title={t('help:release_modal_title')}
       icon="new-object"
-      canOutsideClickClose={false}
       style={{ width: MODAL_WIDTH.wide }}
     >
       <DialogBody>
@@ -77,6 +77,6 @@ export function ReleaseNoteModal({ userId }: ReleaseNoteModalProps) {
           style={{ margin: 0 }}
         />
       </DialogFooter>
-    </Dialog>
+    </PortalDialog>
   );
 }

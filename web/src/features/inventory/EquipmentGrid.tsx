@@ -25,6 +25,7 @@ import { useCurrentSession } from '../../lib/currentUser';
 import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
 import { RowActionsMenu, type RowActions } from './RowActionsMenu';
 import { CONTRACT_STATUS_INTENT, latestContractStatus } from '../../components/contractStatusIntent';
+import { NextVisitButton, NextVisitLine } from './NextVisit';
 
 interface Props {
   rows: Equipment[];
@@ -44,6 +45,13 @@ const detailPath = (base: string, e: Equipment) => `${base}/product/equipmentDet
 
 /** The serial and actions columns stay in place at the left. */
 const FROZEN_COLUMNS = 2;
+/** The data columns, the ones a user moves, follow the frozen ones and the next-visit column. */
+const FIRST_DATA_COLUMN = FROZEN_COLUMNS + 1;
+
+/** Width of the next-visit column: a date and the count of further visits. Chosen: not in spec. */
+const NEXT_VISIT_WIDTH = 200;
+/** Wide enough for the Actions header in every language (the longest, "Aktionen" and "Acciones", beside its drag handle). */
+const ACTIONS_WIDTH = 104;
 
 /** The grid's contract column. */
 const CONTRACT_FIELD = 'contractCategroy';
@@ -90,6 +98,12 @@ export function EquipmentGrid(props: Props) {
   const actionsColumn = controlColumn('actions', rows, namedHeader(t('inventory:column_actions')), (equipment) => (
     <RowActionsMenu equipment={equipment} actions={props.actions} />
   ));
+  const nextVisitColumn = controlColumn(
+    'nextVisit',
+    rows,
+    namedHeader(t('inventory:column_next_visit')),
+    (equipment) => <NextVisitButton equipment={equipment} onOpen={() => props.actions.serviceOrders(equipment)} />,
+  );
   const documentsColumn = controlColumn(
     'documents',
     rows,
@@ -114,7 +128,7 @@ export function EquipmentGrid(props: Props) {
     (equipment, field) => (field === CONTRACT_FIELD ? contractCell(equipment) : textCell(text(equipment, field))),
   );
 
-  const widths = [200, 64, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
+  const widths = [200, ACTIONS_WIDTH, NEXT_VISIT_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
   return (
     <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
       <Table
@@ -128,12 +142,12 @@ export function EquipmentGrid(props: Props) {
         renderMode={RenderMode.NONE}
         cellRendererDependencies={[rows, columns, props.actions]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
-          // Only the data columns move: the pinned serial, actions and documents columns stay where they are.
-          const next = movedColumns(columns, { oldIndex, newIndex, length }, FROZEN_COLUMNS);
+          // Only the data columns move: the pinned serial, actions, next-visit and documents columns stay put.
+          const next = movedColumns(columns, { oldIndex, newIndex, length }, FIRST_DATA_COLUMN);
           if (next) props.onReorder(next);
         }}
       >
-        {[pinned, actionsColumn, ...dataColumns, documentsColumn]}
+        {[pinned, actionsColumn, nextVisitColumn, ...dataColumns, documentsColumn]}
       </Table>
     </div>
   );
@@ -162,6 +176,7 @@ export function EquipmentTiles({
             </Link>
             <span>{t('inventory:tile_serial', { serial: e.serial ?? '' })}</span>
             <span>{[e.location.city, e.building, e.room].filter(Boolean).join(' · ')}</span>
+            <NextVisitLine equipment={e} />
           </div>
           <div className="inventory-tile-actions">
             <RowButton

@@ -9,6 +9,7 @@ import { showToast } from '../../components/showToast';
 import { useCurrentSession } from '../../lib/currentUser';
 import { resolveLanguage } from '../../lib/i18n';
 import { useUnsavedData } from '../../lib/unsavedData';
+import { CustomerLabelsSection } from './CustomerLabelsSection';
 import { InvitationForm } from './InvitationForm';
 import { RegisteredUsersDialog } from './RegisteredUsersDialog';
 import { SentHistory } from './SentHistory';
@@ -34,6 +35,7 @@ export function CustomerOnboardingPage() {
           showToast(t('onboarding:sent'), Intent.SUCCESS);
           void queryClient.invalidateQueries({ queryKey: onboardingKeys.history() });
         },
+        notifyInvalid: () => showToast(t('validation_failed_tip'), Intent.WARNING),
       },
     }),
   );
@@ -55,6 +57,7 @@ export function CustomerOnboardingPage() {
       <div className="onboarding-main">
         <H1 id="onboarding-title">{t('onboarding:title')}</H1>
         <InvitationForm snapshot={snapshot} send={send} templateLoading={templateQuery.isPending} />
+        <CustomerLabelsSection />
       </div>
       <SentHistory />
       <RegisteredUsersDialog

@@ -1,4 +1,4 @@
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, DialogBody, DialogFooter, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
@@ -9,6 +9,7 @@ import { showToast } from '../../components/showToast';
 import { formatDateTime } from '../../lib/dates';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { onboardingKeys, resendInvitation } from './api/onboarding';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 export interface InvitationDetailDialogProps {
   /** The invitation shown; null while closed. */
@@ -37,7 +38,7 @@ export function InvitationDetailDialog({ invitation, onClose }: InvitationDetail
   };
 
   return (
-    <Dialog
+    <PortalDialog
       isOpen={invitation !== null}
       onClose={close}
       title={t('onboarding:detail_title')}
@@ -135,6 +136,6 @@ export function InvitationDetailDialog({ invitation, onClose }: InvitationDetail
           </>
         }
       />
-    </Dialog>
+    </PortalDialog>
   );
 }

@@ -4,7 +4,6 @@ import {
   Callout,
   FormGroup,
   HTMLSelect,
-  InputGroup,
   Intent,
   Radio,
   RadioGroup,
@@ -14,7 +13,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { LANGUAGE_CODES, LANGUAGE_NATIVE_NAMES } from '../../../../contract/configuration';
-import { InvitationType, ORDER_NUMBER_MAX, SUBJECT_MAX } from '../../../../contract/invitations';
+import {
+  INVITATION_ADDRESS_LIST_MAX,
+  InvitationType,
+  ORDER_NUMBER_MAX,
+  SUBJECT_MAX,
+} from '../../../../contract/invitations';
 import type {
   DraftField,
   InvitationCustomer,
@@ -25,6 +29,7 @@ import type {
 import { RemoteSuggest } from '../../components/RemoteSuggest';
 import { RichTextEditor } from '../../components/richText/RichTextEditor';
 import { onboardingKeys, searchCustomerLocations } from './api/onboarding';
+import { CountedInput } from '../../components/inputs/LengthCounter';
 
 /** Room for the whole template in the editor. chosen: not in spec */
 const DESCRIPTION_HEIGHT = 340;
@@ -57,7 +62,7 @@ export function InvitationForm({ snapshot, send, templateLoading }: InvitationFo
     </FormGroup>
   );
   const text = (field: TextField, opts: { maxLength?: number; placeholder?: string } = {}) => (
-    <InputGroup
+    <CountedInput
       id={`onboarding-${field}`}
       value={draft[field]}
       maxLength={opts.maxLength}
@@ -83,9 +88,14 @@ export function InvitationForm({ snapshot, send, templateLoading }: InvitationFo
         </Callout>
       )}
       <div className="onboarding-addresses">
-        {group('emailTo', t('onboarding:to'), text('emailTo', { placeholder: t('onboarding:addresses_hint') }), {
-          required: true,
-        })}
+        {group(
+          'emailTo',
+          t('onboarding:to'),
+          text('emailTo', { placeholder: t('onboarding:addresses_hint'), maxLength: INVITATION_ADDRESS_LIST_MAX }),
+          {
+            required: true,
+          },
+        )}
         <div className="onboarding-reveal">
           {!draft.showCc && (
             <Button
@@ -105,9 +115,17 @@ export function InvitationForm({ snapshot, send, templateLoading }: InvitationFo
           )}
         </div>
         {draft.showCc &&
-          group('emailCc', t('onboarding:cc'), text('emailCc', { placeholder: t('onboarding:addresses_hint') }))}
+          group(
+            'emailCc',
+            t('onboarding:cc'),
+            text('emailCc', { placeholder: t('onboarding:addresses_hint'), maxLength: INVITATION_ADDRESS_LIST_MAX }),
+          )}
         {draft.showBcc &&
-          group('emailBcc', t('onboarding:bcc'), text('emailBcc', { placeholder: t('onboarding:addresses_hint') }))}
+          group(
+            'emailBcc',
+            t('onboarding:bcc'),
+            text('emailBcc', { placeholder: t('onboarding:addresses_hint'), maxLength: INVITATION_ADDRESS_LIST_MAX }),
+          )}
       </div>
       <div className="onboarding-row">
         {group(

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, Checkbox, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../contract/limits';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 export interface RegisteredUsersDialogProps {
   isOpen: boolean;
@@ -17,7 +18,7 @@ export interface RegisteredUsersDialogProps {
 export function RegisteredUsersDialog(props: RegisteredUsersDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <PortalDialog
       isOpen={props.isOpen}
       onClose={props.onCancel}
       title={t('onboarding:registered_title')}
@@ -45,6 +46,6 @@ export function RegisteredUsersDialog(props: RegisteredUsersDialogProps) {
           </>
         }
       />
-    </Dialog>
+    </PortalDialog>
   );
 }

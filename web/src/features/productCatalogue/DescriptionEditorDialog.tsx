@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_MARKET_INFO_MAX } from '../../../../contract/equipment';
 import { EDITOR_HEIGHT } from '../../../../contract/limits';
@@ -10,6 +10,7 @@ import { getToaster } from '../../components/toaster';
 import { useUnsavedData } from '../../lib/unsavedData';
 import type { DescriptionField } from './CatalogueGrid';
 import { useSaveDescriptions } from './api/saveDescriptions';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 /** The edit modal's width (spec 3 section 9: edit 1000, editor 500 high). */
 const DIALOG_WIDTH = 1000;
@@ -59,7 +60,7 @@ export function DescriptionEditorDialog({ row, field, onClose }: DescriptionEdit
     );
 
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       title={t('productCatalogue:edit_description_of', { description: title, partNumber: row.partNumber })}
       style={{ width: DIALOG_WIDTH, maxWidth: '95vw' }}
@@ -98,6 +99,6 @@ export function DescriptionEditorDialog({ row, field, onClose }: DescriptionEdit
         }
       />
       {confirmation.element}
-    </Dialog>
+    </PortalDialog>
   );
 }

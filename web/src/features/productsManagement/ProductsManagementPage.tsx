@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, H1, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
@@ -24,6 +24,7 @@ import {
 } from '../../components/list';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
 import { showToast } from '../../components/showToast';
+import { useCurrentSession } from '../../lib/currentUser';
 import { useListParams } from '../../lib/listUrl';
 import { useScrollRestoration } from '../../lib/scrollRestoration';
 import { ProductsGrid } from './ProductsGrid';
@@ -33,6 +34,7 @@ import { PRODUCTS_SUGGESTIONS, saveRows } from './api/productsChanges';
 import { PRODUCTS_PAGE_SIZE, productsCountQuery, useProductsList } from './productsQueries';
 import { problemsOf, rowsToSave } from './rowEdits';
 import { useRowEdits } from './useRowEdits';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 import './productsManagement.css';
 
 type OpenDialog =
@@ -46,6 +48,7 @@ const titleOf = (e: Equipment) => [e.mfg, e.model, e.serial].filter(Boolean).joi
  */
 export function ProductsManagementPage() {
   const { t } = useTranslation();
+  const { adminMode } = useCurrentSession();
   const queryClient = useQueryClient();
   const fields = useMemo(() => productsFields(equipmentFieldLabelKey), []);
   const rowEdits = useRowEdits();
@@ -81,7 +84,10 @@ export function ProductsManagementPage() {
     const problems = problemsOf(body);
     rowEdits.setProblems(problems);
     // The cells turn red and the warning shows above the grid; nothing is sent.
-    if ([...problems.values()].some((cells) => Object.keys(cells).length > 0)) return;
+    if ([...problems.values()].some((cells) => Object.keys(cells).length > 0)) {
+      showToast(t('validation_failed_tip'), Intent.WARNING);
+      return;
+    }
     setSaving(true);
     try {
       await saveRows(body);
@@ -160,6 +166,10 @@ export function ProductsManagementPage() {
           loadFailed: t('productsManagement:load_failed'),
           empty: t('productsManagement:empty'),
           emptyFiltered: t('productsManagement:empty_filtered'),
+          // Provider staff manage the switched customer's products: another customer's are one switch away.
+          emptyHint: t(`productsManagement:${adminMode ? 'empty_switch_hint_admin' : 'empty_switch_hint'}`, {
+            action: t('switch_customer'),
+          }),
         }}
         emptyIcon="lab-test"
         narrowed={narrowed}
@@ -245,7 +255,7 @@ export function ProductsManagementPage() {
           onChanged={refresh}
         />
       )}
-      <Dialog
+      <PortalDialog
         isOpen={rowEdits.confirmation.isOpen}
         role="alertdialog"
         icon="warning-sign"
@@ -267,7 +277,7 @@ export function ProductsManagementPage() {
             </>
           }
         />
-      </Dialog>
+      </PortalDialog>
     </section>
   );
 }

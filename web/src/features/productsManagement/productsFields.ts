@@ -1,5 +1,6 @@
 import { EQUIPMENT_LIST_FIELDS, EQUIPMENT_MAX, type EquipmentListField } from '../../../../contract/equipment';
 import { OrderType, type OrderSetting } from '../../../../contract/listQuery';
+import type { LabelKey } from '../../components/equipmentForm';
 import type { ListFields, ListLayout } from '../../components/list';
 import { gridFieldKinds, listLayoutParams } from '../../components/list/listParams';
 import type { ViewLink } from '../../components/savedViews';
@@ -29,7 +30,7 @@ const GRID_FIELDS: readonly string[] = (Object.keys(EQUIPMENT_LIST_FIELDS) as Eq
 );
 
 /** The equipment field registry as the shared list parts read it, labelled as the inventory labels it. */
-export const productsFields = (labelKeyOf: (field: string) => string | undefined): ListFields => ({
+export const productsFields = (labelKeyOf: (field: string) => LabelKey | undefined): ListFields => ({
   columns: GRID_FIELDS,
   kindOf: (field) => EQUIPMENT_LIST_FIELDS[field as EquipmentListField] ?? 'text',
   label: (t, field) => {

@@ -9,6 +9,9 @@ import { profileCompletionMachine } from '../../../../machines/profileCompletion
 import { completeProfile } from './api/completeProfile';
 import { getToaster } from '../../components/toaster';
 import { StandaloneMain } from '../../components/MainContent';
+import { CountedInput } from '../../components/inputs/LengthCounter';
+import { textMaxOf } from '../../components/inputs/schemaMax';
+import { PortalFooter } from '../../components/PortalFooter';
 
 type Field = 'firstName' | 'lastName' | 'officePhone';
 
@@ -57,8 +60,9 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
       intent={errors[name] ? Intent.DANGER : Intent.NONE}
       helperText={errors[name]}
     >
-      <InputGroup
+      <CountedInput
         id={`profile-${name}`}
+        maxLength={textMaxOf(ProfileCompletion.shape[name])}
         value={details[name]}
         onValueChange={(value) => setDetails((d) => ({ ...d, [name]: value }))}
         intent={errors[name] ? Intent.DANGER : Intent.NONE}
@@ -68,7 +72,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
 
   const onCompany = snapshot.matches('company');
   return (
-    <StandaloneMain className="portal-centered">
+    <StandaloneMain className="portal-centered portal-frame">
       <Card className="portal-form-card" elevation={2}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <span>{user.emailAddress}</span>
@@ -131,6 +135,7 @@ export function ProfileCompletionPage({ user, onCompleted }: { user: LoggedInUse
           </form>
         )}
       </Card>
+      <PortalFooter />
     </StandaloneMain>
   );
 }

@@ -4,7 +4,9 @@ import { PageNonIdealState } from '../../components/PageNonIdealState';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { InvitationToken, SignUpForm } from '../../../../contract/account';
+import { InvitationAcceptRequest, InvitationToken, SignUpForm } from '../../../../contract/account';
+import { CountedInput } from '../../components/inputs/LengthCounter';
+import { textMaxOf } from '../../components/inputs/schemaMax';
 import { ErrorCode, type UiMessage } from '../../../../contract/errors';
 import type { LoggedInUser } from '../../../../contract/users';
 import { SubmitProblemCallout } from '../../components/SubmitProblemCallout';
@@ -198,8 +200,13 @@ function SignUpFormCard({
               intent={error ? Intent.DANGER : Intent.NONE}
               helperText={error ?? (field === 'password' ? t('invite:password_rules') : undefined)}
             >
-              <InputGroup
+              <CountedInput
                 id={`sign-up-${field}`}
+                maxLength={
+                  field === 'firstName' || field === 'lastName'
+                    ? textMaxOf(InvitationAcceptRequest.shape[field])
+                    : undefined
+                }
                 type={isPassword(field) && !shown ? 'password' : 'text'}
                 autoComplete={autoComplete[field]}
                 value={values[field]}

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INACTIVE_USER_PAGE_SIZE, type UserRow } from '../../../../contract/accountManagement';
@@ -8,6 +8,7 @@ import { showToast } from '../../components/showToast';
 import { userListKeys } from '../../lib/userListKeys';
 import { enableUser } from './api/userChanges';
 import { useInactiveUsers } from './api/inactiveUsers';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
 
 export interface InactiveUsersDialogProps {
   isOpen: boolean;
@@ -96,7 +97,13 @@ export function InactiveUsersDialog({
   );
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('users:inactive_title')} icon="disable" style={{ width: 760 }}>
+    <PortalDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('users:inactive_title')}
+      icon="disable"
+      style={{ width: 760 }}
+    >
       <DialogBody>
         <InputGroup
           type="search"
@@ -123,6 +130,6 @@ export function InactiveUsersDialog({
           </ListBody>
         </div>
       </DialogBody>
-    </Dialog>
+    </PortalDialog>
   );
 }

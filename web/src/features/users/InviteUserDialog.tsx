@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  InputGroup,
   Intent,
   Radio,
   RadioGroup,
@@ -16,7 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { InviteEmail, inviteRoleChoices } from '../../../../contract/accountManagement';
 import { ErrorCode, type UiMessage } from '../../../../contract/errors';
-import { INVITATION_EXPIRY_DAYS, MODAL_WIDTH, ROLE, type RoleId } from '../../../../contract/limits';
+import { INVITATION_EXPIRY_DAYS, INVITE_EMAIL_MAX, MODAL_WIDTH, ROLE, type RoleId } from '../../../../contract/limits';
 import { useDiscardConfirmation } from '../../components/confirm/useConfirmation';
 import { LocationOptions } from '../../components/LocationOptions';
 import { showToast } from '../../components/showToast';
@@ -27,6 +25,8 @@ import { resolveLanguage } from '../../lib/i18n';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { failureMessage, fieldMessagesOf, generalMessageOf } from '../../lib/failureMessage';
 import { useUnsavedData } from '../../lib/unsavedData';
+import { PortalDialog } from '../../components/dialog/PortalDialog';
+import { CountedInput } from '../../components/inputs/LengthCounter';
 
 export interface InviteUserDialogProps {
   isOpen: boolean;
@@ -109,7 +109,10 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
     const problem = emailProblem(draft.email);
     setEmailError(problem);
     setGeneral(undefined);
-    if (problem || draft.locationId === '') return;
+    if (problem || draft.locationId === '') {
+      showToast(t('validation_failed_tip'), Intent.WARNING);
+      return;
+    }
     invite.mutate({
       emailTo: [draft.email.trim()],
       locationId: Number(draft.locationId),
@@ -127,7 +130,7 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
 
   return (
     <>
-      <Dialog
+      <PortalDialog
         isOpen={isOpen}
         onClose={requestClose}
         title={t('invite:invite_user_title')}
@@ -145,9 +148,10 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
               intent={emailError ? Intent.DANGER : Intent.NONE}
               helperText={emailError ? t(emailError.key, emailError.values) : undefined}
             >
-              <InputGroup
+              <CountedInput
                 id="invite-email"
                 type="email"
+                maxLength={INVITE_EMAIL_MAX}
                 autoComplete="off"
                 value={draft.email}
                 onValueChange={(email) => {
@@ -200,7 +204,7 @@ export function InviteUserDialog({ isOpen, onClose, onInvited }: InviteUserDialo
             }
           />
         </form>
-      </Dialog>
+      </PortalDialog>
       {discardQuestion}
     </>
   );

@@ -80,6 +80,13 @@ export function UserGrid(props: UserGridProps) {
         </Cell>
       );
     }
+    if (field === 'emailAddress') {
+      return (
+        <Cell interactive tooltip={row.emailAddress}>
+          <a href={`mailto:${row.emailAddress}`}>{row.emailAddress}</a>
+        </Cell>
+      );
+    }
     return textCell(valueText(t, fields, field, valueOf(row, field)));
   };
 

@@ -15,6 +15,7 @@ import {
 } from '../../components/list';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useListParams } from '../../lib/listUrl';
+import { ActivationFilter } from './ActivationFilter';
 import { InactiveUsersDialog } from './InactiveUsersDialog';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserGrid } from './UserGrid';
@@ -77,6 +78,10 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
           aria-label={t('users:search_placeholder')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
+        />
+        <ActivationFilter
+          filters={state.filter}
+          onChange={(filter) => change({ filter: withFilter(state.filter, 'statusCode', filter) })}
         />
         {adminList && isAdmin && (
           <Button icon="disable" text={t('users:inactive_users')} onClick={() => changeState({ dialog: 'inactive' })} />

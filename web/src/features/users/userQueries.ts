@@ -16,12 +16,11 @@ const fullText = (keyword: string) => (keyword ? { keyword } : null);
 export const userSuggestions = (adminMode: boolean, providerCustomer: boolean): FilterSuggestions => ({
   queryKey: userListKeys.filterFields(adminMode, providerCustomer),
   pageSize: SUGGESTION_PAGE_SIZE,
-  load: async (field, others: FilterSetting[], keyword) => {
+  load: async (field, others: FilterSetting[], keyword, page) => {
     const found = await resultOf(
       client.accountManagement.filterFields({
         body: {
-          pageSize: SUGGESTION_PAGE_SIZE,
-          pageIndex: 0,
+          ...page,
           selectFields: [field],
           filterSettings: others,
           fullTextSearchSetting: fullText(keyword),

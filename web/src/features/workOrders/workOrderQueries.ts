@@ -62,13 +62,12 @@ export function workOrderCountQuery(layout: WorkOrderLayout, keyword: string) {
 export const workOrderSuggestions = (activeType: WorkOrderTab): FilterSuggestions => ({
   queryKey: serviceCallKeys.filterFields(activeType),
   pageSize: SUGGESTION_PAGE_SIZE,
-  load: (field, others, keyword) =>
+  load: (field, others, keyword, page) =>
     resultOf(
       client.serviceCalls.filterFields({
         query: { isHistory: activeType === 'history' },
         body: {
-          pageSize: SUGGESTION_PAGE_SIZE,
-          pageIndex: 0,
+          ...page,
           selectFields: [field],
           filterSettings: others,
           fullTextSearchSetting: fullText(keyword),

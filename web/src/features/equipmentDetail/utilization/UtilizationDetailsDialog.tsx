@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Button,
-  Dialog,
   DialogBody,
   DialogFooter,
   HTMLTable,
@@ -31,6 +30,7 @@ import {
 } from './utilizationEvents';
 import { useUtilizationEventList, useUtilizationEvents } from '../api/utilization';
 import { SectionNonIdealState } from '../../../components/PageNonIdealState';
+import { PortalDialog } from '../../../components/dialog/PortalDialog';
 
 /** Chosen: not in spec. Ten rows of 40 px fit the modal without scrolling. */
 export const EVENTS_PAGE_SIZE = 10;
@@ -76,7 +76,7 @@ export function UtilizationDetailsDialog({ systemId, period, range, onClose }: U
   const { t, i18n } = useTranslation();
   const periodName = periodLabel(period, range, i18n.language, 'long');
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       onClose={onClose}
       title={t('utilization:details_title', { period: periodName })}
@@ -90,7 +90,7 @@ export function UtilizationDetailsDialog({ systemId, period, range, onClose }: U
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('utilization:close')} onClick={onClose} />} />
-    </Dialog>
+    </PortalDialog>
   );
 }
 

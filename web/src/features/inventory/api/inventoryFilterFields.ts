@@ -7,12 +7,11 @@ import { equipmentKeys } from '../../../lib/equipmentKeys';
 export const INVENTORY_SUGGESTIONS: FilterSuggestions = {
   queryKey: equipmentKeys.filterFields(),
   pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
-  load: (field, others, keyword) =>
+  load: (field, others, keyword, page) =>
     resultOf(
       client.equipment.filterFields({
         body: {
-          pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
-          pageIndex: 0,
+          ...page,
           selectFields: [field],
           filterSettings: others,
           fullTextSearchSetting: keyword ? { keyword } : null,

@@ -3,7 +3,6 @@ import {
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -31,8 +30,10 @@ import { LocationOptions } from '../../../components/LocationOptions';
 import { getToaster } from '../../../components/toaster';
 import { askWhoIsSignedIn } from '../../../lib/sessionHandOver';
 import { useCurrentSession } from '../../../lib/currentUser';
+import { withCustomerLabel } from '../../../lib/customerLabels';
 import { runImportOverHub } from './hubImport';
 import { useHubClient } from '../../../lib/hub';
+import { PortalDialog } from '../../../components/dialog/PortalDialog';
 
 export interface ImportProductDialogProps {
   isOpen: boolean;
@@ -46,7 +47,9 @@ const MAX_SIZE_MB = IMPORT_FILE_MAX_BYTES / MB;
 /** The name of the column a row error code names, in the user's language. */
 function columnName(t: TFunction, code: number): string {
   const field = importFieldOfCode(code);
-  return field ? t(`importProduct:column_${field}`) : t('importProduct:column_unknown', { code });
+  return field
+    ? t(withCustomerLabel(field, `importProduct:column_${field}`))
+    : t('importProduct:column_unknown', { code });
 }
 
 /** What the user reads when the server refused the whole file (spec 2 section 8: else the generic message). */
@@ -148,13 +151,12 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
         : null;
 
   return (
-    <Dialog
+    <PortalDialog
       isOpen
       title={t('importProduct:title')}
       icon="import"
       onClose={() => canClose && send({ type: 'CLOSE' })}
       canEscapeKeyClose={canClose}
-      canOutsideClickClose={false}
       isCloseButtonShown={canClose}
     >
       <DialogBody>
@@ -253,7 +255,7 @@ function ImportProductFlow({ onClose, onImported }: Omit<ImportProductDialogProp
           <span className={Classes.TEXT_MUTED}>{t('importProduct:hint_city_and_file')}</span>
         )}
       </DialogFooter>
-    </Dialog>
+    </PortalDialog>
   );
 }
 
@@ -272,7 +274,7 @@ function FailedLinesDialog({
     .map(([row, codes]) => [Number(row), codes] as const)
     .sort(([a], [b]) => a - b);
   return (
-    <Dialog isOpen title={t('importProduct:failed_title')} icon="warning-sign" onClose={onClose}>
+    <PortalDialog isOpen title={t('importProduct:failed_title')} icon="warning-sign" onClose={onClose}>
       <DialogBody>
         <Callout intent={Intent.WARNING}>
           <div>{t('importProduct:failed_count', { count: rows.length })}</div>
@@ -308,6 +310,6 @@ function FailedLinesDialog({
         </div>
       </DialogBody>
       <DialogFooter actions={<Button intent={Intent.PRIMARY} text={t('importProduct:close')} onClick={onClose} />} />
-    </Dialog>
+    </PortalDialog>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SERVICE_CALL_PAGE_SIZE, type Equipment, type ServiceCallSummary } from '../../../../../contract/equipment';
+import type { Equipment, ServiceCallSummary } from '../../../../../contract/equipment';
+import { SERVICE_CALL_SIDEBAR_PAGE_SIZE } from '../../../../../contract/limits';
 import {
   PagedServiceCalls,
   ServiceCallStatusTag,
@@ -58,7 +59,7 @@ export function ServiceOrdersPanel({ equipment, title, onClose }: ServiceOrdersP
             columns={columns}
             rowKey={(call) => call.serviceOrderNo}
             pageIndex={pageIndex}
-            pageSize={SERVICE_CALL_PAGE_SIZE}
+            pageSize={SERVICE_CALL_SIDEBAR_PAGE_SIZE}
             onPage={setPageIndex}
             texts={{
               loading: t('inventory:service_orders_loading'),

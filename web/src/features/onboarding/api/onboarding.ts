@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LANGUAGE_CODES } from '../../../../../contract/configuration';
+import type { CustomerFieldLabelsUpdate } from '../../../../../contract/customers';
 import { INVITATION_PAGE_SIZE, type InvitationRequest } from '../../../../../contract/invitations';
 import type { InvitationCustomer } from '../../../../../machines/invitation.machine';
 import { client, resultOf } from '../../../lib/api';
@@ -9,6 +10,7 @@ export const onboardingKeys = queryKeys('onboarding', {
   template: (language: string) => [language],
   history: () => [],
   locations: () => [],
+  customers: () => [],
 });
 
 type LanguageCode = (typeof LANGUAGE_CODES)[number];
@@ -56,3 +58,10 @@ export const sendInvitation = (body: InvitationRequest) => resultOf(client.invit
 
 /** Send a sent invitation again. */
 export const resendInvitation = (id: number) => resultOf(client.invitations.resend({ body: { id }, silent: true }));
+
+/** GET Users/customers?keyword: the customers whose name or number holds the typed text. */
+export const searchCustomers = (keyword: string) => resultOf(client.customers.list({ query: { keyword } }));
+
+/** Set a customer's own field labels; the answer is the customer as stored. */
+export const saveCustomerFieldLabels = (customerId: number, body: CustomerFieldLabelsUpdate) =>
+  resultOf(client.customers.updateFieldLabels({ params: { customerId }, body, silent: true }));

@@ -10,12 +10,11 @@ const fullText = (keyword: string) => (keyword ? { keyword } : null);
 export const PRODUCTS_SUGGESTIONS: FilterSuggestions = {
   queryKey: equipmentKeys.productsManagement('filterFields'),
   pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
-  load: (field, others: FilterSetting[], keyword) =>
+  load: (field, others: FilterSetting[], keyword, page) =>
     resultOf(
       client.equipment.filterFields({
         body: {
-          pageSize: EQUIPMENT_FILTER_FIELDS_PAGE_SIZE,
-          pageIndex: 0,
+          ...page,
           selectFields: [field],
           filterSettings: others,
           fullTextSearchSetting: fullText(keyword),
