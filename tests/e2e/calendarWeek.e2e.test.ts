@@ -103,6 +103,8 @@ describe('calendar week', () => {
   for (const [width, height] of [
     [1440, 900],
     [1280, 800],
+    // A phone: the week scrolls sideways, its days wide enough for two entries side by side.
+    [390, 844],
   ] as const) {
     it(`shows each entry's time and reserver without a click, none cut off or covering another (${width}×${height})`, async () => {
       const { context, busy } = await openWeek(width, height);
