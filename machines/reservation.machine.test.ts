@@ -110,10 +110,12 @@ describe('reservation dialog: editing', () => {
     expect(shownErrorOf(ctx(), 'start')).toBeUndefined();
   });
 
-  it('without a slot a new reservation starts at the next half hour after now', () => {
-    const now = at(1, 10, 7);
-    const { ctx } = start({ mode: 'add', now: now.valueOf() });
-    expect(ctx().draft).toMatchObject({ instrument: null, start: typed(at(1, 10, 30)), end: typed(at(1, 11, 30)) });
+  it('without a slot a new reservation starts at the next working half hour after now', () => {
+    // A Wednesday morning: later the same day; a Friday evening: Monday at the start of the working hours.
+    const { ctx } = start({ mode: 'add', now: dayjs('2026-12-02T10:07').valueOf() });
+    expect(ctx().draft).toMatchObject({ instrument: null, start: '2026-12-02T10:30', end: '2026-12-02T11:30' });
+    const late = start({ mode: 'add', now: dayjs('2026-12-04T23:20').valueOf() });
+    expect(late.ctx().draft).toMatchObject({ start: '2026-12-07T08:00', end: '2026-12-07T09:00' });
     expect(ctx().errors.instrument).toBe(ReservationMessage.equipment);
     expect(shownErrorOf(ctx(), 'instrument')).toBeUndefined();
   });

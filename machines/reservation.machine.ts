@@ -68,7 +68,7 @@ export interface ReservationDialogInput {
   reservation?: Reservation;
   /** The instrument of the slot the user clicked; without it (and in edit and copy) the user picks one. */
   equipment?: ReservationInstrument;
-  /** The slot's start; without it a new reservation starts at the next half hour. */
+  /** The slot's start; without it a new reservation starts at the next working half hour (nextWorkingSlot). */
   start?: Date | string;
   /** The time the dialog opens at (tests and scenarios); now by default. */
   now?: string | number;

@@ -1,6 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CALENDAR_SLOT_MINUTES,
+  CALENDAR_WORK_END_HOUR,
+  CALENDAR_WORK_START_HOUR,
   RESERVATION_COMMENT_MAX,
   ReservationCreate,
   ReservationMessage,
@@ -59,6 +61,26 @@ export function nextSlot(now: Dayjs): Dayjs {
   return now.startOf('day').add(next, 'minute');
 }
 
+/** Working days, Monday to Friday (0 is Sunday). The spec gives the hours (8 to 16), not the days. Chosen. */
+export const WORKING_WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5];
+
+/**
+ * The first slot boundary after `now` where a new reservation of the default length fits in the working hours of a
+ * working day: later today, or the next working day's first slot.
+ */
+export function nextWorkingSlot(now: Dayjs): Dayjs {
+  const candidate = nextSlot(now);
+  const dayStart = candidate.startOf('day');
+  const firstSlot = dayStart.hour(CALENDAR_WORK_START_HOUR);
+  const lastSlot = dayStart.hour(CALENDAR_WORK_END_HOUR).subtract(DEFAULT_DURATION_MINUTES, 'minute');
+  if (WORKING_WEEKDAYS.includes(candidate.day()) && !candidate.isAfter(lastSlot)) {
+    return candidate.isBefore(firstSlot) ? firstSlot : candidate;
+  }
+  let day = dayStart.add(1, 'day');
+  while (!WORKING_WEEKDAYS.includes(day.day())) day = day.add(1, 'day');
+  return day.hour(CALENDAR_WORK_START_HOUR);
+}
+
 const toInput = (time: Dayjs) => time.format(LOCAL_MINUTE_FORMAT);
 
 /** A typed datetime-local value on the half-hour grid ('' stays ''). */
@@ -79,7 +101,7 @@ export interface DraftSource {
   start?: Date | string;
 }
 
-/** The dialog's first values: a slot's time, the next half hour, or the reservation edited or copied. */
+/** The dialog's first values: a slot's time, the next working half hour, or the reservation edited or copied. */
 export function initialDraft(source: DraftSource, now: Dayjs = dayjs()): ReservationDraft {
   const { reservation } = source;
   if (source.mode !== 'add' && reservation) {
@@ -96,7 +118,7 @@ export function initialDraft(source: DraftSource, now: Dayjs = dayjs()): Reserva
       endBy: '',
     };
   }
-  const start = source.start ? snapToSlot(dayjs(source.start)) : nextSlot(now);
+  const start = source.start ? snapToSlot(dayjs(source.start)) : nextWorkingSlot(now);
   return {
     instrument: source.equipment ?? null,
     start: toInput(start),

@@ -4,7 +4,9 @@ import { CALENDAR_PAGE_SIZE, SCHEDULED_EVENT_TYPE_IDS, SERVICE_WORK_TYPE_IDS } f
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { BENCH_WORLD, startBenchServer } from './benchServer';
 import { isPage, once, plainPage } from './plainSql';
-import { failBench, signedInOverHttp, timed } from './timed';
+import { failBench, figureLine, signedInOverHttp, timed } from './timed';
+import { menuOpenTimes, shown } from './pageReady';
+import { browserMissing, skipsBecause } from './prerequisites';
 
 /**
  * The reservation calendar of a customer with 200,000 instruments (BENCH_EQUIPMENT) on the user's list and about
@@ -200,5 +202,20 @@ describe(`calendar of ${SIZE.equipment} instruments and 100,000 reservations`, (
       );
     },
     options,
+  );
+});
+
+describe(`calendar in headless Chromium (${SIZE.equipment} instruments)`, () => {
+  bench.skipIf(skipsBecause('the calendar in Chromium', browserMissing()))(
+    'open the calendar from the main menu until its first row shows, five times (issue 37: median ≤ 300 ms)',
+    async () => {
+      const sorted = await menuOpenTimes(server.url, '/app/welcome', 'Calendar', async (page) => {
+        await shown(page.locator('.calendar-row').first());
+      });
+      console.log(
+        `${figureLine('calendar shown after the click, median of 5', sorted[2]!, 300, 'ms', 0)}: ${sorted.join(', ')} ms`,
+      );
+    },
+    { iterations: 1, time: 0, warmupIterations: 0 },
   );
 });

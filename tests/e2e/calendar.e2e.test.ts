@@ -145,8 +145,8 @@ describe('calendar', () => {
     }
     const shown = await serviceEvents(page).count();
     expect(shown).toBeGreaterThan(0);
-    const type = (await serviceEvents(page).first().innerText()).trim();
-    const ofType = serviceEvents(page).filter({ hasText: type });
+    const type = (await serviceEvents(page).first().locator('.calendar-block-text').innerText()).trim();
+    const ofType = serviceEvents(page).filter({ has: page.locator('.calendar-block-text', { hasText: type }) });
     const sameType = await ofType.count();
 
     await setChecked(page.getByRole('checkbox', { name: type, exact: true }), false);

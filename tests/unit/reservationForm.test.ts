@@ -8,6 +8,7 @@ import { failureMessage } from '../../web/src/lib/failureMessage';
 import {
   deletionCommentError,
   initialDraft,
+  nextWorkingSlot,
   isDirty,
   nextSlot,
   snapInput,
@@ -70,6 +71,21 @@ describe('half-hour grid', () => {
     expect(nextSlot(at(0, 23, 45)).isSame(at(1, 0))).toBe(true);
   });
 
+  it('the next working slot is later the same working day, or the next working day at the first working hour', () => {
+    // 2026-11-30 is a Monday.
+    const local = (text: string) => nextWorkingSlot(dayjs(text)).format('YYYY-MM-DDTHH:mm');
+    expect(local('2026-11-30T06:40')).toBe('2026-11-30T08:00');
+    expect(local('2026-11-30T10:07')).toBe('2026-11-30T10:30');
+    // The default hour must end by 16:00: 15:00 is the last start, after it the next morning.
+    expect(local('2026-11-30T14:31')).toBe('2026-11-30T15:00');
+    expect(local('2026-11-30T15:01')).toBe('2026-12-01T08:00');
+    expect(local('2026-11-30T23:20')).toBe('2026-12-01T08:00');
+    // Friday evening and the weekend go to Monday.
+    expect(local('2026-12-04T17:00')).toBe('2026-12-07T08:00');
+    expect(local('2026-12-05T11:00')).toBe('2026-12-07T08:00');
+    expect(local('2026-12-06T23:45')).toBe('2026-12-07T08:00');
+  });
+
   it('snaps a typed input value and leaves an empty one empty', () => {
     expect(snapInput(input(at(1, 9, 50)))).toBe(input(at(1, 10)));
     expect(snapInput('')).toBe('');
@@ -77,9 +93,9 @@ describe('half-hour grid', () => {
 });
 
 describe('first values of the dialog', () => {
-  it('add without a slot starts at the next half hour for one hour, with no instrument', () => {
-    const draft = initialDraft({ mode: 'add' }, at(0, 13, 5));
-    expect(draft).toMatchObject({ instrument: null, start: input(at(0, 13, 30)), end: input(at(0, 14, 30)) });
+  it('add without a slot starts at the next working half hour for one hour, with no instrument', () => {
+    const draft = initialDraft({ mode: 'add' }, dayjs('2026-12-01T13:05'));
+    expect(draft).toMatchObject({ instrument: null, start: '2026-12-01T13:30', end: '2026-12-01T14:30' });
   });
 
   it("add from a slot takes the slot's instrument and snapped start", () => {

@@ -7,6 +7,7 @@ import { contract } from '../../../contract';
 import { PreferenceKeys } from '../../../contract/preferences';
 import { mayCall, type CallArgs } from '../lib/access';
 import { WelcomePage } from '../features/welcome/WelcomePage';
+import { requestViewsEarly } from '../components/savedViews/earlyViews';
 
 /** How to fetch the script of each lazily loaded screen, by the screen. */
 const SCRIPTS = new Map<unknown, () => Promise<unknown>>();
@@ -232,4 +233,20 @@ export function pageAt(pathname: string): PortalPage | undefined {
 export function preloadPageOf(pathname: string): void {
   const page = pageAt(pathname);
   if (page && isValidElement(page.element)) void SCRIPTS.get(page.element.type)?.().catch(() => {});
+}
+
+/** A page prepared less than this long ago is not prepared again (a pointer moving over the menu). */
+const PREPARE_AGAIN_MS = 5_000;
+const prepared = new Map<string, number>();
+
+/**
+ * Starts fetching what a page needs while the user is about to open it (its menu entry is hovered or focused): its
+ * script and its saved views.
+ */
+export function preparePage(page: PortalPage, customerId: number): void {
+  const now = Date.now();
+  if (now - (prepared.get(page.path) ?? 0) < PREPARE_AGAIN_MS) return;
+  prepared.set(page.path, now);
+  if (isValidElement(page.element)) void SCRIPTS.get(page.element.type)?.().catch(() => {});
+  if (page.views) requestViewsEarly(page.views, customerId);
 }

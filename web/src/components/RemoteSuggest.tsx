@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Intent, MenuItem } from '@blueprintjs/core';
+import { Button, Intent, MenuItem, type PopoverProps } from '@blueprintjs/core';
 import { Suggest, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import { useSettled } from './useSettled';
 
 /** Wait this long after the last keystroke before asking the server. Chosen: not in spec. */
 const SEARCH_DEBOUNCE_MS = 300;
+/** Where there is no room below, the list stays below (shorter, see styles.css) rather than flip over the input. */
+const ONLY_BELOW: PopoverProps['modifiers'] = { flip: { options: { fallbackPlacements: ['bottom-start'] } } };
 
 export interface RemoteSuggestProps<T> {
   id: string;
@@ -31,6 +33,8 @@ export interface RemoteSuggestProps<T> {
   invalid?: boolean;
   /** Clears the typed text when the list closes without a choice. */
   resetOnClose?: boolean;
+  /** The list always opens below the input, never over what stands above it. */
+  below?: boolean;
 }
 
 /**
@@ -74,10 +78,18 @@ export function RemoteSuggest<T>(props: RemoteSuggestProps<T>) {
       selectedItem={value}
       onItemSelect={(item) => onChange(item)}
       inputValueRenderer={props.inputValue}
+      // Blueprint's resetOnClose clears the text when the list starts opening, which comes a render after the focus:
+      // what is typed or pasted at once into a just-focused input would be lost. The text is cleared on closing.
+      query={query}
       onQueryChange={setQuery}
-      resetOnClose={props.resetOnClose}
       noResults={<MenuItem disabled roleStructure="listoption" text={status} />}
-      popoverProps={{ minimal: true, matchTargetWidth: true }}
+      popoverProps={{
+        minimal: true,
+        matchTargetWidth: true,
+        onClosing: props.resetOnClose ? () => setQuery('') : undefined,
+        modifiers: props.below ? ONLY_BELOW : undefined,
+        popoverClassName: props.below ? 'remote-suggest-below' : undefined,
+      }}
       inputProps={{
         id: props.id,
         autoFocus: props.autoFocus,

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../lib/localSettings';
-import type { PortalPage } from '../portalPages';
+import { useCurrentSession } from '../../lib/currentUser';
+import { preparePage, type PortalPage } from '../portalPages';
 
 const COLLAPSED_KEY = 'menuCollapsed';
 
@@ -12,6 +13,8 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const { user } = useCurrentSession();
+  const prepare = (page: PortalPage) => preparePage(page, user.userLocation.customerId);
   // The entry of the page shown, or of the page it is part of: My account lies under userManagement but is no user list.
   const current = pages.find((p) => matchPath({ path: `${base}/${p.path}`, caseSensitive: false }, location.pathname));
   const isActive = (p: PortalPage) => current === p || (current?.partOf?.includes(p.path) ?? false);
@@ -47,6 +50,8 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
                 multiline
                 active={isActive(p)}
                 href={href}
+                onMouseEnter={() => prepare(p)}
+                onFocus={() => prepare(p)}
                 onClick={(e) => {
                   e.preventDefault();
                   navigate(href);

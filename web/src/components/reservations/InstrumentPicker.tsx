@@ -25,19 +25,10 @@ export interface InstrumentPickerProps {
   intent?: Intent;
   describedBy?: string;
   disabled?: boolean;
-  autoFocus?: boolean;
 }
 
 /** Picks one of the user's own instruments (POST Equipment/list, my list, full-text search on what is typed). */
-export function InstrumentPicker({
-  id,
-  value,
-  onChange,
-  intent,
-  describedBy,
-  disabled,
-  autoFocus,
-}: InstrumentPickerProps) {
+export function InstrumentPicker({ id, value, onChange, intent, describedBy, disabled }: InstrumentPickerProps) {
   const { t } = useTranslation();
   return (
     <RemoteSuggest<ReservationInstrument>
@@ -60,8 +51,8 @@ export function InstrumentPicker({
       invalid={intent === 'danger'}
       describedBy={describedBy}
       disabled={disabled}
-      autoFocus={autoFocus}
       resetOnClose
+      below
     />
   );
 }

@@ -48,7 +48,7 @@ export interface ReservationDialogProps {
   reservation?: Reservation;
   /** The instrument of the slot the user clicked; without it (and in edit and copy) the user picks one. */
   equipment?: ReservationInstrument;
-  /** The slot's start; without it a new reservation starts at the next half hour. */
+  /** The slot's start; without it a new reservation starts at the next working half hour. */
   start?: Date;
   onClose(): void;
   /** After saving, with every reservation made (a series makes several); the dialog then closes through onClose. */
@@ -174,6 +174,14 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
         <form onSubmit={submit} noValidate aria-label={t(TITLE_KEY[mode])}>
           <DialogBody>
             <SubmitProblemCallout message={problem} icon="error" style={{ marginBottom: 12 }} />
+            {/* The times come first: the instrument suggestions open below their field and would cover them. */}
+            <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+              {dateTimeField('start', t('reservation:start'), mode === 'add')}
+              {dateTimeField('end', t('reservation:end'))}
+            </div>
+            <p className={Classes.TEXT_MUTED} style={{ marginTop: -8 }}>
+              {t('reservation:slot_hint', { minutes: CALENDAR_SLOT_MINUTES })}
+            </p>
             <FormGroup
               label={t('reservation:instrument')}
               labelFor={fieldId('instrument')}
@@ -189,19 +197,11 @@ function ReservationForm({ mode, reservation, equipment, start, onClose, onSaved
                   intent={intentOf('instrument')}
                   describedBy={describedBy('instrument')}
                   disabled={busy}
-                  autoFocus={mode === 'add'}
                 />
               ) : (
                 <InputGroup id={fieldId('instrument')} value={draft.instrument?.label ?? ''} readOnly />
               )}
             </FormGroup>
-            <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-              {dateTimeField('start', t('reservation:start'), !pickInstrument)}
-              {dateTimeField('end', t('reservation:end'))}
-            </div>
-            <p className={Classes.TEXT_MUTED} style={{ marginTop: -8 }}>
-              {t('reservation:slot_hint', { minutes: CALENDAR_SLOT_MINUTES })}
-            </p>
             {mode === 'add' && (
               <RepeatFields
                 draft={draft}

@@ -12,7 +12,15 @@ import {
 } from '../../../../contract/reservations';
 import { daysOf, type Period, type TimeInterval } from '../../../../machines/calendar.machine';
 import { formatDateTime } from '../../lib/dates';
-import { formatPeriod, ReservationBlock, type ReservationActions } from './ReservationBlock';
+import { inLanes } from './entryLayout';
+import {
+  formatEntryTime,
+  formatPeriod,
+  ReservationBlock,
+  ServiceBlock,
+  type ReservationActions,
+} from './ReservationBlock';
+import { WeekTrack } from './WeekTrack';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const SLOT_MS = CALENDAR_SLOT_MINUTES * 60_000;
@@ -26,22 +34,10 @@ const instrumentLabel = (row: CalendarInstrument) => [row.serial, instrumentName
 const locationOf = (row: CalendarInstrument) =>
   [row.city, row.building, row.floor, row.room].filter(Boolean).join(', ');
 
-type Item =
+/** A reservation or service visit of a row, with its times in ms. */
+export type Item =
   | { kind: 'reservation'; start: number; end: number; reservation: Reservation }
   | { kind: 'service'; start: number; end: number; event: CalendarServiceEvent };
-
-/** Items of a row in overlapping lanes: each item goes into the first lane that is free at its start. */
-function inLanes(items: Item[]): { item: Item; lane: number }[] {
-  const laneEnds: number[] = [];
-  return [...items]
-    .sort((a, b) => a.start - b.start || a.end - b.end)
-    .map((item) => {
-      let lane = laneEnds.findIndex((end) => end <= item.start);
-      if (lane === -1) lane = laneEnds.length;
-      laneEnds[lane] = item.end;
-      return { item, lane };
-    });
-}
 
 /** A service order without an end lasts until the end of its day. */
 const serviceEnd = (event: CalendarServiceEvent) =>
@@ -124,6 +120,7 @@ export function CalendarBoard({ rows, period, timeInterval, now, language, actio
           period={period}
           timeInterval={timeInterval}
           now={now}
+          language={language}
           actions={actions}
           onAdd={onAdd}
           background={
@@ -139,15 +136,15 @@ export function CalendarBoard({ rows, period, timeInterval, now, language, actio
   );
 }
 
-/** Height of one lane of blocks, px. */
-const LANE_HEIGHT = 28;
+/** Height of one lane of blocks in day mode (two lines: time and who or what), px. */
+const LANE_HEIGHT = 40;
 
-interface BoardRowProps extends Omit<CalendarBoardProps, 'rows' | 'language'> {
+interface BoardRowProps extends Omit<CalendarBoardProps, 'rows'> {
   row: CalendarInstrument;
   background: React.ReactNode;
 }
 
-function BoardRow({ row, period, timeInterval, now, actions, onAdd, background }: BoardRowProps) {
+function BoardRow({ row, period, timeInterval, now, language, actions, onAdd, background }: BoardRowProps) {
   const { t } = useTranslation();
   const from = period.start.getTime();
   const length = period.end.getTime() - from;
@@ -165,70 +162,80 @@ function BoardRow({ row, period, timeInterval, now, actions, onAdd, background }
       event,
     })),
   ];
+  const label = instrumentLabel(row);
+  const entry = (item: Item, style?: CSSProperties) => {
+    const time = formatEntryTime(item.start, item.end, language);
+    if (item.kind === 'reservation')
+      return (
+        <ReservationBlock
+          key={`r${item.reservation.reservationId}`}
+          reservation={item.reservation}
+          instrument={label}
+          style={style}
+          time={time}
+          actions={actions}
+        />
+      );
+    const serviceLabel = t('calendar:service_event_label', {
+      type: t(`calendar:service_type_${item.event.serviceCallType}`),
+      order: item.event.serviceOrderNo,
+      instrument: label,
+      period: formatPeriod(item.event.startDate, new Date(item.end)),
+    });
+    return (
+      <ServiceBlock
+        key={`s${item.event.serviceOrderNo}-${item.start}`}
+        event={item.event}
+        label={serviceLabel}
+        time={time}
+        style={style}
+      />
+    );
+  };
+
+  const heading = (
+    <div className="calendar-row-label">
+      <strong>{row.serial}</strong>
+      <span>{instrumentName(row)}</span>
+      <span className="calendar-muted">{locationOf(row)}</span>
+    </div>
+  );
+  if (timeInterval === 'week')
+    return (
+      <div className="calendar-row" role="group" aria-label={label}>
+        {heading}
+        <WeekTrack days={daysOf(period)} items={items} instrument={label} entry={entry} />
+      </div>
+    );
+
   const placed = inLanes(items);
   const lanes = Math.max(1, ...placed.map((p) => p.lane + 1));
   const position = (start: number, end: number, lane: number): CSSProperties => {
     const left = Math.max(start, from) - from;
     const right = Math.min(end, from + length) - from;
     return {
+      position: 'absolute',
       left: `${(left / length) * 100}%`,
       width: `${(Math.max(right - left, 0) / length) * 100}%`,
       top: 4 + lane * LANE_HEIGHT,
       height: LANE_HEIGHT - 4,
     };
   };
-  const label = instrumentLabel(row);
-  const serviceLabel = (event: CalendarServiceEvent, end: number) =>
-    t('calendar:service_event_label', {
-      type: t(`calendar:service_type_${event.serviceCallType}`),
-      order: event.serviceOrderNo,
-      instrument: label,
-      period: formatPeriod(event.startDate, new Date(end)),
-    });
   const reserved = row.reservations.map((r) => [Date.parse(r.startDate), Date.parse(r.endDate)] as const);
 
   return (
     <div className="calendar-row" role="group" aria-label={label}>
-      <div className="calendar-row-label">
-        <strong>{row.serial}</strong>
-        <span>{instrumentName(row)}</span>
-        <span className="calendar-muted">{locationOf(row)}</span>
-      </div>
+      {heading}
       <div className="calendar-track" style={{ height: lanes * LANE_HEIGHT + 8 }}>
         {background}
-        {timeInterval === 'day' && (
-          <AddSlots
-            period={period}
-            now={now}
-            reserved={reserved}
-            instrument={label}
-            onAdd={(start) => onAdd(row, start)}
-          />
-        )}
-        {placed.map(({ item, lane }) =>
-          item.kind === 'reservation' ? (
-            <ReservationBlock
-              key={`r${item.reservation.reservationId}`}
-              reservation={item.reservation}
-              instrument={label}
-              style={position(item.start, item.end, lane)}
-              showTime={timeInterval === 'day'}
-              actions={actions}
-            />
-          ) : (
-            <div
-              key={`s${item.event.serviceOrderNo}-${item.start}`}
-              role="note"
-              className="calendar-service"
-              style={position(item.start, item.end, lane)}
-              aria-label={serviceLabel(item.event, item.end)}
-              title={serviceLabel(item.event, item.end)}
-            >
-              <Icon icon="wrench" size={12} aria-hidden />
-              <span className="calendar-block-text">{t(`calendar:service_type_${item.event.serviceCallType}`)}</span>
-            </div>
-          ),
-        )}
+        <AddSlots
+          period={period}
+          now={now}
+          reserved={reserved}
+          instrument={label}
+          onAdd={(start) => onAdd(row, start)}
+        />
+        {placed.map(({ item, lane }) => entry(item, position(item.start, item.end, lane)))}
       </div>
     </div>
   );

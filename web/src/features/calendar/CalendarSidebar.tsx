@@ -1,31 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Classes, H2, Radio, RadioGroup } from '@blueprintjs/core';
-import { DatePicker3 } from '@blueprintjs/datetime2';
-import type { Locale } from 'date-fns';
+import { Button, Checkbox, H2, Radio, RadioGroup } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../lib/languages';
+import { CalendarDatePicker } from './CalendarDatePicker';
 import {
   SERVICE_TYPE_GROUPS,
   type CalendarLayout,
   type ReservationFilterMode,
   type ServiceTypeGroup,
 } from './calendarLayout';
-
-/** The date-fns locale of each language for the date picker, loaded on demand (English is built in). */
-const DATE_FNS_LOCALES: Record<Language, (() => Promise<{ default: Locale }>) | null> = {
-  'en-us': null,
-  'zh-cn': () => import('date-fns/locale/zh-CN'),
-  'zh-tw': () => import('date-fns/locale/zh-TW'),
-  de: () => import('date-fns/locale/de'),
-  fr: () => import('date-fns/locale/fr'),
-  it: () => import('date-fns/locale/it'),
-  ja: () => import('date-fns/locale/ja'),
-  pt: () => import('date-fns/locale/pt'),
-  es: () => import('date-fns/locale/es'),
-};
-
-const loadLocale = async (code: string) => (await DATE_FNS_LOCALES[code as Language]?.())?.default;
 
 export interface CalendarSidebarProps {
   layout: CalendarLayout;
@@ -43,7 +26,7 @@ export interface CalendarSidebarProps {
 
 /** The calendar's sidebar: date overview, service-order types, all or my reservations (spec 3 section 2). */
 export function CalendarSidebar(props: CalendarSidebarProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { layout, anchor, onMonthShown } = props;
   const [month, setMonth] = useState(() => dayjs(anchor).startOf('month').toDate());
   useEffect(() => {
@@ -91,24 +74,7 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
           onClick={props.onToggle}
         />
       </div>
-      <DatePicker3
-        className="calendar-date-picker"
-        value={anchor}
-        locale={i18n.language}
-        dateFnsLocaleLoader={loadLocale}
-        highlightCurrentDay
-        minDate={dayjs().subtract(5, 'year').startOf('year').toDate()}
-        maxDate={dayjs().add(5, 'year').endOf('year').toDate()}
-        onChange={(date, isUserChange) => {
-          if (date && isUserChange) props.onPickDate(date);
-        }}
-        dayPickerProps={{
-          onMonthChange: setMonth,
-          modifiers: { reserved },
-          modifiersClassNames: { reserved: 'calendar-day-reserved' },
-        }}
-        footerElement={<p className={Classes.TEXT_MUTED}>{t('calendar:reserved_days_hint')}</p>}
-      />
+      <CalendarDatePicker anchor={anchor} reserved={reserved} onPickDate={props.onPickDate} onMonthChange={setMonth} />
       {(['scheduledEvent', 'serviceWork'] as const).map((group) => {
         const ids = SERVICE_TYPE_GROUPS[group];
         const count = ids.filter((id) => checked[group].includes(id)).length;

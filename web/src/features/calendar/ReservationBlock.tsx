@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
-import { Button, ButtonGroup, Classes, H2, Intent, Popover, PopupKind } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, H2, Icon, Intent, Popover, PopupKind } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Reservation } from '../../../../contract/reservations';
+import type { CalendarServiceEvent, Reservation } from '../../../../contract/reservations';
 import { ReserverAvatar, type ReservationPermissions } from '../../components/reservations';
 import { formatDateTime } from '../../lib/dates';
 
@@ -11,6 +11,28 @@ export function formatPeriod(start: string | Date, end: string | Date): string {
   const sameDay = dayjs(start).isSame(end, 'day');
   return `${formatDateTime(start)} – ${sameDay ? dayjs(end).format('LT') : formatDateTime(end)}`;
 }
+
+/**
+ * An entry's time as its block shows it, short: "9:00 – 11:00 AM", with the dates when it does not start and end on
+ * the same day.
+ */
+export function formatEntryTime(start: number, end: number, language: string): string {
+  const sameDay = dayjs(start).isSame(end, 'day');
+  const key = `${language}|${sameDay}`;
+  let format = ENTRY_TIME_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      ...(sameDay ? {} : { month: 'numeric', day: 'numeric' }),
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    ENTRY_TIME_FORMATS.set(key, format);
+  }
+  return format.formatRange(start, end);
+}
+
+/** Making a format costs more than using it: one per language and kind. */
+const ENTRY_TIME_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
 export interface ReservationActions {
   edit(reservation: Reservation): void;
@@ -25,14 +47,14 @@ export interface ReservationBlockProps {
   reservation: Reservation;
   /** The instrument as its row names it. */
   instrument: string;
-  style: CSSProperties;
-  /** Day mode has room for the times on the block. */
-  showTime: boolean;
+  style?: CSSProperties;
+  /** The time the block shows (formatEntryTime). */
+  time: string;
   actions: ReservationActions;
 }
 
 /** A reservation on the calendar: a coloured button that opens its details and actions. */
-export function ReservationBlock({ reservation, instrument, style, showTime, actions }: ReservationBlockProps) {
+export function ReservationBlock({ reservation, instrument, style, time, actions }: ReservationBlockProps) {
   const { t } = useTranslation();
   const mine = actions.isMine(reservation);
   const allowed = actions.permissionsOf(reservation);
@@ -109,13 +131,38 @@ export function ReservationBlock({ reservation, instrument, style, showTime, act
           title={label}
         >
           {/* The visible text is short; the name read out is the whole label (instrument and time). */}
+          <span className="calendar-block-time" aria-hidden>
+            {time}
+          </span>
           <span className="calendar-block-text" aria-hidden>
             {reservation.reservedBy.userName}
-            {showTime && ` · ${dayjs(reservation.startDate).format('LT')}–${dayjs(reservation.endDate).format('LT')}`}
           </span>
           <span className="calendar-sr-only">{label}</span>
         </button>
       )}
     />
+  );
+}
+
+export interface ServiceBlockProps {
+  event: CalendarServiceEvent;
+  /** The whole label read out: type, order, instrument and period. */
+  label: string;
+  /** The time the block shows (formatEntryTime). */
+  time: string;
+  style?: CSSProperties;
+}
+
+/** A service visit on the calendar: its time and type. */
+export function ServiceBlock({ event, label, time, style }: ServiceBlockProps) {
+  const { t } = useTranslation();
+  return (
+    <div role="note" className="calendar-service" style={style} aria-label={label} title={label}>
+      <span className="calendar-block-time">
+        <Icon icon="wrench" size={12} aria-hidden />
+        {time}
+      </span>
+      <span className="calendar-block-text">{t(`calendar:service_type_${event.serviceCallType}`)}</span>
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 import dayjs from 'dayjs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CALENDAR_PAGE_SIZE } from '../../../../contract/reservations';
 import type { Period } from '../../../../machines/calendar.machine';
 import { client, resultOf } from '../../lib/api';
 import { serviceCallTypeParam, type CalendarLayout } from './calendarLayout';
 import { reservationKeys } from '../../components/reservations/reservationKeys';
+
+/** How long rows count as fresh (a reservation changed elsewhere arrives by the hub's live updates). Chosen. */
+const CALENDAR_ROWS_FRESH_MS = 10_000;
 
 const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
@@ -19,12 +22,11 @@ function filterQuery(layout: CalendarLayout) {
   };
 }
 
-/** A page of instruments with their reservations and service events in the period. */
-export function useCalendarRows(layout: CalendarLayout, period: Period, pageIndex: number, enabled: boolean) {
+/** The query of a page of instruments with their reservations and service events in the period. */
+export function calendarRowsQuery(layout: CalendarLayout, period: Period, pageIndex: number) {
   const start = period.start.toISOString();
   const end = period.end.toISOString();
-  return useQuery({
-    enabled,
+  return queryOptions({
     queryKey: reservationKeys.calendar(start, end, pageIndex, filterQuery(layout), layout.sortBy),
     queryFn: () =>
       resultOf(
@@ -39,7 +41,17 @@ export function useCalendarRows(layout: CalendarLayout, period: Period, pageInde
           },
         }),
       ),
+  });
+}
+
+/** A page of instruments with their reservations and service events in the period. */
+export function useCalendarRows(layout: CalendarLayout, period: Period, pageIndex: number, enabled: boolean) {
+  return useQuery({
+    ...calendarRowsQuery(layout, period, pageIndex),
+    enabled,
     placeholderData: keepPreviousData,
+    // Opened from the menu, the rows asked for on hover are shown without asking again.
+    staleTime: CALENDAR_ROWS_FRESH_MS,
   });
 }
 
