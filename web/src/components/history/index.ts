@@ -1,4 +1,5 @@
 export { historyKeys, type HistoryKind } from './historyKeys';
+export { historyQuery } from './api/useHistory';
 export {
   EMPTY_VALUE,
   historyEventLabel,

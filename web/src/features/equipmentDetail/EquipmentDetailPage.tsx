@@ -26,6 +26,7 @@ import { ProductInformationTab } from './productInfo/ProductInformationTab';
 import { EMethodsTab } from './emethods/EMethodsTab';
 import { useEMethods } from './emethods/useEMethods';
 import { UtilizationTab, useHasAssetGeniusSite, usePrefetchUtilization } from './utilization';
+import { useTabPrefetch, type PrefetchedTab } from './useTabPrefetch';
 
 type TabId = 'instrument' | 'workOrders' | 'productInfo' | 'emethods' | 'utilization' | 'history';
 
@@ -63,6 +64,7 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
   const emethods = useEMethods(detail.data);
   const hasMonitoringSite = useHasAssetGeniusSite();
   usePrefetchUtilization(detail.data ? equipmentId : null, hasMonitoringSite);
+  const prefetchTab = useTabPrefetch(detail.data);
   const [tab, setTab] = useState<TabId>('instrument');
   const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
   const listPath = `${base}/product`;
@@ -124,6 +126,10 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
   }
 
   const title = detailTitle(equipment);
+  const prefetchOnApproach = (tab: PrefetchedTab) => ({
+    onMouseEnter: () => prefetchTab(tab),
+    onFocus: () => prefetchTab(tab),
+  });
   const imagesChanged = (data: InstrumentImageData | null) =>
     queryClient.setQueryData<EquipmentDetail>(
       equipmentKeys.detail(equipment.equipmentId),
@@ -179,12 +185,14 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
         <Tab
           id="workOrders"
           title={t('equipmentDetail:tab_work_orders')}
+          {...prefetchOnApproach('workOrders')}
           panel={<WorkOrderOverviewTab equipment={equipment} />}
         />
         {equipment.productMarketInfo && (
           <Tab
             id="productInfo"
             title={t('equipmentDetail:tab_product_info')}
+            {...prefetchOnApproach('productInfo')}
             panel={<ProductInformationTab equipment={equipment} />}
           />
         )}
@@ -197,6 +205,7 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
         <Tab
           id="history"
           title={t('history:tab')}
+          {...prefetchOnApproach('history')}
           panel={
             <HistoryList
               kind="equipment"
