@@ -229,10 +229,11 @@ describe('work order overview of an instrument', () => {
     const { context, page } = await openDetail(alone.id);
     await openWorkOrderTab(page, alone);
     const own = page.getByRole('region', { name: 'Work orders of this instrument' });
-    await own.getByText('No work orders').waitFor();
+    await own.getByRole('heading', { name: 'No work orders', level: 3 }).waitFor();
     const others = page.getByRole('region', { name: 'Work orders of the other system components' });
     await others.getByText('This instrument has no other system component.').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
+    expect(await axeViolations(page, '[role="tabpanel"]')).toEqual([]);
 
     // The Instrument tab's section says the same without asking the server.
     const asked: string[] = [];

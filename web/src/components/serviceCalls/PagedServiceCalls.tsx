@@ -1,8 +1,9 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { HTMLTable, Spinner } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Pager } from '../Pager';
 import { LoadFailedCallout } from '../LoadFailedCallout';
+import { SectionNonIdealState } from '../PageNonIdealState';
 
 export interface ServiceCallColumn<R> {
   header: string;
@@ -41,11 +42,12 @@ export function PagedServiceCalls<R>(props: PagedServiceCallsProps<R>) {
     }
   }, [props.pageIndex]);
 
-  if (list.isPending) return <NonIdealState icon={<Spinner size={32} />} title={texts.loading} />;
+  // Both lists sit under an h2 (the tab's section, the side panel's title).
+  if (list.isPending) return <SectionNonIdealState level={3} icon={<Spinner size={32} />} title={texts.loading} />;
   if (list.isError) {
     return <LoadFailedCallout title={texts.failed} error={list.error} onRetry={() => void list.refetch()} />;
   }
-  if (list.data.totalCount === 0) return <NonIdealState icon="wrench" title={texts.empty} />;
+  if (list.data.totalCount === 0) return <SectionNonIdealState level={3} icon="wrench" title={texts.empty} />;
   const fixed = columns.some((column) => column.width !== undefined);
   return (
     <>
