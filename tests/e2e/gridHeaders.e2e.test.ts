@@ -203,9 +203,10 @@ describe('grid headers', () => {
         await page.goto(`${server.url}/app/product`);
         await page.waitForURL('**/app/product');
         await page.locator(`html[lang="${language}"]`).waitFor();
+        // The third pinned header: after the checkbox and the serial number.
         const actions = page
           .locator('.bp6-table-quadrant-top-left .bp6-table-header')
-          .nth(1)
+          .nth(2)
           .locator('.bp6-table-truncated-text');
         await actions.waitFor();
         const shown = await actions.evaluate((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth }));
