@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Intent, ProgressBar } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../contract/equipment';
+import { equipmentListRemovalMachine } from '../../../../machines/equipmentListRemoval.machine';
 import { ConfirmAlert } from '../confirm/ConfirmAlert';
 import { showToast } from '../showToast';
 import { equipmentKeys } from '../../lib/equipmentKeys';
@@ -11,6 +14,8 @@ import { failureMessage } from '../../lib/failureMessage';
 import { handOverSessionErrors } from '../../lib/sessionHandOver';
 import { removeEquipmentQuietly } from './api/equipmentForm';
 import { deletesEquipment, equipmentName } from './DeleteEquipmentAlert';
+
+const REMOVE_FAILURES = { failed: { key: 'errorMessage:system_error' } } as const;
 
 export interface DeleteEquipmentListAlertProps {
   /** The instruments to remove from the user's list (those the user added are deleted); empty keeps it closed. */
@@ -29,45 +34,54 @@ export function DeleteEquipmentListAlert({ equipment, onClose, onRemoved }: Dele
   const { t } = useTranslation();
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
-  const [done, setDone] = useState<number | null>(null);
+  // The machine's actions reach the latest props and t.
+  const latest = useRef({ t, onClose, onRemoved });
+  useEffect(() => {
+    latest.current = { t, onClose, onRemoved };
+  });
+  const [machine] = useState(() =>
+    equipmentListRemovalMachine.provide({
+      actors: { removeItem: fromPromise(({ input }) => removeEquipmentQuietly(input.id)) },
+      guards: {
+        // The session ended or the user changed: the app's modal takes over, and nothing more is tried.
+        endsRun: (_, cause) => !failureMessage(cause, REMOVE_FAILURES),
+      },
+      actions: {
+        notifyStopped: (_, cause) => handOverSessionErrors(cause),
+        notifyDone: (_, report) => {
+          const { t: translate } = latest.current;
+          void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
+          if (report.removed.length > 0) {
+            showToast(translate('equipmentForm:bulk_removed', { count: report.removed.length }), Intent.SUCCESS);
+          }
+          if (report.failed.length > 0) {
+            const names = report.failed.map(({ item, cause }) => {
+              const problem = cause === undefined ? null : failureMessage(cause, REMOVE_FAILURES);
+              return problem ? `${item.name} (${translate(problem.key, problem.values)})` : item.name;
+            });
+            showToast(
+              translate('equipmentForm:bulk_remove_failed', {
+                failed: report.failed.length,
+                count: report.count,
+                names: names.join('; '),
+              }),
+              Intent.DANGER,
+              'error',
+            );
+          }
+          latest.current.onRemoved(report.removed);
+          latest.current.onClose();
+        },
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  useEffect(() => {
+    send({ type: 'OPEN', items: equipment.map((e) => ({ id: e.equipmentId, name: equipmentName(e) })) });
+  }, [equipment, send]);
   const deleting = equipment.filter((e) => deletesEquipment(e, user.userId)).length;
-
-  const run = async () => {
-    const removed: number[] = [];
-    const failed: string[] = [];
-    for (const [index, item] of equipment.entries()) {
-      setDone(index);
-      try {
-        await removeEquipmentQuietly(item.equipmentId);
-        removed.push(item.equipmentId);
-      } catch (cause) {
-        const problem = failureMessage(cause, { failed: { key: 'errorMessage:system_error' } });
-        if (!problem) {
-          // The session ended or the user changed: the app's modal takes over, and nothing more is tried.
-          handOverSessionErrors(cause);
-          failed.push(...equipment.slice(index).map(equipmentName));
-          break;
-        }
-        failed.push(`${equipmentName(item)} (${t(problem.key, problem.values)})`);
-      }
-    }
-    setDone(null);
-    void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
-    if (removed.length > 0) showToast(t('equipmentForm:bulk_removed', { count: removed.length }), Intent.SUCCESS);
-    if (failed.length > 0) {
-      showToast(
-        t('equipmentForm:bulk_remove_failed', {
-          failed: failed.length,
-          count: equipment.length,
-          names: failed.join('; '),
-        }),
-        Intent.DANGER,
-        'error',
-      );
-    }
-    onRemoved(removed);
-    onClose();
-  };
+  const removing = snapshot.matches('removing');
+  const { index, items } = snapshot.context;
 
   const question = [
     t('equipmentForm:bulk_remove_confirm', { count: equipment.length }),
@@ -82,18 +96,21 @@ export function DeleteEquipmentListAlert({ equipment, onClose, onRemoved }: Dele
       icon="trash"
       message={question}
       confirmText={t('equipmentForm:remove_button')}
-      busy={done !== null}
+      busy={removing}
       escapeCancels
-      onConfirm={() => void run()}
-      onCancel={onClose}
+      onConfirm={() => send({ type: 'CONFIRM' })}
+      onCancel={() => {
+        send({ type: 'CANCEL' });
+        onClose();
+      }}
     >
-      {done !== null && (
+      {removing && (
         <div role="status">
-          <p>{t('equipmentForm:bulk_removing', { done: done + 1, count: equipment.length })}</p>
+          <p>{t('equipmentForm:bulk_removing', { done: index + 1, count: items.length })}</p>
           <ProgressBar
             intent={Intent.PRIMARY}
-            value={done / equipment.length}
-            aria-label={t('equipmentForm:bulk_removing', { done: done + 1, count: equipment.length })}
+            value={index / items.length}
+            aria-label={t('equipmentForm:bulk_removing', { done: index + 1, count: items.length })}
           />
         </div>
       )}
