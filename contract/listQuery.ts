@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c } from './common';
+import { c, EntityId } from './common';
 import { EXACT_COUNT_MAX, PAGE_INDEX_MAX } from './limits';
 
 /**
@@ -52,6 +52,18 @@ export const MAX_PAGE_SIZE = 1000;
 /** The most column filters and sort columns one list query carries. */
 export const MAX_FILTER_SETTINGS = 50;
 export const MAX_ORDER_SETTINGS = 5;
+
+/**
+ * The most rows a user may select in a grid, and so the most ids an export of the selection names: the largest page
+ * a list query answers. Chosen: not in spec.
+ */
+export const MAX_SELECTED_ROWS = MAX_PAGE_SIZE;
+
+/**
+ * The selected rows of a grid (an export of the selection): their ids, at most MAX_SELECTED_ROWS. The ids only
+ * narrow the list the query describes; an id the caller may not see (another customer's) matches nothing.
+ */
+export const SelectedIds = z.array(EntityId).min(1).max(MAX_SELECTED_ROWS);
 
 export const ListQuery = z.object({
   pageIndex: z.number().int().min(0).max(PAGE_INDEX_MAX).default(0),

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { appStatusMachine } from './appStatus.machine';
 import { calendarMachine } from './calendar.machine';
 import { documentUploadMachine } from './documentUpload.machine';
+import { equipmentListRemovalMachine } from './equipmentListRemoval.machine';
 import { globalErrorsMachine } from './globalErrors.machine';
 import { hubConnectionMachine } from './hubConnection.machine';
 import { imageUploadMachine } from './imageUpload.machine';
@@ -37,6 +38,11 @@ export const MACHINES: Record<string, MachineEntry> = {
   documentUpload: {
     machine: documentUploadMachine,
     about: 'Uploading documents: checks, a debounced batch with progress, retry or dismiss.',
+  },
+  equipmentListRemoval: {
+    machine: equipmentListRemovalMachine,
+    about:
+      'Removing the selected instruments from the list: confirm, remove one after the other with progress, report those that stayed.',
   },
   globalErrors: {
     machine: globalErrorsMachine,

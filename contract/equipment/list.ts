@@ -11,6 +11,7 @@ import {
   ListCount,
   ListQuery,
   MAX_PAGE_SIZE,
+  SelectedIds,
   cappedPaged,
   XlsxDownload,
 } from '../listQuery';
@@ -132,6 +133,8 @@ export const EquipmentExportQuery = ListQuery.extend({
   pageSize: z.literal(0).default(0),
   ...equipmentListOptions,
   layoutContent: LayoutContent,
+  /** Only these instruments of the list (the grid's selection); the whole list without it. Not in spec. */
+  equipmentIds: SelectedIds.optional(),
 });
 export type EquipmentExportQuery = z.infer<typeof EquipmentExportQuery>;
 
@@ -195,7 +198,9 @@ export const listRoutes = c.router({
     query: withCommonQuery({}),
     body: EquipmentExportQuery,
     responses: { 200: XlsxDownload, ...standardErrors },
-    summary: 'Every row of the filtered equipment list as an .xlsx download with the visible columns, streamed',
+    summary:
+      'Every row of the filtered equipment list (or only the selected rows, equipmentIds) as an .xlsx download with ' +
+      'the visible columns, streamed',
     metadata: readsOnly(inventoryOrProductsManagement),
   },
   importTemplate: {

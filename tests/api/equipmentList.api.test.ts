@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../contract/equipment';
-import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
+import { FilterOperator, MAX_SELECTED_ROWS, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
@@ -297,6 +297,58 @@ describe('POST Equipment/export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as never);
     expect(workbook.worksheets[0]!.rowCount).toBeGreaterThan(2);
+  });
+
+  const serialsOf = async (body: Blob) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(body as unknown as Buffer as never);
+    const serials: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => {
+      if (n > 2) serials.push(String(row.getCell(1).value));
+    });
+    return serials;
+  };
+  const exportOf = async (client: InjectClient, body: Record<string, unknown>) =>
+    client.equipment.export({
+      body: {
+        isFollowed: true,
+        orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+        layoutContent: { columnOrderKeys: ['serial'], columnShowKeys: ['serial'], columnHeaders: {} },
+        ...body,
+      } as never,
+    });
+
+  it('exports only the selected rows of the list, in its order', async () => {
+    const page = await list(acme, {
+      pageSize: 10,
+      orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+    });
+    const chosen = [page.items[7]!, page.items[2]!, page.items[4]!];
+    const res = await exportOf(acme, { equipmentIds: chosen.map((e) => e.equipmentId) });
+    expect(res.status).toBe(200);
+    expect(await serialsOf(res.body as Blob)).toEqual(
+      page.items.filter((e) => chosen.includes(e)).map((e) => e.serial),
+    );
+  });
+
+  it("never exports another customer's instruments, even named by id", async () => {
+    const acmeRows = (await list(acme, { pageSize: 3 })).items.map((e) => e.equipmentId);
+    const globexRows = (await list(globex, { pageSize: 3 })).items;
+    expect(globexRows.length).toBeGreaterThan(0);
+    const res = await exportOf(globex, { equipmentIds: [...acmeRows, globexRows[0]!.equipmentId] });
+    expect(res.status).toBe(200);
+    expect(await serialsOf(res.body as Blob)).toEqual([globexRows[0]!.serial]);
+    const none = await exportOf(globex, { equipmentIds: acmeRows });
+    expect(await serialsOf(none.body as Blob)).toEqual([]);
+  });
+
+  it('refuses an empty, oversized or malformed selection', async () => {
+    const tooMany = Array.from({ length: MAX_SELECTED_ROWS + 1 }, (_, i) => i + 1);
+    for (const equipmentIds of [[], tooMany, [0], [-3], [1.5], ['1'], [2 ** 31]]) {
+      expect((await exportOf(acme, { equipmentIds })).status).toBe(400);
+    }
+    const most = Array.from({ length: MAX_SELECTED_ROWS }, (_, i) => i + 1);
+    expect((await exportOf(acme, { equipmentIds: most })).status).toBe(200);
   });
 
   it('refuses a column that is not an equipment field', async () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilterOperator, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
+import { FilterOperator, MAX_SELECTED_ROWS, OrderType, XLSX_CONTENT_TYPE } from '../../contract/listQuery';
 import { ErrorCode } from '../../contract/errors';
 import type { ServiceCallSummary } from '../../contract/equipment';
 import {
@@ -265,6 +265,54 @@ describe('POST ServiceCall/export', () => {
       }
     });
     expect(numbers).toEqual([...numbers].sort().reverse());
+  });
+
+  const numbersOf = async (body: Blob) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(body as unknown as Buffer as never);
+    const numbers: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => {
+      if (n > 2) numbers.push(String(row.getCell(1).value));
+    });
+    return numbers;
+  };
+  const exportOf = (client: InjectClient, isHistory: boolean, body: Record<string, unknown>) =>
+    client.serviceCalls.export({
+      query: { isHistory },
+      body: {
+        orderSettings: [{ field: 'serviceOrderNo', orderType: OrderType.Ascending }],
+        layoutContent: { columnOrderKeys: ['serviceOrderNo'], columnShowKeys: ['serviceOrderNo'], columnHeaders: {} },
+        ...body,
+      } as never,
+    });
+
+  it('exports only the selected work orders of the tab, in its order', async () => {
+    const page = await list(acme, false, {
+      orderSettings: [{ field: 'serviceOrderNo', orderType: OrderType.Ascending }],
+    });
+    const chosen = [page.items[5]!, page.items[1]!];
+    const res = await exportOf(acme, false, { serviceOrderIds: chosen.map((r) => r.serviceOrderId) });
+    expect(res.status).toBe(200);
+    expect(await numbersOf(res.body as Blob)).toEqual([page.items[1]!.serviceOrderNo, page.items[5]!.serviceOrderNo]);
+    // A selected order of the other tab is not in this tab's export.
+    const history = (await list(acme, true)).items[0]!;
+    const other = await exportOf(acme, false, { serviceOrderIds: [history.serviceOrderId] });
+    expect(await numbersOf(other.body as Blob)).toEqual([]);
+  });
+
+  it("never exports another customer's work orders, even named by id", async () => {
+    const acmeIds = (await list(acme, false)).items.map((r) => r.serviceOrderId);
+    const own = (await list(globex, false)).items[0]!;
+    const res = await exportOf(globex, false, { serviceOrderIds: [...acmeIds, own.serviceOrderId] });
+    expect(res.status).toBe(200);
+    expect(await numbersOf(res.body as Blob)).toEqual([own.serviceOrderNo]);
+  });
+
+  it('refuses an empty, oversized or malformed selection', async () => {
+    const tooMany = Array.from({ length: MAX_SELECTED_ROWS + 1 }, (_, i) => i + 1);
+    for (const serviceOrderIds of [[], tooMany, [0], [-1], [2.5], ['7'], null]) {
+      expect((await exportOf(acme, false, { serviceOrderIds })).status).toBe(400);
+    }
   });
 
   it('refuses a column that is not a work-order field', async () => {

@@ -8,8 +8,8 @@ import { newPortalContext } from '../support/portalContext';
 import { signInByRequest } from '../support/e2e';
 import { axeViolations } from '../support/axe';
 
-/** The model's column: after the serial, the actions and the next service visit, then the make. */
-const MODEL_COLUMN = 4;
+/** The model's column: after the checkbox, the serial, the actions and the next service visit, then the make. */
+const MODEL_COLUMN = 5;
 
 let server: E2eServer;
 let browser: Browser;
@@ -131,7 +131,7 @@ describe('grid headers', () => {
     await answer;
     const lastSerial = (
       await page
-        .locator('.bp6-table-quadrant-left .bp6-table-quadrant-body-container .bp6-table-cell-col-0 a')
+        .locator('.bp6-table-quadrant-left .bp6-table-quadrant-body-container .bp6-table-cell-col-1 a')
         .first()
         .innerText()
     ).trim();
@@ -203,9 +203,10 @@ describe('grid headers', () => {
         await page.goto(`${server.url}/app/product`);
         await page.waitForURL('**/app/product');
         await page.locator(`html[lang="${language}"]`).waitFor();
+        // The third pinned header: after the checkbox and the serial number.
         const actions = page
           .locator('.bp6-table-quadrant-top-left .bp6-table-header')
-          .nth(1)
+          .nth(2)
           .locator('.bp6-table-truncated-text');
         await actions.waitFor();
         const shown = await actions.evaluate((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth }));

@@ -20,9 +20,9 @@ async function openInventory(email = 'user@acme-labs.example') {
   return { context, page };
 }
 
-/** The grid's columns of the initial layout: serial, actions and next visit, then make and model. */
-const MAKE_COLUMN = 3;
-const MODEL_COLUMN = 4;
+/** The grid's columns of the initial layout: checkbox, serial, actions and next visit, then make and model. */
+const MAKE_COLUMN = 4;
+const MODEL_COLUMN = 5;
 
 /** The texts of one grid column of the rows on screen (the table draws the rows in view). */
 const columnTexts = (page: Page, index: number, pinned = false) =>
@@ -101,12 +101,12 @@ describe('inventory', () => {
         .locator('[data-focused-row]')
         .evaluate((e: HTMLElement) => `${e.dataset.focusedRow},${e.dataset.focusedColumn}`);
     expect(await focusedCell()).toBe('0,0');
-    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) {
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) {
       await page.keyboard.press(key);
     }
-    await expect.poll(focusedCell).toBe('2,2');
+    await expect.poll(focusedCell).toBe('2,3');
 
-    const link = page.locator('.bp6-table-quadrant-left .bp6-table-cell-row-2.bp6-table-cell-col-0 a');
+    const link = page.locator('.bp6-table-quadrant-left .bp6-table-cell-row-2.bp6-table-cell-col-1 a');
     const href = (await link.getAttribute('href'))!;
     const serial = await link.innerText();
     await page.keyboard.press('Enter');

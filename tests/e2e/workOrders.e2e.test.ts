@@ -86,7 +86,7 @@ async function showOnly(page: Page, columns: string[]) {
 /** The texts of one grid column of the rows on screen (index among the movable columns, from 0). */
 const columnTexts = (page: Page, index: number) =>
   page
-    .locator(`.bp6-table-quadrant-main .bp6-table-quadrant-body-container .bp6-table-cell-col-${index + 1}`)
+    .locator(`.bp6-table-quadrant-main .bp6-table-quadrant-body-container .bp6-table-cell-col-${index + 2}`)
     .allInnerTexts();
 
 const isSorted = (values: Array<string | null>, direction: 'asc' | 'desc') => {

@@ -180,4 +180,39 @@ describe('equipment list (consumer)', () => {
       expect(res.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
     });
   });
+
+  it('exports only the selected rows of the list', async () => {
+    const body = {
+      pageIndex: 0,
+      pageSize: 0,
+      isFollowed: true,
+      listType: 'inventory',
+      filterSettings: [],
+      orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+      layoutContent: {
+        columnOrderKeys: ['serial'],
+        columnShowKeys: ['serial'],
+        columnHeaders: { serial: 'Serial number' },
+      },
+      equipmentIds: [3, 1, 2],
+    };
+    const provider = pact()
+      .given(...signedIn)
+      .uponReceiving('a request to export the selected rows of the inventory')
+      .withRequest({ method: 'POST', path: '/api/Equipment/export', headers: changingHeaders, body })
+      .willRespondWith({
+        status: 200,
+        headers: {
+          'Content-Type': XLSX_CONTENT_TYPE,
+          'Content-Disposition': regex(
+            /^attachment; filename="Product_\d{8}\.xlsx"$/.source,
+            'attachment; filename="Product_20261129.xlsx"',
+          ),
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).equipment.export({ body: body as never });
+      expect(res.status).toBe(200);
+    });
+  });
 });

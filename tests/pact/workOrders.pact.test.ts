@@ -188,6 +188,48 @@ describe('work orders (consumer)', () => {
     });
   });
 
+  it('exports only the selected work orders of the scheduled tab', async () => {
+    const body = {
+      pageIndex: 0,
+      pageSize: 0,
+      filterSettings: [],
+      orderSettings: [],
+      layoutContent: {
+        columnOrderKeys: ['serviceOrderNo'],
+        columnShowKeys: ['serviceOrderNo'],
+        columnHeaders: { serviceOrderNo: 'Order number' },
+      },
+      serviceOrderIds: [2, 1],
+    };
+    const provider = pact()
+      .given(...workOrdersExist)
+      .uponReceiving('a request to export the selected scheduled work orders')
+      .withRequest({
+        method: 'POST',
+        path: '/api/ServiceCall/export',
+        query: { isHistory: 'false' },
+        headers: changingHeaders,
+        body,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: {
+          'Content-Type': XLSX_CONTENT_TYPE,
+          'Content-Disposition': regex(
+            /^attachment; filename="WorkOrderScheduled_\d{8}\.xlsx"$/.source,
+            'attachment; filename="WorkOrderScheduled_20261129.xlsx"',
+          ),
+        },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).serviceCalls.export({
+        query: { isHistory: false },
+        body: body as never,
+      });
+      expect(res.status).toBe(200);
+    });
+  });
+
   it('lists the upcoming service calls of equipment', async () => {
     const body = {
       equipmentIds: [EXAMPLE.equipmentId],

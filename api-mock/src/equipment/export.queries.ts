@@ -10,7 +10,7 @@ import { EQUIPMENT_FIELDS, equipmentOrder } from './fields';
 export { SHEET_FIELD_ROW, SHEET_HEADER_ROW, SHEET_FIRST_DATA_ROW } from '../workbook/listExport';
 
 /**
- * Every row of the filtered, sorted equipment list as an .xlsx with the visible columns in their order, streamed.
+ * Every row of the filtered, sorted equipment list (or only its selected rows) as an .xlsx with the visible columns in their order, streamed.
  * The query is checked and the ids are read in order first (a bad query answers 400 before any byte is sent).
  */
 export async function exportEquipment(
@@ -25,6 +25,7 @@ export async function exportEquipment(
     .select('equipment.id')
     .where(filtersWhere(EQUIPMENT_FIELDS, query.filterSettings))
     .$if(fullText !== null, (qb) => qb.where(fullText!))
+    .$if(query.equipmentIds !== undefined, (qb) => qb.where('equipment.id', 'in', query.equipmentIds!))
     .orderBy(orderBy(EQUIPMENT_FIELDS, equipmentOrder(query.orderSettings), 'equipment.id') as never)
     .execute();
   return streamListExport({

@@ -90,9 +90,15 @@ export async function workOrderCount(
   return cachedBoundedCount(db, key, matchingWorkOrders(db, scope, body), options);
 }
 
-/** Every id of a work-order grid in its order (the export). */
-export async function workOrderExportIds(db: Kysely<Database>, scope: WorkOrderScope, body: WorkOrderListBody) {
+/** Every id of a work-order grid in its order, or of its selected rows among them (the export). */
+export async function workOrderExportIds(
+  db: Kysely<Database>,
+  scope: WorkOrderScope,
+  body: WorkOrderListBody & { serviceOrderIds?: readonly number[] },
+) {
+  const only = body.serviceOrderIds;
   const rows = await matchingWorkOrders(db, scope, body)
+    .$if(only !== undefined, (qb) => qb.where('service_calls.id', 'in', only!))
     .select('service_calls.id')
     .orderBy(
       orderBy(WORK_ORDER_FIELDS, workOrderOrder(body.orderSettings, scope.isHistory), 'service_calls.id') as never,

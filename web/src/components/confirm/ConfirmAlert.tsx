@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Alert, Intent, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
@@ -48,6 +48,8 @@ export function ConfirmAlert({
   // Keeps the question while the alert fades out after an answer that cleared it.
   const last = useRef<ReactNode>(message);
   if (isOpen) last.current = message;
+  // The question names the alert (it has no title), as assistive technology announces it.
+  const questionId = useId();
   return (
     <Alert
       isOpen={isOpen}
@@ -59,8 +61,9 @@ export function ConfirmAlert({
       canEscapeKeyCancel={escapeCancels && !busy}
       onConfirm={onConfirm}
       onCancel={() => !busy && onCancel()}
+      aria-labelledby={questionId}
     >
-      <p>{isOpen ? message : last.current}</p>
+      <p id={questionId}>{isOpen ? message : last.current}</p>
       {children}
     </Alert>
   );

@@ -21,13 +21,17 @@ export interface DeleteEquipmentAlertProps {
 export const deletesEquipment = (equipment: Pick<Equipment, 'dataSourceId' | 'createdBy'>, userId: number) =>
   isUserAdded(equipment) && equipment.createdBy === userId;
 
+/** Make model serial, as the confirmations name an equipment. */
+export const equipmentName = (e: Pick<Equipment, 'mfg' | 'model' | 'serial'>) =>
+  [e.mfg, e.model, e.serial].filter(Boolean).join(' ');
+
 /** The delete confirmation of an equipment (DELETE Equipment/{id}); the wording says whether it is deleted. */
 export function DeleteEquipmentAlert({ equipment, onClose, onDeleted }: DeleteEquipmentAlertProps) {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
   const queryClient = useQueryClient();
   const deletes = equipment !== null && deletesEquipment(equipment, user.userId);
-  const name = equipment ? [equipment.mfg, equipment.model, equipment.serial].filter(Boolean).join(' ') : '';
+  const name = equipment ? equipmentName(equipment) : '';
 
   const remove = useMutation({
     mutationFn: removeEquipment,

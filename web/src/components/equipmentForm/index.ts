@@ -2,6 +2,7 @@
 export { EquipmentFormDialog, type EquipmentFormDialogProps } from './EquipmentFormDialog';
 export { LinkEquipmentDialog, type LinkEquipmentDialogProps } from './LinkEquipmentDialog';
 export { DeleteEquipmentAlert, deletesEquipment, type DeleteEquipmentAlertProps } from './DeleteEquipmentAlert';
+export { DeleteEquipmentListAlert, type DeleteEquipmentListAlertProps } from './DeleteEquipmentListAlert';
 export { useNewEquipmentCount } from './useNewEquipmentCount';
 export {
   EQUIPMENT_FIELD_LABEL_KEYS,

@@ -46,3 +46,5 @@ export {
   thumbnailCell,
 } from './columns';
 export { useListCount, type ListCountState } from './useListCount';
+export { useRowSelection, type RowSelection, type RowSelectionOptions } from './useRowSelection';
+export { selectColumn, SelectionBar, SELECT_COLUMN_WIDTH, type SelectionBarProps } from './RowSelection';

@@ -76,8 +76,13 @@ export function useGridKeyboard<T extends HTMLElement = HTMLDivElement>({
     // into view, moving the control away from under the pointer before the click.
     const keepPress = (e: MouseEvent) => {
       const target = e.target as HTMLElement;
-      // A press on a header's name is its sort's (listColumnHeader), not the start of selecting the column.
-      if (target.closest(`.${NS}-table-cell ${CONTROLS.split(', ').join(`, .${NS}-table-cell `)}, .list-header-sort`))
+      // A press on a header's name is its sort's (listColumnHeader), and one on the header's checkbox selects rows
+      // (RowSelection): neither is the start of selecting the column.
+      if (
+        target.closest(
+          `.${NS}-table-cell ${CONTROLS.split(', ').join(`, .${NS}-table-cell `)}, .list-header-sort, .list-select`,
+        )
+      )
         e.stopPropagation();
     };
     grid.addEventListener('mousedown', keepPress, true);

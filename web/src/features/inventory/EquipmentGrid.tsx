@@ -15,11 +15,14 @@ import {
   movedColumns,
   namedHeader,
   RowButton,
+  selectColumn,
+  SELECT_COLUMN_WIDTH,
   textCell,
   thumbnailCell,
   useGridKeyboard,
   valueAt,
   valueText,
+  type RowSelection,
 } from '../../components/list';
 import { useCurrentSession } from '../../lib/currentUser';
 import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
@@ -34,6 +37,7 @@ interface Props {
   filters: FilterSetting[];
   thumbnail(equipment: Equipment): ReactNode;
   actions: RowActions;
+  selection: RowSelection<Equipment, number>;
   onSort(field: string, orderType: 0 | 1 | null): void;
   onFilter(field: string): void;
   onReorder(columns: string[]): void;
@@ -43,8 +47,10 @@ interface Props {
 /** The instrument's own page (spec 2 section 2). */
 const detailPath = (base: string, e: Equipment) => `${base}/product/equipmentDetail/${e.equipmentId}`;
 
-/** The serial and actions columns stay in place at the left. */
-const FROZEN_COLUMNS = 2;
+/** The checkbox, serial and actions columns stay in place at the left. */
+const FROZEN_COLUMNS = 3;
+/** The serial's link is a row's main action (Enter on a cell without a control of its own opens the instrument). */
+const SERIAL_COLUMN = 1;
 /** The data columns, the ones a user moves, follow the frozen ones and the next-visit column. */
 const FIRST_DATA_COLUMN = FROZEN_COLUMNS + 1;
 
@@ -60,8 +66,13 @@ const CONTRACT_FIELD = 'contractCategroy';
 export function EquipmentGrid(props: Props) {
   const { t } = useTranslation();
   const { base } = useCurrentSession();
-  const { rows, columns, sort } = props;
-  const keyboard = useGridKeyboard({ label: t('inventory:grid_label'), rowCount: rows.length });
+  const { rows, columns, sort, selection } = props;
+  const keyboard = useGridKeyboard({
+    label: t('inventory:grid_label'),
+    rowCount: rows.length,
+    mainColumn: SERIAL_COLUMN,
+    onToggle: (row) => selection.toggle(rows[row]!),
+  });
   /** A cell's text; nested location fields are read by path. */
   const text = (equipment: Equipment, field: string) =>
     valueText(t, INVENTORY_FIELDS, field, valueAt(equipment, field));
@@ -78,6 +89,10 @@ export function EquipmentGrid(props: Props) {
 
   const header = columnHeaders({ ...props, t, fields: INVENTORY_FIELDS, order: sort });
 
+  const checkboxes = selectColumn(rows, selection, {
+    page: t('list_select_page'),
+    row: (equipment) => t('list_select_row', { name: equipment.serial || equipment.equipmentId }),
+  });
   const pinned = gridColumn(
     PINNED_FIELD,
     rows,
@@ -128,7 +143,14 @@ export function EquipmentGrid(props: Props) {
     (equipment, field) => (field === CONTRACT_FIELD ? contractCell(equipment) : textCell(text(equipment, field))),
   );
 
-  const widths = [200, ACTIONS_WIDTH, NEXT_VISIT_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), 110];
+  const widths = [
+    SELECT_COLUMN_WIDTH,
+    200,
+    ACTIONS_WIDTH,
+    NEXT_VISIT_WIDTH,
+    ...columns.map(() => GRID_COLUMN_WIDTH),
+    110,
+  ];
   return (
     <div {...keyboard.container} className="list-table" data-frozen-columns={FROZEN_COLUMNS}>
       <Table
@@ -140,14 +162,14 @@ export function EquipmentGrid(props: Props) {
         enableRowHeader={false}
         {...keyboard.table}
         renderMode={RenderMode.NONE}
-        cellRendererDependencies={[rows, columns, props.actions]}
+        cellRendererDependencies={[rows, columns, props.actions, selection.ids]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
-          // Only the data columns move: the pinned serial, actions, next-visit and documents columns stay put.
+          // Only the data columns move: the checkbox, serial, actions, next-visit and documents columns stay put.
           const next = movedColumns(columns, { oldIndex, newIndex, length }, FIRST_DATA_COLUMN);
           if (next) props.onReorder(next);
         }}
       >
-        {[pinned, actionsColumn, nextVisitColumn, ...dataColumns, documentsColumn]}
+        {[checkboxes, pinned, actionsColumn, nextVisitColumn, ...dataColumns, documentsColumn]}
       </Table>
     </div>
   );

@@ -6,7 +6,6 @@ import { NEW_EQUIPMENT_MAX, type Equipment } from '../../../../contract/equipmen
 import { PreferenceKeys } from '../../../../contract/preferences';
 import { INVENTORY_PAGE_SIZE } from '../../../../contract/limits';
 import { SavedViewBar, useSavedViews } from '../../components/savedViews';
-import { getToaster } from '../../components/toaster';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useListParams } from '../../lib/listUrl';
 import { readLocal, writeLocal } from '../../lib/localSettings';
@@ -15,7 +14,6 @@ import { DocumentViewerDialog } from '../../components/documents/DocumentViewerD
 import {
   ColumnFilterDialog,
   ColumnsPanel,
-  exportLayoutOf,
   FilterChips,
   LIST_PAGE_DEFAULTS,
   LIST_PAGE_PARAMS,
@@ -23,24 +21,25 @@ import {
   reorderedColumns,
   useFirstPageOnChange,
   useListCount,
+  useRowSelection,
   useSearchText,
   visibleColumns,
   withFilter,
 } from '../../components/list';
-import { downloadFile } from '../../lib/downloadFile';
 import { equipmentKeys } from '../../lib/equipmentKeys';
-import { exportInventory, INVENTORY_SUGGESTIONS } from './api/inventoryFilterFields';
+import { INVENTORY_SUGGESTIONS } from './api/inventoryFilterFields';
+import { useInventoryExport } from './useInventoryExport';
 import { EquipmentGrid, EquipmentTiles } from './EquipmentGrid';
 import {
   initialInventoryLayout,
   INVENTORY_FIELDS,
   INVENTORY_LINK,
   MODE_STORAGE_KEY,
-  PINNED_FIELD,
   type InventoryLayout,
   type InventoryMode,
 } from './inventoryLayout';
 import type { RowActions } from './RowActionsMenu';
+import { InventoryBulkActions } from './InventoryBulkActions';
 import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
@@ -55,6 +54,7 @@ import { ServiceRequestDialog } from '../../components/serviceRequest/ServiceReq
 import { UpcomingReservationsPanel } from './upcomingReservations/UpcomingReservationsPanel';
 import {
   DeleteEquipmentAlert,
+  DeleteEquipmentListAlert,
   deletesEquipment,
   EquipmentFormDialog,
   LinkEquipmentDialog,
@@ -79,6 +79,7 @@ type OpenDialog =
         | 'remove';
       equipment: Equipment;
     }
+  | { kind: 'removeSelected'; equipment: readonly Equipment[] }
   | { kind: 'add' | 'import' | 'link' | 'columns' }
   | { kind: 'filter'; field: string };
 
@@ -99,7 +100,6 @@ export function InventoryPage() {
   const { typed, setTyped, keyword } = useSearchText({ searched: q, onSearch: (q) => changeParams({ q, page: 0 }) });
   const setPageIndex = (page: number) => changeParams({ page });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   useFirstPageOnChange(views.status !== 'loading', [layout.filter, layout.sort], () => setPageIndex(0));
 
@@ -111,8 +111,13 @@ export function InventoryPage() {
     views.status !== 'loading',
   );
   const count = useListCount(list, equipmentCountQuery({ filter: layout.filter, keyword: searchText }));
+  const selection = useRowSelection({
+    idOf: (e: Equipment) => e.equipmentId,
+    query: [layout.filter, searchText, layout.mode],
+  });
   useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, INVENTORY_FIELDS.columns), [layout]);
+  const { exporting, exportList } = useInventoryExport({ ...layout, keyword: searchText, columns });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
 
   const actions: RowActions = {
@@ -132,29 +137,6 @@ export function InventoryPage() {
   const thumbnail = (e: Equipment) => (
     <EquipmentThumbnail image={e.instrumentImageData?.defaultImage ?? null} alt={equipmentTitle(e)} />
   );
-
-  const exportList = async () => {
-    setExporting(true);
-    const toaster = await getToaster();
-    try {
-      const response = await exportInventory({
-        pageIndex: 0,
-        pageSize: 0,
-        isFollowed: true,
-        listType: 'inventory',
-        filterSettings: layout.filter,
-        orderSettings: layout.sort,
-        fullTextSearchSetting: searchText ? { keyword: searchText } : null,
-        layoutContent: exportLayoutOf(t, INVENTORY_FIELDS, [PINNED_FIELD, ...columns]),
-      });
-      downloadFile(response, 'Product.xlsx');
-      toaster.show({ message: t('inventory:export_done'), intent: Intent.SUCCESS, icon: 'tick' });
-    } catch {
-      // The request layer has already told the user what went wrong.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const setMode = (mode: InventoryMode) => {
     writeLocal(MODE_STORAGE_KEY, mode);
@@ -208,7 +190,7 @@ export function InventoryPage() {
           data-tour="inventory-export"
           text={t('inventory:export')}
           loading={exporting}
-          onClick={() => void exportList()}
+          onClick={() => exportList()}
         />
         <ProductAddingGate>
           <Button icon="import" text={t('inventory:import')} onClick={() => setDialog({ kind: 'import' })} />
@@ -248,6 +230,16 @@ export function InventoryPage() {
         onClearAll={() => changeLayout({ filter: [] })}
       />
 
+      {layout.mode === 'grid' && (
+        <InventoryBulkActions
+          selection={selection}
+          exporting={exporting}
+          onExport={exportList}
+          onRemove={(equipment) => setDialog({ kind: 'removeSelected', equipment })}
+          onServiceRequest={(equipment) => setDialog({ kind: 'serviceRequest', equipment })}
+        />
+      )}
+
       <ListBody
         list={list}
         paging={{ pageIndex, pageSize: INVENTORY_PAGE_SIZE, onPage: setPageIndex }}
@@ -279,6 +271,7 @@ export function InventoryPage() {
               filters={layout.filter}
               thumbnail={thumbnail}
               actions={actions}
+              selection={selection}
               onSort={(field, orderType) => changeLayout({ sort: orderType === null ? [] : [{ field, orderType }] })}
               onFilter={(field) => setDialog({ kind: 'filter', field })}
               onReorder={(order) => changeLayout({ columnOrderKeys: reorderedColumns(layout, order) })}
@@ -370,7 +363,15 @@ export function InventoryPage() {
       <DeleteEquipmentAlert
         equipment={dialog?.kind === 'remove' ? dialog.equipment : null}
         onClose={() => setDialog(null)}
-        onDeleted={refresh}
+        onDeleted={() => {
+          refresh();
+          if (dialog?.kind === 'remove') selection.unselect([dialog.equipment.equipmentId]);
+        }}
+      />
+      <DeleteEquipmentListAlert
+        equipment={dialog?.kind === 'removeSelected' ? dialog.equipment : []}
+        onClose={() => setDialog(null)}
+        onRemoved={selection.unselect}
       />
       <ServiceRequestDialog
         isOpen={dialog?.kind === 'serviceRequest'}

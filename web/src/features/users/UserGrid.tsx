@@ -9,10 +9,13 @@ import {
   columnHeaders,
   controlColumn,
   fieldColumns,
+  selectColumn,
+  SELECT_COLUMN_WIDTH,
   textCell,
   useGridKeyboard,
   valueText,
   type ListFields,
+  type RowSelection,
 } from '../../components/list';
 import { NAME_FIELD } from './userFields';
 
@@ -26,10 +29,13 @@ export interface UserGridProps {
   filters: FilterSetting[];
   onSort(field: string, orderType: 0 | 1 | null): void;
   onFilter(field: string): void;
+  selection: RowSelection<UserRow, number>;
 }
 
 const NAME_WIDTH = 240;
-const FROZEN_COLUMNS = 1;
+/** The checkbox and the name stay in place at the left; the name's link is a row's main action. */
+const FROZEN_COLUMNS = 2;
+const NAME_COLUMN = 1;
 
 /** A row's value of a grid field: the city and customer come from the user's location. */
 const valueOf = (row: UserRow, field: string): unknown => {
@@ -38,11 +44,13 @@ const valueOf = (row: UserRow, field: string): unknown => {
   return row[field as keyof UserRow];
 };
 
+/** The name of a user; an invited user has none until they accept the invitation: their address stands in. */
+const nameOf = (row: UserRow) => row.displayName.trim() || row.emailAddress;
+
 /** The name with the user's photo; a link to their account only when they have a location (spec 3 section 2). */
 function NameCell({ row, detailsBase }: { row: UserRow; detailsBase: string }) {
   const { t } = useTranslation();
-  // An invited user has no name until they accept the invitation: their address stands in for it.
-  const name = row.displayName.trim() || row.emailAddress;
+  const name = nameOf(row);
   return (
     <span className="user-name-cell">
       {row.avatarThumbnailUrl ? (
@@ -64,8 +72,13 @@ function NameCell({ row, detailsBase }: { row: UserRow; detailsBase: string }) {
 /** The user grid (spec 3 sections 2 and 3): the name pinned first, then the columns of the list's field registry. */
 export function UserGrid(props: UserGridProps) {
   const { t } = useTranslation();
-  const { rows, fields, order, filters } = props;
-  const keyboard = useGridKeyboard({ label: t('users:grid_label'), rowCount: rows.length });
+  const { rows, fields, order, filters, selection } = props;
+  const keyboard = useGridKeyboard({
+    label: t('users:grid_label'),
+    rowCount: rows.length,
+    mainColumn: NAME_COLUMN,
+    onToggle: (row) => selection.toggle(rows[row]!),
+  });
   const columns = fields.columns;
 
   const header = columnHeaders({ ...props, t });
@@ -96,13 +109,17 @@ export function UserGrid(props: UserGridProps) {
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT}
-        columnWidths={[NAME_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH)]}
+        columnWidths={[SELECT_COLUMN_WIDTH, NAME_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH)]}
         enableRowHeader={false}
         {...keyboard.table}
         renderMode={RenderMode.NONE}
-        cellRendererDependencies={[rows, columns, order, filters]}
+        cellRendererDependencies={[rows, columns, order, filters, selection.ids]}
       >
         {[
+          selectColumn(rows, selection, {
+            page: t('list_select_page'),
+            row: (row) => t('list_select_row', { name: nameOf(row) }),
+          }),
           controlColumn(
             NAME_FIELD,
             rows,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, H1, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { USER_PAGE_SIZE } from '../../../../contract/accountManagement';
+import { USER_PAGE_SIZE, type UserRow } from '../../../../contract/accountManagement';
 import { ROLE } from '../../../../contract/limits';
 import {
   ColumnFilterDialog,
@@ -12,6 +12,8 @@ import {
   useSearchText,
   withFilter,
   useListCount,
+  useRowSelection,
+  SelectionBar,
 } from '../../components/list';
 import { useCurrentSession } from '../../lib/currentUser';
 import { useListParams } from '../../lib/listUrl';
@@ -51,6 +53,11 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
     pageIndex,
   });
   const count = useListCount(list, userCountQuery({ adminMode, filter: state.filter, keyword }));
+  // The user list has no action on a row (spec 3 section 2), so none on several: the selection is counted and cleared.
+  const selection = useRowSelection({
+    idOf: (row: UserRow) => row.userId,
+    query: [adminMode, state.filter, keyword],
+  });
   const [suggestions] = useState(() => userSuggestions(adminMode, user.userLocation.customer.isProviderDomain));
 
   // A new filter, sort or search starts again from the first page.
@@ -104,6 +111,8 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
         onClearAll={() => change({ filter: [] })}
       />
 
+      <SelectionBar selection={selection} />
+
       <ListBody
         list={list}
         paging={{ pageIndex, pageSize: USER_PAGE_SIZE, onPage: setPageIndex }}
@@ -128,6 +137,7 @@ export function UserListPage({ adminList }: { adminList: boolean }) {
             filters={state.filter}
             onSort={(field, orderType) => change({ sort: orderType === null ? [] : [{ field, orderType }] })}
             onFilter={(field) => setDialog({ kind: 'filter', field })}
+            selection={selection}
           />
         )}
       </ListBody>

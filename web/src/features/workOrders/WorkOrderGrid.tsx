@@ -10,9 +10,12 @@ import {
   fieldColumns,
   historyColumn as historyColumnOf,
   movedColumns,
+  selectColumn,
+  SELECT_COLUMN_WIDTH,
   textCell,
   useGridKeyboard,
   valueText,
+  type RowSelection,
 } from '../../components/list';
 import { ServiceCallStatusTag, ServiceOrderNumber } from '../../components/serviceCalls';
 import { DOCUMENTS_FIELD, ORDER_NUMBER_FIELD, WORK_ORDER_FIELDS } from './workOrderFields';
@@ -32,10 +35,13 @@ export interface WorkOrderGridProps {
   onHideColumn(field: string): void;
   onDocuments(row: WorkOrderRow): void;
   onHistory(row: WorkOrderRow): void;
+  selection: RowSelection<WorkOrderRow, number>;
 }
 
-/** The order number stays in place at the left. */
-const FROZEN_COLUMNS = 1;
+/** The checkbox and the order number stay in place at the left. */
+const FROZEN_COLUMNS = 2;
+/** The order number opens the PDF: a row's main action. */
+const ORDER_NUMBER_COLUMN = 1;
 const ORDER_NUMBER_WIDTH = 170;
 const DOCUMENTS_WIDTH = 120;
 const HISTORY_WIDTH = 140;
@@ -46,8 +52,13 @@ const HISTORY_WIDTH = 140;
  */
 export function WorkOrderGrid(props: WorkOrderGridProps) {
   const { t } = useTranslation();
-  const { rows, columns, order, filters } = props;
-  const keyboard = useGridKeyboard({ label: t('workOrders:grid_label'), rowCount: rows.length });
+  const { rows, columns, order, filters, selection } = props;
+  const keyboard = useGridKeyboard({
+    label: t('workOrders:grid_label'),
+    rowCount: rows.length,
+    mainColumn: ORDER_NUMBER_COLUMN,
+    onToggle: (row) => selection.toggle(rows[row]!),
+  });
 
   const header = columnHeaders({ ...props, t, fields: WORK_ORDER_FIELDS });
 
@@ -62,6 +73,10 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
     return textCell(valueText(t, WORK_ORDER_FIELDS, field, row[field as keyof WorkOrderRow]));
   };
 
+  const checkboxes = selectColumn(rows, selection, {
+    page: t('list_select_page'),
+    row: (row) => t('list_select_row', { name: row.serviceOrderNo }),
+  });
   const orderNumberColumn = controlColumn(
     ORDER_NUMBER_FIELD,
     rows,
@@ -95,19 +110,25 @@ export function WorkOrderGrid(props: WorkOrderGridProps) {
         numRows={rows.length}
         numFrozenColumns={FROZEN_COLUMNS}
         defaultRowHeight={GRID_ROW_HEIGHT}
-        columnWidths={[ORDER_NUMBER_WIDTH, ...columns.map(() => GRID_COLUMN_WIDTH), DOCUMENTS_WIDTH, HISTORY_WIDTH]}
+        columnWidths={[
+          SELECT_COLUMN_WIDTH,
+          ORDER_NUMBER_WIDTH,
+          ...columns.map(() => GRID_COLUMN_WIDTH),
+          DOCUMENTS_WIDTH,
+          HISTORY_WIDTH,
+        ]}
         enableColumnReordering
         enableRowHeader={false}
         {...keyboard.table}
         renderMode={RenderMode.NONE}
-        cellRendererDependencies={[rows, columns, order, filters]}
+        cellRendererDependencies={[rows, columns, order, filters, selection.ids]}
         onColumnsReordered={(oldIndex, newIndex, length) => {
-          // Only the chosen columns move: the order number, documents and history columns stay where they are.
+          // Only the chosen columns move: the checkbox, order number, documents and history columns stay put.
           const next = movedColumns(columns, { oldIndex, newIndex, length }, FROZEN_COLUMNS);
           if (next) props.onReorder(next);
         }}
       >
-        {[orderNumberColumn, ...dataColumns, documentsColumn, historyColumn]}
+        {[checkboxes, orderNumberColumn, ...dataColumns, documentsColumn, historyColumn]}
       </Table>
     </div>
   );

@@ -15,6 +15,8 @@ import {
   reorderedColumns,
   useFirstPageOnChange,
   useListCount,
+  useRowSelection,
+  SelectionBar,
   useSearchText,
   visibleColumns,
   withFilter,
@@ -65,6 +67,10 @@ export function WorkOrdersPage() {
 
   const list = useWorkOrderList(layout, keyword, pageIndex, views.status !== 'loading');
   const count = useListCount(list, workOrderCountQuery(layout, keyword));
+  const selection = useRowSelection({
+    idOf: (row: WorkOrderRow) => row.serviceOrderId,
+    query: [layout.filter, keyword, activeType],
+  });
   useScrollRestoration(list.isSuccess && !list.isPlaceholderData);
   const columns = useMemo(() => visibleColumns(layout, WORK_ORDER_FIELDS.columns), [layout]);
   const suggestions = useMemo(() => workOrderSuggestions(activeType), [activeType]);
@@ -74,10 +80,11 @@ export function WorkOrdersPage() {
   const documentCountOf = (row: WorkOrderRow) =>
     list.data?.items.find((r) => r.serviceOrderId === row.serviceOrderId)?.documentCount ?? row.documentCount;
 
-  const exportList = async () => {
+  /** The tab, or only its selected rows. */
+  const exportList = async (serviceOrderIds?: readonly number[]) => {
     setExporting(true);
     try {
-      await exportWorkOrders(t, layout, keyword);
+      await exportWorkOrders(t, layout, keyword, serviceOrderIds);
       showToast(t('workOrders:export_done'), Intent.SUCCESS);
     } catch {
       // The request layer has already told the user what went wrong.
@@ -106,6 +113,7 @@ export function WorkOrdersPage() {
       onHideColumn={(field) => changeLayout({ columnShowKeys: layout.columnShowKeys.filter((c) => c !== field) })}
       onDocuments={(row) => setDialog({ kind: 'documents', row })}
       onHistory={(row) => setHistory({ row, isOpen: true })}
+      selection={selection}
     />
   );
 
@@ -159,6 +167,15 @@ export function WorkOrdersPage() {
         onRemove={(field) => changeLayout({ filter: withFilter(layout.filter, field, null) })}
         onClearAll={() => changeLayout({ filter: [] })}
       />
+
+      <SelectionBar selection={selection}>
+        <Button
+          icon="export"
+          text={t('list_export_selected')}
+          loading={exporting}
+          onClick={() => void exportList(selection.ids)}
+        />
+      </SelectionBar>
 
       <TabPanel id={activeType} parentId={TABS_ID} selectedTabId={activeType} panel={tabPanel} className="list-panel" />
       {list.isFetching && !list.isPending && <Tag minimal>{t('workOrders:loading')}</Tag>}

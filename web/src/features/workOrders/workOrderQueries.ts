@@ -82,8 +82,16 @@ export const exportedColumns = (layout: WorkOrderLayout) => [
   ...visibleColumns(layout, WORK_ORDER_FIELDS.columns),
 ];
 
-/** Every work order of the tab with the view's filters and sort, as an .xlsx of the visible columns. */
-export async function exportWorkOrders(t: TFunction, layout: WorkOrderLayout, keyword: string): Promise<void> {
+/**
+ * Every work order of the tab with the view's filters and sort, or only the selected ones (`serviceOrderIds`), as an
+ * .xlsx of the visible columns.
+ */
+export async function exportWorkOrders(
+  t: TFunction,
+  layout: WorkOrderLayout,
+  keyword: string,
+  serviceOrderIds?: readonly number[],
+): Promise<void> {
   const activeType = activeTypeOf(layout);
   const response = await client.serviceCalls.export({
     query: { isHistory: activeType === 'history' },
@@ -94,6 +102,7 @@ export async function exportWorkOrders(t: TFunction, layout: WorkOrderLayout, ke
       orderSettings: orderSettingsOf(layout),
       fullTextSearchSetting: fullText(keyword),
       layoutContent: exportLayoutOf(t, WORK_ORDER_FIELDS, exportedColumns(layout)),
+      ...(serviceOrderIds && { serviceOrderIds: [...serviceOrderIds] }),
     },
   });
   downloadFile(response, activeType === 'history' ? 'WorkOrderHistory.xlsx' : 'WorkOrders.xlsx');

@@ -7,6 +7,10 @@ import { equipmentKeys } from '../../../lib/equipmentKeys';
 /** Remove an instrument from the user's list, or delete it when the user added it. */
 export const removeEquipment = (id: number) => resultOf(client.equipment.remove({ params: { id } }));
 
+/** The same, one of several: its failure is the caller's to report (with the others'), not a toast of its own. */
+export const removeEquipmentQuietly = (id: number) =>
+  resultOf(client.equipment.remove({ params: { id }, silent: true, ignoreCancel: true }));
+
 /** Link the customer's instruments to the user's list. */
 export const linkEquipment = (ids: number[]) => resultOf(client.equipment.link({ body: ids }));
 
