@@ -140,7 +140,7 @@ describe('calendar week', () => {
     const more = cell.getByRole('button', { name: /^\+3 more on Wednesday/ });
     await more.focus();
     await page.keyboard.press('Enter');
-    const list = page.getByRole('dialog', { name: new RegExp(`^${row}, Wednesday`) });
+    const list = page.getByRole('dialog', { name: new RegExp(`^${row} on Wednesday`) });
     await list.waitFor();
     const all = list.getByRole('button', { name: /^Reservation by / });
     await expect.poll(() => all.count()).toBe(BUSY.length);

@@ -8,7 +8,6 @@ import {
   CALENDAR_WORK_START_HOUR,
   type CalendarInstrument,
   type CalendarServiceEvent,
-  type Reservation,
 } from '../../../../contract/reservations';
 import { daysOf, type Period, type TimeInterval } from '../../../../machines/calendar.machine';
 import { formatDateTime } from '../../lib/dates';
@@ -21,6 +20,7 @@ import {
   type ReservationActions,
 } from './ReservationBlock';
 import { WeekTrack } from './WeekTrack';
+import type { Item } from './entryLayout';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const SLOT_MS = CALENDAR_SLOT_MINUTES * 60_000;
@@ -33,11 +33,6 @@ const instrumentLabel = (row: CalendarInstrument) => [row.serial, instrumentName
 
 const locationOf = (row: CalendarInstrument) =>
   [row.city, row.building, row.floor, row.room].filter(Boolean).join(', ');
-
-/** A reservation or service visit of a row, with its times in ms. */
-export type Item =
-  | { kind: 'reservation'; start: number; end: number; reservation: Reservation }
-  | { kind: 'service'; start: number; end: number; event: CalendarServiceEvent };
 
 /** A service order without an end lasts until the end of its day. */
 const serviceEnd = (event: CalendarServiceEvent) =>

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, PopupKind, Popover } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Item } from './CalendarBoard';
-import { layoutDayCell } from './entryLayout';
+import { layoutDayCell, type Item } from './entryLayout';
 
 /** Side-by-side columns of overlapping entries a day cell holds. Chosen: not in spec (a day column is ~100 px). */
 const MAX_COLUMNS = 2;

@@ -1,3 +1,5 @@
+import type { CalendarServiceEvent, Reservation } from '../../../../contract/reservations';
+
 /** Something on the calendar with a start and an end (ms). */
 export interface Timed {
   start: number;
@@ -55,3 +57,8 @@ export function layoutDayCell<T extends Timed>(items: readonly T[], maxColumns: 
   }
   return { groups, hidden: hidden.sort((a, b) => a.start - b.start || a.end - b.end) };
 }
+
+/** A reservation or service visit of a calendar row, with its times in ms. */
+export type Item =
+  | { kind: 'reservation'; start: number; end: number; reservation: Reservation }
+  | { kind: 'service'; start: number; end: number; event: CalendarServiceEvent };
