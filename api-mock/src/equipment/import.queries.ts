@@ -1,10 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
-import {
-  CONSTRUCTION_YEARS_AHEAD,
-  EQUIPMENT_CODES,
-  EquipmentInput,
-  USER_ADDED_DATA_SOURCE_ID,
-} from '../../../contract/equipment';
+import { CONSTRUCTION_YEARS_AHEAD, EquipmentInput, USER_ADDED_DATA_SOURCE_ID } from '../../../contract/equipment';
 import {
   IMPORT_FALSE_WORDS,
   IMPORT_FIELD_ERROR_CODE,
@@ -16,6 +11,7 @@ import {
 } from '../../../contract/importProduct';
 import type { Database, EquipmentTable } from '../db/schema';
 import type { Plain, SheetRow } from '../workbook/sheet';
+import { IMPORT_PICK_LISTS } from '../workbook/importTemplate';
 import { EQUIPMENT_FIELDS } from './fields';
 
 /**
@@ -88,14 +84,6 @@ function convert(field: ImportField, value: Plain | undefined, date1904: boolean
 const RowSchema = EquipmentInput.omit({ locationId: true, contract: true });
 export type ImportedEquipment = Partial<Record<ImportField, string | number | boolean | null>>;
 
-const PICK_LISTS: Partial<Record<ImportField, readonly string[]>> = {
-  classification: EQUIPMENT_CODES.classification,
-  priorityD: EQUIPMENT_CODES.priority,
-  priorityDQA: EQUIPMENT_CODES.priority,
-  priorityDSafety: EQUIPMENT_CODES.priority,
-  pcConnectivity: EQUIPMENT_CODES.pcConnectivity,
-};
-
 /** One row checked: its values ready to save, or the codes of its invalid columns (in column order). */
 export function checkRow(
   row: SheetRow,
@@ -105,7 +93,7 @@ export function checkRow(
   const values: Record<string, unknown> = {};
   for (const field of IMPORT_FIELDS) {
     let value = convert(field, row.cells[field], opts.date1904);
-    const list = PICK_LISTS[field];
+    const list = IMPORT_PICK_LISTS[field];
     if (list && typeof value === 'string') {
       // Pick-list codes match whatever their case; the stored code is the list's own.
       const code = list.find((c) => c.toLowerCase() === (value as string).toLowerCase());

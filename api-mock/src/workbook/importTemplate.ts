@@ -24,7 +24,8 @@ let english: Record<string, string> | undefined;
 /** The English column labels of the import dialog, the template's generic headers; read once. */
 const englishLabels = () => (english ??= JSON.parse(readFileSync(ENGLISH_LABELS, 'utf8')) as Record<string, string>);
 
-const PICK_LISTS: Partial<Record<ImportField, readonly string[]>> = {
+/** The columns whose values come from a code list: the template's drop-downs, and what an import accepts. */
+export const IMPORT_PICK_LISTS: Partial<Record<ImportField, readonly string[]>> = {
   classification: EQUIPMENT_CODES.classification,
   priorityD: EQUIPMENT_CODES.priority,
   priorityDQA: EQUIPMENT_CODES.priority,
@@ -39,7 +40,7 @@ function noteOf(field: ImportField): string | undefined {
     return `A year from ${CONSTRUCTION_YEARS_BACK} years back to ${CONSTRUCTION_YEARS_AHEAD} years ahead.`;
   }
   if (field === 'equipConstrMonth') return 'A month from 1 to 12.';
-  const list = PICK_LISTS[field];
+  const list = IMPORT_PICK_LISTS[field];
   if (list) return `One of: ${list.join(', ')}.`;
   switch (importFieldType(field)) {
     case 'date':
