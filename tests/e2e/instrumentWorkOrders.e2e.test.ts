@@ -32,15 +32,29 @@ let hub: Instrument;
 
 type WorkOrdersAnswer = { result: { items: EquipmentWorkOrderRow[]; totalCount: number; sessionTimestamp: number } };
 
-/** The next answer of GET Equipment/{id}/workOrders for the instrument's own orders or its other components'. */
+/** An answer of GET Equipment/{id}/workOrders for the instrument's own orders or its other components'. */
+const isWorkOrdersAnswer = (equipmentId: number, otherComponent: boolean) => (r: Response) => {
+  const url = new URL(r.url());
+  return (
+    url.pathname === `/api/Equipment/${equipmentId}/workOrders` &&
+    url.searchParams.get('otherComponent') === String(otherComponent)
+  );
+};
+
+/** The next answer of GET Equipment/{id}/workOrders. */
 const workOrdersAnswer = (page: Page, equipmentId: number, otherComponent: boolean) =>
-  page.waitForResponse((r) => {
-    const url = new URL(r.url());
-    return (
-      url.pathname === `/api/Equipment/${equipmentId}/workOrders` &&
-      url.searchParams.get('otherComponent') === String(otherComponent)
-    );
-  });
+  page.waitForResponse(isWorkOrdersAnswer(equipmentId, otherComponent));
+
+/** Every answer each page opened by openDetail has had. */
+const answersOf = new WeakMap<Page, Response[]>();
+
+/**
+ * The first answer of GET Equipment/{id}/workOrders since the page opened: the page fetches its tabs' data ahead
+ * (useTabPrefetch), so it may have come before the tab was clicked.
+ */
+const firstWorkOrdersAnswer = (page: Page, equipmentId: number, otherComponent: boolean) =>
+  answersOf.get(page)?.find(isWorkOrdersAnswer(equipmentId, otherComponent)) ??
+  workOrdersAnswer(page, equipmentId, otherComponent);
 
 const bodyOf = async (response: Response) => ({
   sent: new URL(response.url()).searchParams,
@@ -138,6 +152,9 @@ async function openDetail(equipmentId: number, locale?: string) {
   const context = await newPortalContext(browser, { locale });
   await signInByRequest(context, server.url, EMAIL);
   const page = await context.newPage();
+  const answers: Response[] = [];
+  page.on('response', (r) => answers.push(r));
+  answersOf.set(page, answers);
   await page.goto(`${server.url}/app/product/equipmentDetail/${equipmentId}`);
   await page.waitForURL(`**/app/product/equipmentDetail/${equipmentId}`);
   return { context, page };
@@ -159,8 +176,8 @@ const serials = (table: Locator) => table.locator('tbody tr td:nth-child(4)').al
 describe('work order overview of an instrument', () => {
   it('lists the instrument’s own work orders newest first, 10 a page; later pages keep the first page’s snapshot', async () => {
     const { context, page } = await openDetail(main.id);
-    const first = workOrdersAnswer(page, main.id, false);
     await openWorkOrderTab(page, main);
+    const first = firstWorkOrdersAnswer(page, main.id, false);
     const { sent, answer } = await bodyOf(await first);
     expect(sent.get('pageIndex')).toBe('0');
     expect(sent.has('sessionTimestamp')).toBe(false);
@@ -208,8 +225,8 @@ describe('work order overview of an instrument', () => {
 
   it('lists the work orders of the other components of the system, with their serial numbers', async () => {
     const { context, page } = await openDetail(main.id);
-    const others = workOrdersAnswer(page, main.id, true);
     await openWorkOrderTab(page, main);
+    const others = firstWorkOrdersAnswer(page, main.id, true);
     const { answer } = await bodyOf(await others);
 
     const expected = await ordersOf(partners.map((p) => p.id));
@@ -250,8 +267,8 @@ describe('work order overview of an instrument', () => {
 
   it('an order number opens its report in a new window, and says why when the user may not', async () => {
     const { context, page } = await openDetail(main.id);
-    const first = workOrdersAnswer(page, main.id, false);
     await openWorkOrderTab(page, main);
+    const first = firstWorkOrdersAnswer(page, main.id, false);
     const { answer } = await bodyOf(await first);
     const withReport = answer.items.find((r) => r.userAccessPDF)!;
     const without = answer.items.find((r) => !r.userAccessPDF)!;
