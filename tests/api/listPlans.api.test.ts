@@ -78,7 +78,13 @@ type Answer = { status: number; body: unknown };
  * Wrong plans known today, each with what fixes it: reported on every run (so they stay in sight) instead of failing
  * it. Remove an entry when its fix lands; a known problem that no longer occurs is reported too.
  */
-const KNOWN: { why: string; problem: RegExp; statement: RegExp }[] = [];
+const KNOWN: { why: string; problem: RegExp; statement: RegExp }[] = [
+  {
+    why: "the calendar by city reads and sorts every instrument of the list: the city is the location's, on no index of the instruments (a city kept on each instrument, or a walk per location, would fix it)",
+    problem: /^(a page sorted out of every match|a sequential scan of equipment)/,
+    statement: /order by "locations"\."city"/,
+  },
+];
 const knownSeen = new Map<string, number>();
 
 /** The call's statements all have plans right for the shape; a list's total says the shape is of its kind. */
@@ -202,6 +208,21 @@ describe.skipIf(!ON_POSTGRES)(
             }),
           );
         });
+    });
+
+    describe('Equipment/reservation (calendar)', () => {
+      const DAY = 86_400_000;
+      const start = Math.floor(Date.now() / DAY) * DAY;
+      const week = { start: new Date(start).toISOString(), end: new Date(start + 7 * DAY).toISOString() };
+      // The whole list of the user (a third of the instruments): a page of it is read along the order's index.
+      it.each(['serial', 'systemNickName', 'systemId', 'city'] as const)(
+        'a week of the whole list, sorted by %s',
+        async (calendarOrderType) => {
+          await expectRightPlans({ kind: 'broad' }, () =>
+            user.reservations.calendar({ query: { ...week, pageIndex: 1, pageSize: 20, calendarOrderType } }),
+          );
+        },
+      );
     });
 
     describe('Equipment/FilterFields', () => {

@@ -50,6 +50,7 @@ import * as sessionWriteLsn from './migrations/049_session_write_lsn';
 import * as contractCategorySortIndex from './migrations/050_contract_category_sort_index';
 import * as customerFieldLabels from './migrations/051_customer_field_labels';
 import * as userCompanyFields from './migrations/052_user_company_fields';
+import * as calendarOrderIndexes from './migrations/053_calendar_order_indexes';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '050_contract_category_sort_index': contractCategorySortIndex,
   '051_customer_field_labels': customerFieldLabels,
   '052_user_company_fields': userCompanyFields,
+  '053_calendar_order_indexes': calendarOrderIndexes,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */
