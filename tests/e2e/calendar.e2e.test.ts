@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/de';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -6,6 +7,7 @@ import { axeViolations } from '../support/axe';
 import { newPortalContext } from '../support/portalContext';
 import { closeWithEscape, daysSinceSeeded, signInByRequest, startE2e, stopE2e, type E2eServer } from '../support/e2e';
 import { setChecked } from '../support/controls';
+import { signedIn } from '../support/injectClient';
 
 dayjs.extend(localizedFormat);
 
@@ -274,6 +276,23 @@ describe('calendar', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dayMode(page, 1);
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+  it("speaks a German user's dates in an English browser: German dates and weeks from Monday", async () => {
+    // A user no other test here opens the calendar as (the manager's default view is in day mode).
+    const email = 'admin@acme-labs.example';
+    const { client } = await signedIn(server.app, email);
+    // 4: German, the fourth of the languages.
+    const set = await client.accountManagement.updateOwnLanguage({ body: { languageId: 4 } });
+    expect(set.status === 200 && set.body.errorCode).toBe(0);
+    const context = await newPortalContext(browser, { locale: 'en-US' });
+    await signInByRequest(context, server.url, email);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app/calendar`);
+    await page.getByRole('heading', { name: 'Kalender' }).waitFor();
+    const monday = dayjs().locale('de').startOf('week');
+    const week = `${monday.format('ll')} – ${monday.add(6, 'day').format('ll')}`;
+    await expect.poll(() => range(page)).toBe(week);
     await context.close();
   });
   it('keeps the reservation search and its page in the URL: Back and a fresh page show the same results', async () => {

@@ -17,11 +17,14 @@ const DAYJS_LOCALE: Record<Language, { name: string; load?: () => Promise<unknow
   es: { name: 'es', load: () => import('dayjs/locale/es') },
 };
 
-/** Load the date locale of a language (only that one) and make it the default for formatting. */
+/** Load the date locale of a language (only that one); `setDateLocale` then makes it the default for formatting. */
 export async function loadDateLocale(language: Language): Promise<void> {
-  const locale = DAYJS_LOCALE[language];
-  await locale.load?.();
-  dayjs.locale(locale.name);
+  await DAYJS_LOCALE[language].load?.();
+}
+
+/** Format dates in a language whose locale has been loaded. */
+export function setDateLocale(language: Language): void {
+  dayjs.locale(DAYJS_LOCALE[language].name);
 }
 
 /** Dates as the spec shows them: 'll' for a date, 'lll' for date and time, in the current language. */

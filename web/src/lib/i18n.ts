@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadDateLocale } from './dates';
+import { loadDateLocale, setDateLocale } from './dates';
 import { LANGUAGES, type Language } from './languages';
 
 export const FALLBACK_LANGUAGE: Language = 'en-us';
@@ -65,12 +65,20 @@ export function resolveLanguage(code: string | null | undefined): Language {
   return match ?? FALLBACK_LANGUAGE;
 }
 
+/**
+ * The language last asked for: the browser's at the start, then the user's once known. The user's may be asked for
+ * while the start still loads, and a language is applied only while it is still the one asked for, so texts and
+ * dates always end in the same, latest language.
+ */
+let requested: Language | undefined;
+
 export async function initI18n(language: Language = resolveLanguage(navigator.language)) {
+  requested ??= language;
   await i18next
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
-      lng: language,
+      lng: requested,
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       lowerCaseLng: true,
@@ -80,13 +88,20 @@ export async function initI18n(language: Language = resolveLanguage(navigator.la
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
-  document.documentElement.lang = language;
-  await loadDateLocale(language);
+  await applyLanguage(requested);
   return i18next;
 }
 
 export async function changeLanguage(language: Language) {
+  requested = language;
+  // Before the start has loaded, the start applies it.
+  if (i18next.isInitialized) await applyLanguage(language);
+}
+
+async function applyLanguage(language: Language) {
   await loadDateLocale(language);
+  if (requested !== language) return;
+  setDateLocale(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }
