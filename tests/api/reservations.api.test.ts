@@ -6,6 +6,7 @@ import {
   SERVICE_WORK_TYPE_IDS,
   type Reservation,
 } from '../../contract/reservations';
+import { calendarInstruments, instrumentsReservedBy } from '../../api-mock/src/reservations/queries';
 import { resultOf } from '../support/apiCalls';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
@@ -103,6 +104,27 @@ describe('the calendar', () => {
       expect(row.reservations.length).toBeGreaterThan(0);
       expect(row.reservations.every((r) => r.reservedBy.userId === me)).toBe(true);
     }
+  });
+
+  it("with myOnly, the caller's instruments looked up first are those found by checking each instrument", async () => {
+    const me = await db()
+      .selectFrom('users')
+      .select(['id', 'customer_id'])
+      .where('email', '=', 'user@acme-labs.example')
+      .executeTakeFirstOrThrow();
+    const scope = { customerId: me.customer_id, userId: me.id };
+    const { start, end } = week();
+    const period = { start: new Date(start), end: new Date(end) };
+    const reserved = await instrumentsReservedBy(db(), scope, period);
+    const idsOf = (reservedIds: number[] | null) =>
+      calendarInstruments(db(), scope, { myOnly: true }, period, reservedIds)
+        .select('equipment.id')
+        .orderBy('equipment.id')
+        .execute()
+        .then((rows) => rows.map((r) => r.id));
+    const lookedUp = await idsOf(reserved);
+    expect(lookedUp.length).toBeGreaterThan(0);
+    expect(lookedUp).toEqual(await idsOf(null));
   });
 
   it('filters by serial and pages', async () => {

@@ -50,21 +50,52 @@ function instrumentCondition(scope: EquipmentScope, filter: CalendarFilter): Exp
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
+/** With myOnly, up to this many instruments the caller reserved in the period are looked up before the list is read. */
+export const MY_INSTRUMENTS_LOOKUP_MAX = 10_000;
+
+/**
+ * The instruments the caller has reserved in the period, looked up first (the caller's reservations of a period are
+ * few), so the list is then read by their ids instead of checking every instrument of the list for a reservation
+ * (which the planner chose to do by walking the whole list: 295 of 382 ms at 200,000 instruments). Null when there
+ * are more than MY_INSTRUMENTS_LOOKUP_MAX: then each instrument is checked.
+ */
+export async function instrumentsReservedBy(
+  db: Kysely<Database>,
+  scope: EquipmentScope,
+  period: Period,
+): Promise<number[] | null> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select('equipment_id')
+    .distinct()
+    .where('customer_id', '=', scope.customerId)
+    .where('reserved_by', '=', scope.userId)
+    .where(overlapping(period))
+    .limit(MY_INSTRUMENTS_LOOKUP_MAX + 1)
+    .execute();
+  return rows.length > MY_INSTRUMENTS_LOOKUP_MAX ? null : rows.map((r) => r.equipment_id);
+}
+
 /**
  * The calendar's rows: the instruments on the caller's own list (as in the inventory) that match the filters; with
- * myOnly, only those the caller has reserved in the period. Without the locations, so that a count of the whole
- * list is answered from the (customer, id) index that includes the list columns.
+ * myOnly, only those the caller has reserved in the period (`reserved`: their ids, when looked up first). Without the
+ * locations, so that a count of the whole list is answered from the (customer, id) index that includes the list
+ * columns.
  */
 export function calendarInstruments(
   db: Kysely<Database>,
   scope: EquipmentScope,
   filter: CalendarFilter,
   period: Period,
+  reserved?: number[] | null,
 ) {
   return db
     .selectFrom('equipment')
     .where(instrumentCondition(scope, filter))
-    .$if(filter.myOnly === true, (q) =>
+    .$if(filter.myOnly === true && Array.isArray(reserved), (q) =>
+      q.where(sql<SqlBool>`equipment.id = any(${reserved}::integer[])`),
+    )
+    .$if(filter.myOnly === true && !Array.isArray(reserved), (q) =>
       q.where(({ exists, selectFrom }) =>
         exists(
           selectFrom('reservations')
@@ -88,7 +119,8 @@ export async function calendarPage(
   period: Period,
   page: { pageIndex: number; pageSize: number; orderType: CalendarOrderType },
 ) {
-  const instruments = calendarInstruments(db, scope, filter, period);
+  const reserved = filter.myOnly ? await instrumentsReservedBy(db, scope, period) : undefined;
+  const instruments = calendarInstruments(db, scope, filter, period, reserved);
   return pageOf(
     instruments
       .innerJoin('locations', 'locations.id', 'equipment.location_id')

@@ -170,7 +170,9 @@ export function CalendarPage() {
 
   const ready = views.status !== 'loading';
   const rows = useCalendarRows(layout, period, pageIndex, ready && !searching);
-  const days = useReservationDays(layout, overviewMonth, ready);
+  // The sidebar's marks of reserved days: only while it shows them, and after the rows, which the server (one
+  // statement at a time on PGlite) would otherwise answer behind them.
+  const days = useReservationDays(layout, overviewMonth, ready && !collapsed && (searching || !rows.isPending));
   const found = useReservationSearch(keyword, searchPageIndex, searching);
   const reservedDays = useMemo(() => days.data?.items.map((d) => d.date) ?? [], [days.data]);
 
