@@ -92,18 +92,17 @@ export function calendarInstruments(
   return db
     .selectFrom('equipment')
     .where(instrumentCondition(scope, filter))
-    .$if(filter.myOnly === true && Array.isArray(reserved), (q) =>
-      q.where(sql<SqlBool>`equipment.id = any(${reserved}::integer[])`),
-    )
-    .$if(filter.myOnly === true && !Array.isArray(reserved), (q) =>
+    .$if(filter.myOnly === true, (q) =>
       q.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('reservations')
-            .select(sql`1`.as('one'))
-            .whereRef('reservations.equipment_id', '=', 'equipment.id')
-            .where('reservations.reserved_by', '=', scope.userId)
-            .where(overlapping(period)),
-        ),
+        reserved
+          ? sql<SqlBool>`equipment.id = any(${reserved}::integer[])`
+          : exists(
+              selectFrom('reservations')
+                .select(sql`1`.as('one'))
+                .whereRef('reservations.equipment_id', '=', 'equipment.id')
+                .where('reservations.reserved_by', '=', scope.userId)
+                .where(overlapping(period)),
+            ),
       ),
     );
 }
