@@ -278,6 +278,28 @@ describe('calendar', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+  it('asks for the reserved days only once the collapsed sidebar opens, then marks each of them', async () => {
+    const context = await newPortalContext(browser);
+    await signInByRequest(context, server.url, 'user@acme-labs.example');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const overviewCalls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/Equipment/reservationOverview') && overviewCalls.push(r.url()));
+    await page.goto(`${server.url}/app/calendar`);
+    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await page.getByRole('group', { name: /^AG/ }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Below 1,600 px the sidebar starts collapsed: its marks are not asked for.
+    expect(overviewCalls).toEqual([]);
+
+    const answered = page.waitForResponse((r) => r.url().includes('/api/Equipment/reservationOverview'));
+    await page.getByRole('button', { name: 'Expand the sidebar' }).click();
+    const days = ((await (await answered).json()) as { result: { items: { date: string }[] } }).result.items;
+    expect(days.length).toBeGreaterThan(0);
+    const sidebar = page.getByRole('complementary', { name: 'Calendar options' });
+    await expect.poll(() => sidebar.locator('.calendar-day-reserved').count()).toBe(days.length);
+    await context.close();
+  });
   it("speaks a German user's dates in an English browser: German dates and weeks from Monday", async () => {
     // A user no other test here opens the calendar as (the manager's default view is in day mode).
     const email = 'admin@acme-labs.example';
