@@ -51,6 +51,7 @@ import * as contractCategorySortIndex from './migrations/050_contract_category_s
 import * as customerFieldLabels from './migrations/051_customer_field_labels';
 import * as userCompanyFields from './migrations/052_user_company_fields';
 import * as calendarOrderIndexes from './migrations/053_calendar_order_indexes';
+import * as serviceIntervals from './migrations/054_service_intervals';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '051_customer_field_labels': customerFieldLabels,
   '052_user_company_fields': userCompanyFields,
   '053_calendar_order_indexes': calendarOrderIndexes,
+  '054_service_intervals': serviceIntervals,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

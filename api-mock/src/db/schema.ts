@@ -208,6 +208,21 @@ export interface EquipmentTable {
   search: ColumnType<string, never, never>;
   /** Users whose list holds this equipment; kept in step with user_equipment by a trigger. */
   follower_ids: ColumnType<number[], never, never>;
+  /** The next due dates of calibration and preventive maintenance, kept by triggers from service_intervals. */
+  next_calibration_due: ColumnType<string | null, never, never>;
+  next_maintenance_due: ColumnType<string | null, never, never>;
+}
+
+/** An interval of recurring work per instrument and kind; last_done and next_due are kept by triggers. */
+export interface ServiceIntervalsTable {
+  equipment_id: number;
+  service_call_type: number;
+  customer_id: number;
+  interval_months: number;
+  last_done: ColumnType<string | null, never, never>;
+  next_due: ColumnType<string | null, never, never>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
 }
 
 /** A date column read and written as YYYY-MM-DD text (the pg type parser is set so). */
@@ -669,6 +684,7 @@ export interface Database {
   service_call_attachments: ServiceCallAttachmentsTable;
   service_call_lines: ServiceCallLinesTable;
   reservations: ReservationsTable;
+  service_intervals: ServiceIntervalsTable;
   customer_features: CustomerFeaturesTable;
   user_access_codes: UserAccessCodesTable;
   user_features: UserFeaturesTable;

@@ -170,6 +170,8 @@ const ROW_COLUMNS = [
   'equipment.ehs_last_changed_on',
   'equipment.document_count',
   'equipment.is_hidden',
+  'equipment.next_calibration_due',
+  'equipment.next_maintenance_due',
 ] as const;
 type RowColumn = Exclude<keyof EquipmentTable, 'search' | 'follower_ids'>;
 // Fails to compile when a column is added to the table and not here.
