@@ -76,7 +76,7 @@ export const calendarFeedContract = c.router(
       pathParams: z.object({ token: CalendarFeedToken }),
       query: withCommonQuery({}),
       responses: {
-        200: c.otherResponse({ contentType: 'text/calendar', body: c.type<string>() }),
+        200: c.otherResponse({ contentType: 'text/calendar; charset=utf-8', body: c.type<string>() }),
         ...standardErrors,
       },
       summary:

@@ -94,7 +94,13 @@ export function calendarFeedRouter({ db, config }: AppDeps) {
         mayReserve ? feedReservations(db, scope, window, now) : [],
         feedVisits(db, scope, window, now),
       ]);
-      const body = feedCalendar({ origin: config.publicOrigin, language: owner.language_code, now, reservations, visits });
+      const body = feedCalendar({
+        origin: config.publicOrigin,
+        language: owner.language_code,
+        now,
+        reservations,
+        visits,
+      });
       reply.header('Content-Type', 'text/calendar; charset=utf-8');
       reply.header('Cache-Control', `private, max-age=${CALENDAR_FEED_MAX_AGE_SECONDS}`);
       return { status: 200, body };
