@@ -11,7 +11,7 @@ import { useCalendarFeed, useMakeCalendarFeed } from './api/calendarFeed';
  * users expect), copied with one click; made when there is none; regenerated after a warning that the old one ends.
  */
 export function CalendarFeedSection() {
-  const { t } = useTranslation('calendarFeed');
+  const { t } = useTranslation();
   const { user } = useCurrentSession();
   const feed = useCalendarFeed(user.userId);
   const make = useMakeCalendarFeed(user.userId);
@@ -19,29 +19,29 @@ export function CalendarFeedSection() {
 
   const regenerate = async () => {
     const agreed = await confirm({
-      message: t('regenerate_question'),
-      confirmText: t('regenerate'),
+      message: t('calendarFeed:regenerate_question'),
+      confirmText: t('calendarFeed:regenerate'),
       intent: Intent.DANGER,
       icon: 'warning-sign',
     });
-    if (agreed) make.mutate(true, { onSuccess: () => showToast(t('regenerated'), Intent.SUCCESS) });
+    if (agreed) make.mutate(true, { onSuccess: () => showToast(t('calendarFeed:regenerated'), Intent.SUCCESS) });
   };
 
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      showToast(t('copied'), Intent.SUCCESS);
+      showToast(t('calendarFeed:copied'), Intent.SUCCESS);
     } catch {
-      showToast(t('copy_failed'), Intent.WARNING);
+      showToast(t('calendarFeed:copy_failed'), Intent.WARNING);
     }
   };
 
   const body = () => {
-    if (feed.isPending) return <Spinner size={20} aria-label={t('common:loading')} />;
+    if (feed.isPending) return <Spinner size={20} aria-label={t('loading')} />;
     if (feed.isError) {
       return (
-        <Callout intent={Intent.DANGER} title={t('load_failed')}>
-          <Button icon="refresh" text={t('common:retry')} onClick={() => void feed.refetch()} />
+        <Callout intent={Intent.DANGER} title={t('calendarFeed:load_failed')}>
+          <Button icon="refresh" text={t('retry')} onClick={() => void feed.refetch()} />
         </Callout>
       );
     }
@@ -49,11 +49,11 @@ export function CalendarFeedSection() {
     if (!current) {
       return (
         <>
-          <p>{t('none_yet')}</p>
+          <p>{t('calendarFeed:none_yet')}</p>
           <Button
             icon="calendar"
             intent={Intent.PRIMARY}
-            text={t('create')}
+            text={t('calendarFeed:create')}
             loading={make.isPending}
             onClick={() => make.mutate(false)}
           />
@@ -67,18 +67,23 @@ export function CalendarFeedSection() {
             <InputGroup
               readOnly
               value={current.url}
-              aria-label={t('address')}
+              aria-label={t('calendarFeed:address')}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <Button icon="duplicate" text={t('copy')} onClick={() => void copy(current.url!)} />
+            <Button icon="duplicate" text={t('calendarFeed:copy')} onClick={() => void copy(current.url!)} />
           </ControlGroup>
         ) : (
-          <Callout intent={Intent.WARNING}>{t('not_shown')}</Callout>
+          <Callout intent={Intent.WARNING}>{t('calendarFeed:not_shown')}</Callout>
         )}
         <p className={Classes.TEXT_MUTED} style={{ marginTop: 8 }}>
-          {t('made_on', { date: formatDate(current.createdTime) })}
+          {t('calendarFeed:made_on', { date: formatDate(current.createdTime) })}
         </p>
-        <Button icon="refresh" text={t('regenerate')} loading={make.isPending} onClick={() => void regenerate()} />
+        <Button
+          icon="refresh"
+          text={t('calendarFeed:regenerate')}
+          loading={make.isPending}
+          onClick={() => void regenerate()}
+        />
       </>
     );
   };
@@ -86,10 +91,10 @@ export function CalendarFeedSection() {
   return (
     <section aria-labelledby="calendar-feed-heading">
       <H2 id="calendar-feed-heading" className="portal-heading-4" style={{ marginTop: 24 }}>
-        {t('title')}
+        {t('calendarFeed:title')}
       </H2>
       <Card>
-        <p>{t('explanation')}</p>
+        <p>{t('calendarFeed:explanation')}</p>
         {body()}
       </Card>
       {question}
