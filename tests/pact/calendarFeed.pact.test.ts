@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '../../contract/calendarFeed';
-import { changingHeaders, errorBody, nullValue, pact, pactClient, regex } from './support';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { changingHeaders, errorBody, failureOf, nullValue, pact, pactClient, regex } from './support';
 
 /*
- * The account's calendar feed calls. The feed itself (GET /api/CalendarFeed/:token/calendar.ics) has no interaction:
- * its consumers are calendar apps, not this web app, which only shows the address; tests/api/calendarFeed.api.test.ts
- * parses its iCalendar with ical.js instead.
+ * The account's calendar feed calls, and the feed's answer as far as a pact can say it: the headers of a calendar and
+ * the 404 of an unknown address. Its consumers are calendar apps, not this web app (which only shows the address), so
+ * the iCalendar itself is parsed with ical.js in tests/api/calendarFeed.api.test.ts.
  */
 
 const USER = { email: 'user@acme-labs.example' };
@@ -77,8 +78,46 @@ describe('calendar feed (consumer)', () => {
       .withRequest({ method: 'POST', path: '/api/Users/calendarFeed', headers: changingHeaders, body })
       .willRespondWith({ status: 400, body: errorBody(400) });
     await provider.executeTest(async (server) => {
-      const res = await pactClient(server.url).calendarFeed.create({ body: body as never });
-      expect(res.status).toBe(400);
+      const error = await failureOf(pactClient(server.url).calendarFeed.create({ body: body as never, silent: true }));
+      expect(error).toMatchObject({ kind: 'http', status: 400 });
+    });
+  });
+});
+
+describe('calendar feed address (consumer: a calendar app)', () => {
+  const EXAMPLE_TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCde';
+
+  it('answers a calendar, kept by no proxy, at the address', async () => {
+    const provider = pact()
+      .given('a signed-in user with a calendar feed', USER)
+      .uponReceiving('a calendar app reading a feed address')
+      .withRequest({
+        method: 'GET',
+        path: MatchersV3.fromProviderState(
+          '/api/CalendarFeed/${token}/calendar.ics',
+          `/api/CalendarFeed/${EXAMPLE_TOKEN}/calendar.ics`,
+        ),
+      })
+      .willRespondWith({
+        status: 200,
+        headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, max-age=300' },
+      });
+    await provider.executeTest(async (server) => {
+      const res = await pactClient(server.url).calendarFeed.feed({ params: { token: EXAMPLE_TOKEN } });
+      expect(res.status).toBe(200);
+    });
+  });
+
+  it('answers 404 for an unknown or replaced address', async () => {
+    const token = 'A'.repeat(43);
+    const provider = pact()
+      .given('no session')
+      .uponReceiving('a calendar app reading an unknown feed address')
+      .withRequest({ method: 'GET', path: `/api/CalendarFeed/${token}/calendar.ics` })
+      .willRespondWith({ status: 404, body: errorBody(404) });
+    await provider.executeTest(async (server) => {
+      const error = await failureOf(pactClient(server.url).calendarFeed.feed({ params: { token }, silent: true }));
+      expect(error).toMatchObject({ kind: 'http', status: 404 });
     });
   });
 });
