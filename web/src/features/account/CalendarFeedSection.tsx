@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, ControlGroup, H2, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H2, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useConfirmation } from '../../components/confirm/useConfirmation';
 import { showToast } from '../../components/showToast';
@@ -63,15 +63,18 @@ export function CalendarFeedSection() {
     return (
       <>
         {current.url ? (
-          <ControlGroup fill className="calendar-feed-address">
-            <InputGroup
-              readOnly
-              value={current.url}
-              aria-label={t('calendarFeed:address')}
-              onFocus={(e) => e.currentTarget.select()}
-            />
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
+              <InputGroup
+                fill
+                readOnly
+                value={current.url}
+                aria-label={t('calendarFeed:address')}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            </div>
             <Button icon="duplicate" text={t('calendarFeed:copy')} onClick={() => void copy(current.url!)} />
-          </ControlGroup>
+          </div>
         ) : (
           <Callout intent={Intent.WARNING}>{t('calendarFeed:not_shown')}</Callout>
         )}
