@@ -125,10 +125,44 @@ describe('the account calls', () => {
     const old = await feedOf(manager);
     const renewed = await feedOf(manager, true);
     expect(renewed.url).not.toBe(old.url);
+    const { id } = await userOf('manager@acme-labs.example');
+    const last = await db()
+      .selectFrom('events')
+      .select('event_type')
+      .where('entity_type', '=', 'user')
+      .where('entity_id', '=', String(id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last.event_type).toBe('calendarFeed.regenerated');
     expect((await fetchFeed(pathOf(old.url!))).statusCode).toBe(404);
     const res = await fetchFeed(pathOf(renewed.url!));
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/^BEGIN:VCALENDAR/);
+  });
+
+  it('names PUBLIC_ORIGIN in the address, whatever host the request came with', async () => {
+    const { jar } = await signedIn(server.app, 'manager@acme-labs.example');
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/Users/calendarFeed',
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+      cookies: Object.fromEntries(jar),
+    });
+    const feed = (res.json() as { result: CalendarFeed }).result.feed!;
+    expect(feed.url!.startsWith(`${TEST_PUBLIC_ORIGIN}/`)).toBe(true);
+  });
+
+  it('says an address exists but cannot be shown when the server can no longer make it, and the address still works', async () => {
+    const { id } = await userOf('manager@acme-labs.example');
+    const shown = await feedOf(manager);
+    // As after a change of the signing secret: the stored nonce no longer gives the stored token.
+    await db().updateTable('calendar_feeds').set({ nonce: 'another-nonce' }).where('user_id', '=', id).execute();
+    const now = resultOf<CalendarFeed>(await manager.calendarFeed.get({ query: {} })).feed!;
+    expect(now).toEqual({ url: null, createdTime: shown.createdTime });
+    expect((await fetchFeed(pathOf(shown.url!))).statusCode).toBe(200);
+    const renewed = await feedOf(manager, true);
+    expect(renewed.url).not.toBeNull();
+    expect((await fetchFeed(pathOf(shown.url!))).statusCode).toBe(404);
   });
 
   it('refuses a caller who is not signed in, and a body with more than regenerate', async () => {
