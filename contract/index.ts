@@ -1,6 +1,7 @@
 import { c } from './common';
 import { accountContract } from './account';
 import { accountManagementContract } from './accountManagement';
+import { calendarFeedContract } from './calendarFeed';
 import { configurationContract } from './configuration';
 import { contractsContract } from './contracts';
 import { countryEmailRoutingContract } from './countryEmailRouting';
@@ -42,5 +43,6 @@ export const contract = c.router({
   feedback: feedbackContract,
   usage: usageContract,
   history: historyContract,
+  calendarFeed: calendarFeedContract,
 });
 export type PortalContract = typeof contract;

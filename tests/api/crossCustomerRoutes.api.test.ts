@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../contract';
 import { ErrorCode } from '../../contract/errors';
 import { startApiServer } from '../support/apiServer';
+import { signedIn } from '../support/injectClient';
 import { customerByName, markRows, otherCustomerPools, snapshot } from '../support/fuzz/customerRows';
 import { customerTables, EXEMPT_TABLES, UNOWNED_TABLES } from '../support/fuzz/customerTables';
 import { exampleRequests, otherRowsOf, schemaAccepts } from '../support/fuzz/examples';
@@ -42,6 +43,7 @@ const NEWLY_COVERED = [
   'utilization_events',
   'utilization_daily',
   'stored_objects',
+  'calendar_feeds',
 ];
 
 const CUSTOMERS = [
@@ -53,6 +55,9 @@ let server: ApiServer;
 let routes: ContractRoute[];
 beforeAll(async () => {
   server = await startApiServer({ size: { equipment: 60, usersPerCustomer: 2 } });
+  // A calendar feed of each customer, whose row the other customer's calls must leave alone.
+  for (const { user } of CUSTOMERS)
+    await (await signedIn(server.app, user)).client.calendarFeed.create({ body: { regenerate: false } });
   const all = collectRoutes(contract);
   const last = (r: ContractRoute) => SESSION_ENDING.indexOf(r.name);
   routes = [...all.filter((r) => last(r) < 0), ...SESSION_ENDING.map((name) => all.find((r) => r.name === name)!)];

@@ -225,6 +225,15 @@ export interface ServiceIntervalsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A user's secret calendar feed address: its token's sha256, and the nonce it is made from with the server's key. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  customer_id: number;
+  token_hash: string;
+  nonce: string;
+  created_at: Timestamp;
+}
+
 /** A date column read and written as YYYY-MM-DD text (the pg type parser is set so). */
 type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
 
@@ -685,6 +694,7 @@ export interface Database {
   service_call_lines: ServiceCallLinesTable;
   reservations: ReservationsTable;
   service_intervals: ServiceIntervalsTable;
+  calendar_feeds: CalendarFeedsTable;
   customer_features: CustomerFeaturesTable;
   user_access_codes: UserAccessCodesTable;
   user_features: UserFeaturesTable;

@@ -2,6 +2,7 @@ import { contract } from '../../../contract';
 import type { AppDeps } from '../deps';
 import { implement, type Implementation } from '../lib/implement';
 import { accountRouter } from '../account/router';
+import { calendarFeedRouter } from '../calendarFeed/router';
 import { accountProfileRouter } from '../accountManagement/profile.router';
 import { customerUsersRoute } from '../accountManagement/customerUsers.router';
 import { avatarRoutes } from '../accountManagement/avatar.router';
@@ -78,5 +79,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.accountManagement, userInvitationRoutes(deps)),
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
     implement(contract.history, historyRouter(deps)),
+    implement(contract.calendarFeed, calendarFeedRouter(deps)),
   ];
 }
