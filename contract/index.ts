@@ -11,6 +11,7 @@ import { feedbackContract } from './feedback';
 import { historyContract } from './history';
 import { imagesContract } from './images';
 import { invitationsContract } from './invitations';
+import { labelsContract } from './labels';
 import { locationContract } from './location';
 import { messagesContract } from './messages';
 import { preferencesContract } from './preferences';
@@ -42,5 +43,6 @@ export const contract = c.router({
   feedback: feedbackContract,
   usage: usageContract,
   history: historyContract,
+  labels: labelsContract,
 });
 export type PortalContract = typeof contract;
