@@ -1,6 +1,9 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
+// Text and button side by side where there is room, the button under the text on a phone.
+const ROW = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginBottom: 12 } as const;
+
 export interface LabelScanNoteProps {
   /** Opens a new service request for the instrument; absent where the instrument takes none (one the user added). */
   onReportProblem?: () => void;
@@ -10,8 +13,8 @@ export interface LabelScanNoteProps {
 export function LabelScanNote({ onReportProblem }: LabelScanNoteProps) {
   const { t } = useTranslation();
   return (
-    <Callout intent={Intent.PRIMARY} icon="barcode" style={{ marginBottom: 12 }}>
-      <p>{t('qrLabels:scanned_note')}</p>
+    <Callout intent={Intent.PRIMARY} icon={null} style={ROW}>
+      <span>{t('qrLabels:scanned_note')}</span>
       {onReportProblem && (
         <Button
           intent={Intent.PRIMARY}
@@ -19,7 +22,7 @@ export function LabelScanNote({ onReportProblem }: LabelScanNoteProps) {
           size="large"
           text={t('qrLabels:report_problem')}
           onClick={onReportProblem}
-          style={{ minHeight: 44 }}
+          style={{ minHeight: 44, maxWidth: '100%' }}
         />
       )}
     </Callout>
