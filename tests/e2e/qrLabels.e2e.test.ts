@@ -99,6 +99,37 @@ describe('the label sheet', () => {
     expect(await codeOf(instrument.id)).toMatch(LABEL_CODE_PATTERN);
     await context.close();
   });
+
+  it('downloads the labels of a selection in the inventory grid', async () => {
+    const { context, page } = await signedInPage();
+    const list = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/Equipment/list' && r.request().method() === 'POST',
+    );
+    await page.goto(`${server.url}/app/product`);
+    await page.waitForURL('**/app/product');
+    const rows = ((await (await list).json()) as { result: { items: { serial: string | null }[] } }).result.items
+      .filter((r) => r.serial)
+      .slice(0, 2);
+    for (const row of rows) {
+      // A user clicks the drawn box, which is the checkbox's label.
+      await page
+        .getByRole('checkbox', { name: `Select ${row.serial!}`, exact: true })
+        .locator('..')
+        .click();
+    }
+    await page.locator('.list-selection-bar').getByText('2 selected').waitFor();
+    await page.locator('.list-selection-bar').getByRole('button', { name: 'Print labels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print QR labels' });
+    await dialog.getByText('Instruments on the sheet: 2').waitFor();
+    await dialog.getByText(/US Letter — Avery 5163/).click();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Labels_letter-5163.pdf');
+    const [text] = await pdfPages(await readFile((await file.path())!));
+    for (const row of rows) expect(text).toContain(row.serial!);
+    await context.close();
+  });
 });
 
 describe('the label’s link', () => {
