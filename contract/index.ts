@@ -12,6 +12,7 @@ import { feedbackContract } from './feedback';
 import { historyContract } from './history';
 import { imagesContract } from './images';
 import { invitationsContract } from './invitations';
+import { labelsContract } from './labels';
 import { locationContract } from './location';
 import { messagesContract } from './messages';
 import { preferencesContract } from './preferences';
@@ -44,5 +45,6 @@ export const contract = c.router({
   usage: usageContract,
   history: historyContract,
   calendarFeed: calendarFeedContract,
+  labels: labelsContract,
 });
 export type PortalContract = typeof contract;

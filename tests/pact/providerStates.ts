@@ -16,6 +16,7 @@ import { contractStates } from './contractStates';
 import { emailRoutingStates } from './emailRoutingStates';
 import { historyStates } from './historyStates';
 import { calendarFeedStates } from './calendarFeedStates';
+import { qrLabelStates } from './qrLabelStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
 import { productInformationStates } from './productInformationStates';
 import { productCatalogueStates } from './productCatalogueStates';
@@ -78,6 +79,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...emailRoutingStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...historyStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...calendarFeedStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...qrLabelStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;

@@ -53,6 +53,7 @@ import * as userCompanyFields from './migrations/052_user_company_fields';
 import * as calendarOrderIndexes from './migrations/053_calendar_order_indexes';
 import * as serviceIntervals from './migrations/054_service_intervals';
 import * as calendarFeeds from './migrations/057_calendar_feeds';
+import * as equipmentLabels from './migrations/056_equipment_labels';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '053_calendar_order_indexes': calendarOrderIndexes,
   '054_service_intervals': serviceIntervals,
   '057_calendar_feeds': calendarFeeds,
+  '056_equipment_labels': equipmentLabels,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -234,6 +234,14 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+/** An instrument's QR label code (migration 056): random, kept so a reprinted label carries the same code. */
+export interface EquipmentLabelsTable {
+  equipment_id: number;
+  code: string;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
 /** A date column read and written as YYYY-MM-DD text (the pg type parser is set so). */
 type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
 
@@ -695,6 +703,7 @@ export interface Database {
   reservations: ReservationsTable;
   service_intervals: ServiceIntervalsTable;
   calendar_feeds: CalendarFeedsTable;
+  equipment_labels: EquipmentLabelsTable;
   customer_features: CustomerFeaturesTable;
   user_access_codes: UserAccessCodesTable;
   user_features: UserFeaturesTable;

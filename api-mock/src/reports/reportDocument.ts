@@ -35,15 +35,19 @@ export function calendarDayFormat(locale: string): (day: string | null) => strin
   };
 }
 
+/** A report's paper and margins other than the reports' A4 (a label sheet on its label stock). */
+export type ReportPage = Pick<PDFKit.PDFDocumentOptions, 'size' | 'margins'>;
+
 /**
  * An A4 report document of the portal: the language's fonts (a Noto Sans CJK face when installed), margins, pages
  * buffered for the footers, and its bytes once `doc.end()` is called.
  */
-export function newReportDocument(code: LanguageCode, title: string) {
+export function newReportDocument(code: LanguageCode, title: string, page?: ReportPage) {
   const fonts = reportFonts(code);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 40, bottom: 50, left: 48, right: 48 },
+    ...page,
     bufferPages: true,
     lang: localeOf(code),
     info: { Title: title },

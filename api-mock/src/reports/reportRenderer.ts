@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ContractReportData } from './contractReportData';
+import type { LabelSheetData } from './labelSheet';
 import type { ReportOptions } from './reportDocument';
 import type { ReportAnswer, ReportJob, ReportRequest } from './reportWorker';
 import type { ServiceReportData } from './serviceReportData';
@@ -63,6 +64,11 @@ export class ReportRenderer {
   /** The contract of an instrument. */
   renderContract(data: ContractReportData, options: ReportOptions): Promise<Buffer> {
     return this.run({ kind: 'contract', data }, options);
+  }
+
+  /** A sheet of QR labels. */
+  renderLabels(data: LabelSheetData, options: ReportOptions): Promise<Buffer> {
+    return this.run({ kind: 'labels', data }, options);
   }
 
   private run(report: ReportRequest, options: ReportOptions): Promise<Buffer> {

@@ -22,6 +22,7 @@ import { feedbackRouter } from '../feedback/router';
 import { locationRouter } from '../location/router';
 import { messagesRouter } from '../messages/router';
 import { invitationsRouter } from '../invitations/router';
+import { labelsRouter } from '../labels/router';
 import { preferencesRouter } from '../preferences/router';
 import { privilegeRoutes } from '../accountManagement/privileges.router';
 import { productInformationRoutes } from '../equipment/productInformation.router';
@@ -80,5 +81,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
     implement(contract.history, historyRouter(deps)),
     implement(contract.calendarFeed, calendarFeedRouter(deps)),
+    implement(contract.labels, labelsRouter(deps)),
   ];
 }

@@ -4,6 +4,7 @@ import type { IconName } from '@blueprintjs/core';
 import type { AppRoute } from '@ts-rest/core';
 import type { CallerFacts } from '../../../contract/access';
 import { contract } from '../../../contract';
+import { LABEL_ROUTE } from '../../../contract/labels';
 import { PreferenceKeys } from '../../../contract/preferences';
 import { mayCall, type CallArgs } from '../lib/access';
 import { WelcomePage } from '../features/welcome/WelcomePage';
@@ -56,6 +57,7 @@ const ProductCataloguePage = screen(
   () => import('../features/productCatalogue/ProductCataloguePage'),
   'ProductCataloguePage',
 );
+const QrLabelLandingPage = screen(() => import('../features/qrLabels/QrLabelLandingPage'), 'QrLabelLandingPage');
 const ProductsManagementPage = screen(
   () => import('../features/productsManagement/ProductsManagementPage'),
   'ProductsManagementPage',
@@ -98,6 +100,12 @@ export const PORTAL_PAGES: readonly PortalPage[] = [
   {
     path: 'product/equipmentDetail/:equipmentId',
     element: <EquipmentDetailPage />,
+    modes: ['normal'],
+    partOf: ['product'],
+  },
+  {
+    path: LABEL_ROUTE,
+    element: <QrLabelLandingPage />,
     modes: ['normal'],
     partOf: ['product'],
   },

@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'productsManagement',
   'history',
   'calendarFeed',
+  'qrLabels',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { AnchorButton, Button, Classes, H1, Intent, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { contract } from '../../../../contract';
 import type { EquipmentDetail } from '../../../../contract/equipment';
 import type { InstrumentImageData } from '../../../../contract/images';
@@ -10,6 +10,9 @@ import { ContractTeamDialog } from '../../components/contractRequest/ContractTea
 import { EditEhsDialog } from '../../components/ehs/EditEhsDialog';
 import { EquipmentFormDialog, equipmentFieldLabelKey } from '../../components/equipmentForm';
 import { HistoryList } from '../../components/history';
+import { FROM_LABEL } from '../../components/labels/labelSheet';
+import { LabelScanNote } from '../../components/labels/LabelScanNote';
+import { LabelSheetDialog } from '../../components/labels/LabelSheetDialog';
 import { ServiceRequestDialog } from '../../components/serviceRequest/ServiceRequestDialog';
 import { showToast } from '../../components/showToast';
 import { useMayCall } from '../../lib/access';
@@ -66,7 +69,8 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
   usePrefetchUtilization(detail.data ? equipmentId : null, hasMonitoringSite);
   const prefetchTab = useTabPrefetch(detail.data);
   const [tab, setTab] = useState<TabId>('instrument');
-  const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | null>(null);
+  const [dialog, setDialog] = useState<'serviceRequest' | 'edit' | 'ehs' | 'contract' | 'labels' | null>(null);
+  const fromLabel = useSearchParams()[0].get(FROM_LABEL.name) === FROM_LABEL.value;
   const listPath = `${base}/product`;
   const locations = user.userLocation.customer.customerLocations;
   const historyFields = useMemo(() => equipmentHistoryFields(equipmentFieldLabelKey, locations), [locations]);
@@ -161,7 +165,11 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
         {tab === 'instrument' && mayEditEhs && (
           <Button icon="shield" text={t('ehs:action_edit')} onClick={() => setDialog('ehs')} />
         )}
+        <Button icon="barcode" text={t('qrLabels:print_labels')} onClick={() => setDialog('labels')} />
       </div>
+      {fromLabel && (
+        <LabelScanNote onReportProblem={isUserAdded(equipment) ? undefined : () => setDialog('serviceRequest')} />
+      )}
       <Tabs
         id="equipment-detail-tabs"
         selectedTabId={tab}
@@ -227,6 +235,9 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
         onClose={() => setDialog(null)}
         onSaved={() => void detail.refetch({ cancelRefetch: false })}
       />
+      {dialog === 'labels' && (
+        <LabelSheetDialog equipmentIds={[equipment.equipmentId]} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'contract' && <ContractTeamDialog equipment={equipment} onClose={() => setDialog(null)} />}
       {dialog === 'ehs' && (
         <EditEhsDialog

@@ -51,6 +51,7 @@ import { ServiceOrdersPanel } from './serviceOrders/ServiceOrdersPanel';
 import { ArcRequestsPanel } from './arcRequests/ArcRequestsPanel';
 import { invalidateArcRequests } from './arcRequests/arcRequests';
 import { ServiceRequestDialog } from '../../components/serviceRequest/ServiceRequestDialog';
+import { LabelSheetDialog } from '../../components/labels/LabelSheetDialog';
 import { UpcomingReservationsPanel } from './upcomingReservations/UpcomingReservationsPanel';
 import {
   DeleteEquipmentAlert,
@@ -80,6 +81,7 @@ type OpenDialog =
       equipment: Equipment;
     }
   | { kind: 'removeSelected'; equipment: readonly Equipment[] }
+  | { kind: 'labels'; equipmentIds: readonly number[] }
   | { kind: 'add' | 'import' | 'link' | 'columns' }
   | { kind: 'filter'; field: string };
 
@@ -237,6 +239,7 @@ export function InventoryPage() {
           onExport={exportList}
           onRemove={(equipment) => setDialog({ kind: 'removeSelected', equipment })}
           onServiceRequest={(equipment) => setDialog({ kind: 'serviceRequest', equipment })}
+          onPrintLabels={(equipmentIds) => setDialog({ kind: 'labels', equipmentIds })}
         />
       )}
 
@@ -298,6 +301,9 @@ export function InventoryPage() {
           setDialog(null);
         }}
       />
+      {dialog?.kind === 'labels' && (
+        <LabelSheetDialog equipmentIds={dialog.equipmentIds} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'contractChange' && (
         <ContractTeamDialog
           equipment={dialog.equipment}
