@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Classes, Position } from '@blueprintjs/core';
+import { Button, Classes, Drawer, H2, Icon, IconSize, Position } from '@blueprintjs/core';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { TitledDrawer } from '../../components/TitledDrawer';
 import type { PortalPage } from '../portalPages';
 import { CompanyMenu } from './CompanyMenu';
 import { DownloadAppPopover } from './DownloadAppPopover';
@@ -17,6 +16,7 @@ export function PhoneMenu({ pages, base }: { pages: readonly PortalPage[]; base:
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const drawerId = useId();
+  const titleId = useId();
   const location = useLocation();
   useEffect(() => setOpen(false), [location.key]);
   const nav = useRef<HTMLElement>(null);
@@ -37,28 +37,41 @@ export function PhoneMenu({ pages, base }: { pages: readonly PortalPage[]; base:
         data-tour="main-menu"
         onClick={() => setOpen(!open)}
       />
-      <TitledDrawer
+      <Drawer
         isOpen={open}
         onClose={() => setOpen(false)}
         onOpened={focusCurrentEntry}
         position={Position.LEFT}
         size="min(85vw, 320px)"
-        title={t('main_menu')}
-        icon="menu"
         className="portal-phone-menu"
       >
-        <div className={Classes.DRAWER_BODY}>
-          <div className="portal-phone-menu-company">
-            <CompanyMenu />
+        <div role="dialog" aria-modal aria-labelledby={titleId} className="portal-phone-menu-frame">
+          <div className={Classes.DRAWER_HEADER}>
+            <Icon icon="menu" size={IconSize.LARGE} />
+            <H2 id={titleId} className="portal-heading-4">
+              {t('main_menu')}
+            </H2>
+            <Button
+              aria-label={t('close')}
+              className={Classes.DIALOG_CLOSE_BUTTON}
+              icon="small-cross"
+              variant="minimal"
+              onClick={() => setOpen(false)}
+            />
           </div>
-          <nav ref={nav} id={drawerId} aria-label={t('main_menu')} className="portal-main-menu">
-            <MainMenuItems pages={pages} base={base} />
-          </nav>
+          <div className={Classes.DRAWER_BODY}>
+            <div className="portal-phone-menu-company">
+              <CompanyMenu />
+            </div>
+            <nav ref={nav} id={drawerId} aria-label={t('main_menu')} className="portal-main-menu">
+              <MainMenuItems pages={pages} base={base} />
+            </nav>
+          </div>
+          <div className={Classes.DRAWER_FOOTER}>
+            <DownloadAppPopover />
+          </div>
         </div>
-        <div className={Classes.DRAWER_FOOTER}>
-          <DownloadAppPopover />
-        </div>
-      </TitledDrawer>
+      </Drawer>
     </>
   );
 }
