@@ -1,20 +1,29 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { PAGE_TOUR_IDS, type PageTourId } from '../../web/src/components/tours/pageTours';
 
 /** `pageTours`: the first-visit page tours (all of them; `tours` names only some). */
 export type OneTimeNotice = 'releaseNote' | 'notificationMessage' | 'cookieBanner' | 'pageTours';
 
+/** A phone in Chromium's device emulation: 390×844 CSS pixels at 3×, a touch screen, the mobile viewport. */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
 /**
  * A browser context whose users have already dismissed the one-time notices (release notes, the system message,
  * the cookie banner, the first-visit page tours), so a test of something else sees the page itself. `show` keeps
  * the named notices; `tours` keeps the first-visit tours of the named pages only. The tours seen are remembered in
- * this browser here; a user's setting on the server (once a tour was seen) counts as well.
+ * this browser here; a user's setting on the server (once a tour was seen) counts as well. `device`: the screen it
+ * emulates (PHONE), else Playwright's default desktop window.
  */
 export async function newPortalContext(
   browser: Browser,
-  opts: { locale?: string; show?: OneTimeNotice[]; tours?: PageTourId[] } = {},
+  opts: { locale?: string; show?: OneTimeNotice[]; tours?: PageTourId[]; device?: BrowserContextOptions } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: opts.locale ?? 'en-US' });
+  const context = await browser.newContext({ ...opts.device, locale: opts.locale ?? 'en-US' });
   const dismissed: Record<OneTimeNotice, unknown> = {
     releaseNote: { neverShow: true, version: 'seen' },
     notificationMessage: { show: false, about: null },

@@ -5,6 +5,7 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import '@blueprintjs/table/lib/css/table.css';
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import './styles.css';
+import './phone.css';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 

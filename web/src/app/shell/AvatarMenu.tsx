@@ -6,8 +6,8 @@ import { OwnAvatar } from '../../features/account/ownAvatar';
 import { maySwitchToAdmin, useCurrentSession } from '../../lib/currentUser';
 import { useThemePreference } from './useThemePreference';
 
-/** The avatar menu: theme picker, switch to admin or back to normal, sign out. */
-export function AvatarMenu() {
+/** The avatar menu: theme picker, switch to admin or back to normal, sign out. On a phone only the avatar shows. */
+export function AvatarMenu({ iconOnly = false }: { iconOnly?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, adminMode, base, pages } = useCurrentSession();
@@ -66,8 +66,8 @@ export function AvatarMenu() {
       <Button
         variant="minimal"
         icon={<OwnAvatar size={20} variant="thumbnail" alt="" fallback={<Icon icon="user" />} />}
-        endIcon="caret-down"
-        text={user.displayName}
+        endIcon={iconOnly ? undefined : 'caret-down'}
+        text={iconOnly ? undefined : user.displayName}
         aria-label={`${t('account_menu')}: ${user.displayName}`}
       />
     </Popover>

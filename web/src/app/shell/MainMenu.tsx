@@ -11,13 +11,6 @@ const COLLAPSED_KEY = 'menuCollapsed';
 /** The main menu (spec 1 section 2): collapsible, remembered in this browser, only the pages the user may open. */
 export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { user } = useCurrentSession();
-  const prepare = (page: PortalPage) => preparePage(page, user.userLocation.customerId);
-  // The entry of the page shown, or of the page it is part of: My account lies under userManagement but is no user list.
-  const current = pages.find((p) => matchPath({ path: `${base}/${p.path}`, caseSensitive: false }, location.pathname));
-  const isActive = (p: PortalPage) => current === p || (current?.partOf?.includes(p.path) ?? false);
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY, false));
   const toggle = () => {
     writeLocal(COLLAPSED_KEY, !collapsed);
@@ -36,30 +29,54 @@ export function MainMenu({ pages, base }: { pages: readonly PortalPage[]; base: 
         aria-expanded={!collapsed}
         onClick={toggle}
       />
-      <Menu className={Classes.ELEVATION_0}>
-        {pages
-          .filter((p) => p.menu)
-          .map((p) => {
-            const href = `${base}/${p.path}`;
-            return (
-              <MenuItem
-                key={p.path}
-                icon={p.menu!.icon}
-                text={collapsed ? undefined : t(p.menu!.labelKey)}
-                aria-label={t(p.menu!.labelKey)}
-                multiline
-                active={isActive(p)}
-                href={href}
-                onMouseEnter={() => prepare(p)}
-                onFocus={() => prepare(p)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(href);
-                }}
-              />
-            );
-          })}
-      </Menu>
+      <MainMenuItems pages={pages} base={base} collapsed={collapsed} />
     </nav>
+  );
+}
+
+/** The entries of the main menu: one per page of the menu the user may open, the current one marked. */
+export function MainMenuItems({
+  pages,
+  base,
+  collapsed = false,
+}: {
+  pages: readonly PortalPage[];
+  base: string;
+  collapsed?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user } = useCurrentSession();
+  const prepare = (page: PortalPage) => preparePage(page, user.userLocation.customerId);
+  // The entry of the page shown, or of the page it is part of: My account lies under userManagement but is no user list.
+  const current = pages.find((p) => matchPath({ path: `${base}/${p.path}`, caseSensitive: false }, location.pathname));
+  const isActive = (p: PortalPage) => current === p || (current?.partOf?.includes(p.path) ?? false);
+  return (
+    <Menu className={Classes.ELEVATION_0}>
+      {pages
+        .filter((p) => p.menu)
+        .map((p) => {
+          const href = `${base}/${p.path}`;
+          return (
+            <MenuItem
+              key={p.path}
+              icon={p.menu!.icon}
+              text={collapsed ? undefined : t(p.menu!.labelKey)}
+              aria-label={t(p.menu!.labelKey)}
+              aria-current={isActive(p) ? 'page' : undefined}
+              multiline
+              active={isActive(p)}
+              href={href}
+              onMouseEnter={() => prepare(p)}
+              onFocus={() => prepare(p)}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(href);
+              }}
+            />
+          );
+        })}
+    </Menu>
   );
 }

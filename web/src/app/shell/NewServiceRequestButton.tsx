@@ -10,9 +10,9 @@ const ServiceRequestDialog = lazy(() =>
 
 /**
  * The header's new-service-request button (spec 1 section 2): the request modal without a chosen instrument, its
- * script loaded when first opened.
+ * script loaded when first opened. On a phone only its icon shows.
  */
-export function NewServiceRequestButton() {
+export function NewServiceRequestButton({ iconOnly = false }: { iconOnly?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -21,7 +21,8 @@ export function NewServiceRequestButton() {
         variant="minimal"
         icon="build"
         data-tour="new-service-request"
-        text={t('serviceRequest:new_service_request')}
+        text={iconOnly ? undefined : t('serviceRequest:new_service_request')}
+        aria-label={iconOnly ? t('serviceRequest:new_service_request') : undefined}
         onClick={() => setOpen(true)}
       />
       {open && (

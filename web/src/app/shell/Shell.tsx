@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
+import { PHONE_WIDTH_QUERY, useMediaQuery } from '../../lib/media';
 import { HubContext } from '../../lib/hub';
 import type { HubServerMessage } from '../../../../contract/hub';
 import { trackPageView } from '../../lib/usageEvents';
@@ -22,6 +23,7 @@ import { createDomainEventFold } from './domainEventFold';
 import { SupportedBrowserBanner } from './Notices';
 import { QueuedModals } from './QueuedModals';
 import { MainMenu } from './MainMenu';
+import { PhoneMenu } from './PhoneMenu';
 import { NewServiceRequestButton } from './NewServiceRequestButton';
 import { useUnreadCountWhileHubIsDown } from './api/unreadCount';
 
@@ -30,6 +32,7 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
   const { t } = useTranslation();
   const { user, adminMode, base } = useCurrentSession();
   const location = useLocation();
+  const phone = useMediaQuery(PHONE_WIDTH_QUERY);
   useEffect(() => trackPageView(location.pathname), [location.pathname, location.key]);
   const [pushedCount, setPushedCount] = useState<number | null>(null);
   const queryClient = useQueryClient();
@@ -52,27 +55,32 @@ export function Shell({ pages }: { pages: readonly PortalPage[] }) {
         <SkipLink />
         <Navbar className="portal-header" role="banner">
           <NavbarGroup align={Alignment.START}>
+            {phone && <PhoneMenu pages={pages} base={base} />}
             <NavbarHeading>
               <Link to={`${base}/welcome`} className="portal-home-link">
                 {t('app_name')}
               </Link>
             </NavbarHeading>
             {adminMode && <Tag intent="warning">{t('admin_mode')}</Tag>}
-            <NavbarDivider />
-            <CompanyMenu />
+            {!phone && (
+              <>
+                <NavbarDivider />
+                <CompanyMenu />
+              </>
+            )}
           </NavbarGroup>
           <NavbarGroup align={Alignment.END}>
-            {!adminMode && <NewServiceRequestButton />}
+            {!adminMode && <NewServiceRequestButton iconOnly={phone} />}
             <NotificationBell count={unreadCount} />
             <HelpMenu />
-            <DownloadAppPopover />
-            <AvatarMenu />
+            {!phone && <DownloadAppPopover />}
+            <AvatarMenu iconOnly={phone} />
           </NavbarGroup>
         </Navbar>
         <SupportedBrowserBanner />
         <QueuedModals key={user.userId} userId={user.userId} />
         <div className="portal-body" data-hub={hubStatus}>
-          <MainMenu pages={pages} base={base} />
+          {!phone && <MainMenu pages={pages} base={base} />}
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="portal-content">
             <PageLoadBoundary resetKey={location.pathname}>
               <Suspense fallback={<FullPageSpinner />}>

@@ -1,5 +1,6 @@
 import { Button, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollBox } from '../../components/ScrollBox';
 import { contractCategoryOf, contractNumberOf } from '../../../../contract/contractStatus';
 import type { EquipmentContract } from '../../../../contract/equipment';
 import { formatDate } from '../../lib/dates';
@@ -50,45 +51,47 @@ export function ContractSection({ contracts, onRequestChange, pdfEquipmentId }: 
       {contracts.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>{t('equipmentDetail:contract_none')}</p>
       ) : (
-        <HTMLTable compact striped aria-label={title} style={{ width: '100%' }}>
-          <thead>
-            <tr>
-              <th scope="col">{t('equipmentForm:contract_contractId')}</th>
-              <th scope="col">{t('equipmentForm:contract_contractType')}</th>
-              <th scope="col">{t('equipmentForm:contract_effectiveDate')}</th>
-              <th scope="col">{t('equipmentForm:contract_contractExpiry')}</th>
-              <th scope="col">{t('equipmentDetail:contract_status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {contracts.map((c, index) => {
-              const status = contractStatusOf(c.contractExpiry);
-              const category = contractCategoryOf(c.contractType);
-              return (
-                <tr key={`${contractNumberOf(c) ?? ''}-${index}`}>
-                  <td>{contractNumberOf(c) ?? dash}</td>
-                  <td>
-                    {c.contractType ?? dash}
-                    {category && (
-                      <span className={Classes.TEXT_MUTED}> · {t(`equipmentForm:contract_type_${category}`)}</span>
-                    )}
-                  </td>
-                  <td>{c.effectiveDate ? formatDate(c.effectiveDate) : dash}</td>
-                  <td>{c.contractExpiry ? formatDate(c.contractExpiry) : dash}</td>
-                  <td>
-                    {status ? (
-                      <Tag intent={STATUS_INTENT[status]} minimal>
-                        {t(`equipmentDetail:contract_status_${status}`)}
-                      </Tag>
-                    ) : (
-                      dash
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
+        <ScrollBox label={title}>
+          <HTMLTable compact striped aria-label={title} style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th scope="col">{t('equipmentForm:contract_contractId')}</th>
+                <th scope="col">{t('equipmentForm:contract_contractType')}</th>
+                <th scope="col">{t('equipmentForm:contract_effectiveDate')}</th>
+                <th scope="col">{t('equipmentForm:contract_contractExpiry')}</th>
+                <th scope="col">{t('equipmentDetail:contract_status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {contracts.map((c, index) => {
+                const status = contractStatusOf(c.contractExpiry);
+                const category = contractCategoryOf(c.contractType);
+                return (
+                  <tr key={`${contractNumberOf(c) ?? ''}-${index}`}>
+                    <td>{contractNumberOf(c) ?? dash}</td>
+                    <td>
+                      {c.contractType ?? dash}
+                      {category && (
+                        <span className={Classes.TEXT_MUTED}> · {t(`equipmentForm:contract_type_${category}`)}</span>
+                      )}
+                    </td>
+                    <td>{c.effectiveDate ? formatDate(c.effectiveDate) : dash}</td>
+                    <td>{c.contractExpiry ? formatDate(c.contractExpiry) : dash}</td>
+                    <td>
+                      {status ? (
+                        <Tag intent={STATUS_INTENT[status]} minimal>
+                          {t(`equipmentDetail:contract_status_${status}`)}
+                        </Tag>
+                      ) : (
+                        dash
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </ScrollBox>
       )}
     </DetailSection>
   );

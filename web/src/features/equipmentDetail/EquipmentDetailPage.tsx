@@ -104,7 +104,7 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
     return (
       <section className="portal-page" aria-labelledby={TITLE_ID} aria-busy="true">
         <div style={backRow}>{back}</div>
-        <div style={toolbar}>
+        <div style={toolbar} className="equipment-detail-toolbar">
           <H1 id={TITLE_ID} className={Classes.SKELETON} style={{ margin: 0, minWidth: 320 }}>
             {t('equipmentDetail:loading')}
           </H1>
@@ -143,7 +143,7 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
   return (
     <section className="portal-page" aria-labelledby={TITLE_ID}>
       <div style={backRow}>{back}</div>
-      <div style={toolbar}>
+      <div style={toolbar} className="equipment-detail-toolbar">
         <H1 id={TITLE_ID} style={{ margin: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
         </H1>

@@ -1,6 +1,7 @@
 import { Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ScrollBox } from '../../components/ScrollBox';
 import type { EquipmentDetail } from '../../../../contract/equipment';
 import { DetailSection } from './DetailSection';
 import { FieldList, type FieldItem } from './FieldList';
@@ -95,29 +96,31 @@ export function ContactsSection({ equipment, fieldLabel }: FieldSectionProps) {
   const dash = <span className={Classes.TEXT_MUTED}>—</span>;
   return (
     <DetailSection title={title}>
-      <HTMLTable compact striped aria-label={title} style={{ width: '100%' }}>
-        <thead>
-          <tr>
-            <th scope="col">{t('equipmentDetail:contact_role')}</th>
-            <th scope="col">{t('equipmentDetail:contact_name')}</th>
-            <th scope="col">{t('equipmentDetail:contact_phone')}</th>
-            <th scope="col">{t('equipmentDetail:contact_email')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {CONTACTS.map((c) => {
-            const email = equipment[c.email];
-            return (
-              <tr key={c.role}>
-                <th scope="row">{fieldLabel(c.role)}</th>
-                <td>{equipment[c.name] || dash}</td>
-                <td>{equipment[c.phone] || dash}</td>
-                <td style={{ overflowWrap: 'anywhere' }}>{email ? <a href={`mailto:${email}`}>{email}</a> : dash}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </HTMLTable>
+      <ScrollBox label={title}>
+        <HTMLTable compact striped aria-label={title} style={{ width: '100%' }}>
+          <thead>
+            <tr>
+              <th scope="col">{t('equipmentDetail:contact_role')}</th>
+              <th scope="col">{t('equipmentDetail:contact_name')}</th>
+              <th scope="col">{t('equipmentDetail:contact_phone')}</th>
+              <th scope="col">{t('equipmentDetail:contact_email')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {CONTACTS.map((c) => {
+              const email = equipment[c.email];
+              return (
+                <tr key={c.role}>
+                  <th scope="row">{fieldLabel(c.role)}</th>
+                  <td>{equipment[c.name] || dash}</td>
+                  <td>{equipment[c.phone] || dash}</td>
+                  <td style={{ overflowWrap: 'anywhere' }}>{email ? <a href={`mailto:${email}`}>{email}</a> : dash}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      </ScrollBox>
     </DetailSection>
   );
 }

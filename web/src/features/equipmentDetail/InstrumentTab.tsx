@@ -25,13 +25,6 @@ export interface InstrumentTabProps {
   onRequestContractChange?: () => void;
 }
 
-const LAYOUT = {
-  display: 'grid',
-  gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)',
-  gap: 16,
-  alignItems: 'start',
-} as const;
-
 /** The Instrument tab (spec 2 section 2): the image area beside the collapsible sections. */
 export function InstrumentTab({ equipment, title, onImagesChanged, onRequestContractChange }: InstrumentTabProps) {
   const { t } = useTranslation();
@@ -41,7 +34,7 @@ export function InstrumentTab({ equipment, title, onImagesChanged, onRequestCont
   };
   const fields = { equipment, fieldLabel };
   return (
-    <div style={LAYOUT}>
+    <div className="instrument-tab-layout">
       <ImageArea equipment={equipment} title={title} onChanged={onImagesChanged} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
         <EquipmentDetailsSection {...fields} />
