@@ -6,6 +6,7 @@ import { contractsContract } from './contracts';
 import { countryEmailRoutingContract } from './countryEmailRouting';
 import { customersContract } from './customers';
 import { documentsContract } from './documents';
+import { dueDatesContract } from './dueDates';
 import { equipmentContract } from './equipment';
 import { feedbackContract } from './feedback';
 import { historyContract } from './history';
@@ -42,5 +43,6 @@ export const contract = c.router({
   feedback: feedbackContract,
   usage: usageContract,
   history: historyContract,
+  dueDates: dueDatesContract,
 });
 export type PortalContract = typeof contract;

@@ -11,6 +11,7 @@ import { contractsRouter } from '../contracts/router';
 import { countryEmailRoutingRoutes } from '../countryEmailRouting/router';
 import { customersRouter } from '../customers/router';
 import { documentsRouter } from '../documents/router';
+import { dueDatesRouter } from '../dueDates/router';
 import { equipmentContractPdfRoutes } from '../equipment/contractPdf.router';
 import { equipmentDetailRoutes } from '../equipment/detail.router';
 import { equipmentEditRoutes } from '../equipment/edit.router';
@@ -78,5 +79,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.accountManagement, userInvitationRoutes(deps)),
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
     implement(contract.history, historyRouter(deps)),
+    implement(contract.dueDates, dueDatesRouter(deps)),
   ];
 }
