@@ -8,6 +8,7 @@ import { useMayCall } from '../../lib/access';
 import { useAccountDetail } from './api/accountDetail';
 import { useCurrentSession } from '../../lib/currentUser';
 import { AccountAvatar } from './AccountAvatar';
+import { DueDigestSetting } from './DueDigestSetting';
 import { LanguageSetting } from './LanguageSetting';
 import { ProfileEditDialog } from './ProfileEditDialog';
 
@@ -130,6 +131,7 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
           </tbody>
         </HTMLTable>
       </Card>
+      {self && <DueDigestSetting />}
       {editing && (
         <ProfileEditDialog
           user={u}
