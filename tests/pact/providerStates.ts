@@ -15,6 +15,7 @@ import { contractPdfStates } from './contractPdfStates';
 import { contractStates } from './contractStates';
 import { emailRoutingStates } from './emailRoutingStates';
 import { historyStates } from './historyStates';
+import { dueDatesStates } from './dueDatesStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
 import { productInformationStates } from './productInformationStates';
 import { productCatalogueStates } from './productCatalogueStates';
@@ -76,6 +77,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...arcRequestStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...emailRoutingStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...historyStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...dueDatesStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;
