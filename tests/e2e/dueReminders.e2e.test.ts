@@ -119,9 +119,10 @@ describe('due dates and reminders', () => {
     const filter = encodeURIComponent(JSON.stringify({ serialNo: target.serial, systemNickName: '', systemID: '' }));
     const { context, page } = await openAs(`/app/calendar?date=${due.format('YYYY-MM-DD')}&filter=${filter}`);
     await page.getByRole('heading', { name: 'Calendar' }).waitFor();
-    const row = page.getByRole('group', { name: target.label });
+    // The calendar names a row by make and model before the nickname.
+    const row = page.getByRole('group', { name: new RegExp(`^${target.serial} – `) });
     const entry = row.getByRole('link', {
-      name: `Preventive maintenance due for ${target.label} on ${due.format('ll')}`,
+      name: new RegExp(`^Preventive maintenance due for ${target.serial} – .+ on ${due.format('ll')}$`),
     });
     await entry.waitFor();
     expect(await entry.innerText()).toContain('Due');

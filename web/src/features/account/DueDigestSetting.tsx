@@ -25,6 +25,7 @@ export function DueDigestSetting() {
     const on = save.isPending ? save.variables : setting.data.weeklyDigest;
     body = (
       <Switch
+        role="switch"
         checked={on}
         disabled={save.isPending}
         label={t('dueDates:digest_on')}

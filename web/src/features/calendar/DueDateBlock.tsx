@@ -23,9 +23,9 @@ export function DueDateBlock({ due, label, overdue, to, style }: DueDateBlockPro
       to={to}
       className={`calendar-service calendar-due${overdue ? ' calendar-due-overdue' : ''}`}
       style={style}
-      aria-label={label}
       title={label}
     >
+      {/* The visible text is short; the name read out is the whole label (kind, instrument and date). */}
       <span className="calendar-block-time" aria-hidden>
         <Icon icon={overdue ? 'warning-sign' : 'time'} size={12} aria-hidden />
         {overdue ? t('dueDates:overdue') : t('dueDates:calendar_due')}
@@ -33,6 +33,7 @@ export function DueDateBlock({ due, label, overdue, to, style }: DueDateBlockPro
       <span className="calendar-block-text" aria-hidden>
         {t(`calendar:service_type_${due.serviceCallType}`)}
       </span>
+      <span className="calendar-sr-only">{label}</span>
     </Link>
   );
 }

@@ -51,14 +51,13 @@ export function DueSoonList({ base, mayOpenInstruments }: DueSoonListProps) {
                   <span className={Classes.TEXT_MUTED}>{t(`calendar:service_type_${item.serviceCallType}`)}</span>
                 </span>
                 <span className="due-soon-when">
-                  {item.overdue && (
-                    <Tag intent={Intent.DANGER} minimal icon="warning-sign">
-                      {t('dueDates:overdue')}
+                  {item.overdue ? (
+                    <Tag intent={Intent.DANGER} minimal multiline icon="warning-sign">
+                      <time dateTime={item.dueDate}>{t('dueDates:overdue_since', { date })}</time>
                     </Tag>
+                  ) : (
+                    <time dateTime={item.dueDate}>{t('dueDates:due_on', { date })}</time>
                   )}
-                  <time dateTime={item.dueDate}>
-                    {item.overdue ? t('dueDates:overdue_since', { date }) : t('dueDates:due_on', { date })}
-                  </time>
                 </span>
               </li>
             );
