@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUE_SOON_DAYS, type CalendarDueDate, type DueItem } from '../../contract/dueDates';
 import type { Database } from '../../api-mock/src/db/schema';
-import { isoWeekOf, notifyOverdue, sendWeeklyDigests } from '../../api-mock/src/dueDates/reminders';
+import { isoWeekOf, notifyOverdue, scheduleReminders, sendWeeklyDigests } from '../../api-mock/src/dueDates/reminders';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { TEST_PUBLIC_ORIGIN } from '../support/testServer';
@@ -348,5 +348,30 @@ describe('the notice of an overdue due date', () => {
       .orderBy('due_date')
       .execute();
     expect(keys.map((k) => k.due_date)).toEqual([due.overdue, next].sort());
+  });
+});
+
+describe('the reminders schedule', () => {
+  it('runs the digest on its interval with the clock it is given, and stops', async () => {
+    const later = new Date(Date.now() + 21 * 86_400_000);
+    const week = isoWeekOf(later);
+    const errors: unknown[] = [];
+    const stop = scheduleReminders(db, {
+      publicOrigin: TEST_PUBLIC_ORIGIN,
+      intervalMs: 20,
+      now: () => later,
+      onError: (err) => errors.push(err),
+    });
+    const managerId = await userIdOf('manager@acme-labs.example');
+    const sentThatWeek = () =>
+      db
+        .selectFrom('due_digests_sent')
+        .select('user_id')
+        .where('iso_week', '=', week)
+        .where('user_id', '=', managerId)
+        .execute();
+    await expect.poll(async () => (await sentThatWeek()).length, { timeout: 20_000, interval: 100 }).toBe(1);
+    await stop();
+    expect(errors).toEqual([]);
   });
 });
