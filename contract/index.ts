@@ -7,6 +7,7 @@ import { contractsContract } from './contracts';
 import { countryEmailRoutingContract } from './countryEmailRouting';
 import { customersContract } from './customers';
 import { documentsContract } from './documents';
+import { dueDatesContract } from './dueDates';
 import { equipmentContract } from './equipment';
 import { feedbackContract } from './feedback';
 import { historyContract } from './history';
@@ -46,5 +47,6 @@ export const contract = c.router({
   history: historyContract,
   calendarFeed: calendarFeedContract,
   labels: labelsContract,
+  dueDates: dueDatesContract,
 });
 export type PortalContract = typeof contract;

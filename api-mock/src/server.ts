@@ -16,6 +16,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rateLimits';
 import { startMailDispatcher, type DispatchTiming } from './mail/dispatcher';
 import type { ProductResourceFetcher } from './catalogue/productResources';
 import { requirePublicOrigin } from './lib/publicOrigin';
+import { DEFAULT_REMINDER_INTERVAL_MS, scheduleReminders } from './dueDates/reminders';
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -49,6 +50,8 @@ export interface ServerOptions {
   runsHubJobs?: boolean;
   /** PGlite only (PostgreSQL has autovacuum): how often to vacuum and analyse; false never. */
   vacuumIntervalMs?: number | false;
+  /** How often the due-date reminders (weekly digest, overdue notices) are looked for; false never. */
+  reminderIntervalMs?: number | false;
   /** Send the mail outbox through this SMTP transport URL (SMTP_URL), from mailFrom (MAIL_FROM). */
   smtpUrl?: string;
   mailFrom?: string;
@@ -120,6 +123,15 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     database.kind === 'pglite' && vacuumEvery !== false
       ? scheduleVacuum(database.db, vacuumEvery, (err) => app.log.warn({ err }, 'scheduled vacuum'))
       : async () => {};
+  const reminderEvery = opts.reminderIntervalMs ?? DEFAULT_REMINDER_INTERVAL_MS;
+  const stopReminders =
+    reminderEvery !== false
+      ? scheduleReminders(database.db, {
+          publicOrigin,
+          intervalMs: reminderEvery,
+          onError: (err) => app.log.warn({ err }, 'due-date reminders'),
+        })
+      : async () => {};
   const mail = opts.smtpUrl
     ? await startMailDispatcher({
         db: database.db,
@@ -141,6 +153,7 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       await mail?.stop();
       await app.close();
       await stopVacuum();
+      await stopReminders();
       await reports.close();
       await database.close();
       const storage = storageOf(config);

@@ -17,6 +17,7 @@ import { emailRoutingStates } from './emailRoutingStates';
 import { historyStates } from './historyStates';
 import { calendarFeedStates } from './calendarFeedStates';
 import { qrLabelStates } from './qrLabelStates';
+import { dueDatesStates } from './dueDatesStates';
 import { equipmentDetailStates } from './equipmentDetailStates';
 import { productInformationStates } from './productInformationStates';
 import { productCatalogueStates } from './productCatalogueStates';
@@ -80,6 +81,7 @@ export function providerStates(app: FastifyInstance, db: Kysely<Database>) {
     ...historyStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...calendarFeedStates(app, db, (signedInJar) => (jar = signedInJar)),
     ...qrLabelStates(app, db, (signedInJar) => (jar = signedInJar)),
+    ...dueDatesStates(app, db, (signedInJar) => (jar = signedInJar)),
     'the demo world exists': async () => {
       jar = await anonymousJar();
       return undefined;

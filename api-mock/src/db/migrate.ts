@@ -54,6 +54,7 @@ import * as calendarOrderIndexes from './migrations/053_calendar_order_indexes';
 import * as serviceIntervals from './migrations/054_service_intervals';
 import * as calendarFeeds from './migrations/057_calendar_feeds';
 import * as equipmentLabels from './migrations/056_equipment_labels';
+import * as dueReminders from './migrations/058_due_reminders';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '054_service_intervals': serviceIntervals,
   '057_calendar_feeds': calendarFeeds,
   '056_equipment_labels': equipmentLabels,
+  '058_due_reminders': dueReminders,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */

@@ -242,6 +242,33 @@ export interface EquipmentLabelsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A user's choice about the weekly digest of due work (migration 058); no row: the digest is on. */
+export interface DueDigestSettingsTable {
+  user_id: number;
+  customer_id: number;
+  weekly_digest: boolean;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A weekly digest sent: one per recipient and ISO week (`2026-W48`), written with its outbox row. */
+export interface DueDigestsSentTable {
+  user_id: number;
+  iso_week: string;
+  customer_id: number;
+  item_count: number;
+  sent_at: Generated<Timestamp>;
+}
+
+/** An overdue due date announced in the notifications: one per instrument, kind of work and due date. */
+export interface OverdueNoticesTable {
+  equipment_id: number;
+  service_call_type: number;
+  due_date: string;
+  customer_id: number;
+  recipient_count: number;
+  notified_at: Generated<Timestamp>;
+}
+
 /** A date column read and written as YYYY-MM-DD text (the pg type parser is set so). */
 type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
 
@@ -704,6 +731,9 @@ export interface Database {
   service_intervals: ServiceIntervalsTable;
   calendar_feeds: CalendarFeedsTable;
   equipment_labels: EquipmentLabelsTable;
+  due_digest_settings: DueDigestSettingsTable;
+  due_digests_sent: DueDigestsSentTable;
+  overdue_notices: OverdueNoticesTable;
   customer_features: CustomerFeaturesTable;
   user_access_codes: UserAccessCodesTable;
   user_features: UserFeaturesTable;

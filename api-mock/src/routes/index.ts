@@ -12,6 +12,7 @@ import { contractsRouter } from '../contracts/router';
 import { countryEmailRoutingRoutes } from '../countryEmailRouting/router';
 import { customersRouter } from '../customers/router';
 import { documentsRouter } from '../documents/router';
+import { dueDatesRouter } from '../dueDates/router';
 import { equipmentContractPdfRoutes } from '../equipment/contractPdf.router';
 import { equipmentDetailRoutes } from '../equipment/detail.router';
 import { equipmentEditRoutes } from '../equipment/edit.router';
@@ -82,5 +83,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.history, historyRouter(deps)),
     implement(contract.calendarFeed, calendarFeedRouter(deps)),
     implement(contract.labels, labelsRouter(deps)),
+    implement(contract.dueDates, dueDatesRouter(deps)),
   ];
 }

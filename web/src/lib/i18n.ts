@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'history',
   'calendarFeed',
   'qrLabels',
+  'dueDates',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');

@@ -9,6 +9,7 @@ import { useAccountDetail } from './api/accountDetail';
 import { useCurrentSession } from '../../lib/currentUser';
 import { AccountAvatar } from './AccountAvatar';
 import { CalendarFeedSection } from './CalendarFeedSection';
+import { DueDigestSetting } from './DueDigestSetting';
 import { LanguageSetting } from './LanguageSetting';
 import { ProfileEditDialog } from './ProfileEditDialog';
 
@@ -132,6 +133,7 @@ export function AccountPage({ userId, actions, onSaved: saved }: AccountPageProp
         </HTMLTable>
       </Card>
       {self && <CalendarFeedSection />}
+      {self && <DueDigestSetting />}
       {editing && (
         <ProfileEditDialog
           user={u}

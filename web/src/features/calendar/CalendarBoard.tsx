@@ -9,8 +9,10 @@ import {
   type CalendarInstrument,
   type CalendarServiceEvent,
 } from '../../../../contract/reservations';
+import type { CalendarDueDate } from '../../../../contract/dueDates';
 import { daysOf, type Period, type TimeInterval } from '../../../../machines/calendar.machine';
-import { formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { DueDateBlock } from './DueDateBlock';
 import { inLanes } from './entryLayout';
 import {
   formatEntryTime,
@@ -47,10 +49,24 @@ export interface CalendarBoardProps {
   language: string;
   actions: ReservationActions;
   onAdd(row: CalendarInstrument, start: Date): void;
+  /** Due dates of the rows' instruments in the period, asked for after the rows (absent until they arrive). */
+  dueDates?: readonly CalendarDueDate[];
+  /** The page of an instrument, which a due date links to. */
+  instrumentPath(equipmentId: number): string;
 }
 
 /** The calendar: one row per instrument, day or hour columns, reservation and service blocks, add slots. */
-export function CalendarBoard({ rows, period, timeInterval, now, language, actions, onAdd }: CalendarBoardProps) {
+export function CalendarBoard({
+  rows,
+  period,
+  timeInterval,
+  now,
+  language,
+  actions,
+  onAdd,
+  dueDates,
+  instrumentPath,
+}: CalendarBoardProps) {
   const { t } = useTranslation();
   const days = useMemo(() => daysOf(period), [period]);
   const hourFormat = useMemo(() => new Intl.DateTimeFormat(language, { hour: 'numeric' }), [language]);
@@ -118,6 +134,8 @@ export function CalendarBoard({ rows, period, timeInterval, now, language, actio
           language={language}
           actions={actions}
           onAdd={onAdd}
+          dueDates={dueDates}
+          instrumentPath={instrumentPath}
           background={
             <div className="calendar-track-cols" style={scaleStyle} aria-hidden>
               {columns.map((c) => (
@@ -139,7 +157,8 @@ interface BoardRowProps extends Omit<CalendarBoardProps, 'rows'> {
   background: React.ReactNode;
 }
 
-function BoardRow({ row, period, timeInterval, now, language, actions, onAdd, background }: BoardRowProps) {
+function BoardRow(props: BoardRowProps) {
+  const { row, period, timeInterval, now, language, actions, onAdd, background, dueDates, instrumentPath } = props;
   const { t } = useTranslation();
   const from = period.start.getTime();
   const length = period.end.getTime() - from;
@@ -156,9 +175,34 @@ function BoardRow({ row, period, timeInterval, now, language, actions, onAdd, ba
       end: serviceEnd(event),
       event,
     })),
+    ...(dueDates ?? [])
+      .filter((due) => due.equipmentId === row.equipmentId)
+      .map((due) => {
+        const day = dayjs(due.dueDate);
+        return { kind: 'due' as const, start: day.valueOf(), end: day.add(1, 'day').valueOf(), due };
+      })
+      .filter((item) => item.start < period.end.getTime() && item.end > period.start.getTime()),
   ];
   const label = instrumentLabel(row);
   const entry = (item: Item, style?: CSSProperties) => {
+    if (item.kind === 'due') {
+      const overdue = item.end <= dayjs(now).startOf('day').valueOf();
+      const values = {
+        type: t(`calendar:service_type_${item.due.serviceCallType}`),
+        instrument: label,
+        date: formatDate(item.due.dueDate),
+      };
+      return (
+        <DueDateBlock
+          key={`d${item.due.serviceCallType}-${item.start}`}
+          due={item.due}
+          overdue={overdue}
+          label={t(overdue ? 'dueDates:calendar_overdue_label' : 'dueDates:calendar_due_label', values)}
+          to={instrumentPath(row.equipmentId)}
+          style={style}
+        />
+      );
+    }
     const time = formatEntryTime(item.start, item.end, language);
     if (item.kind === 'reservation')
       return (

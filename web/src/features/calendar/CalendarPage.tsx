@@ -46,12 +46,14 @@ import {
   completeLayout,
   hasFilter,
   INITIAL_CALENDAR_LAYOUT,
+  serviceCallTypeParam,
   SIDEBAR_COLLAPSED_KEY,
   type CalendarLayout,
 } from './calendarLayout';
 import { reservationKeys } from '../../components/reservations/reservationKeys';
 import { useReservationSearch } from './api/reservationSearch';
 import { useCalendarRows, useReservationDays } from './calendarQueries';
+import { useCalendarDueDates } from './api/dueDates';
 import { CalendarSidebar } from './CalendarSidebar';
 import { formatPeriod, type ReservationActions } from './ReservationBlock';
 import { ReservationSearchGrid } from './ReservationSearchGrid';
@@ -107,7 +109,7 @@ function rangeLabel(start: Date, end: Date, timeInterval: TimeInterval) {
 export function CalendarPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const { user } = useCurrentSession();
+  const { user, base } = useCurrentSession();
   const views = useSavedViews<CalendarLayout>({
     preferenceKey: PreferenceKeys.calendar,
     initialLayout: INITIAL_CALENDAR_LAYOUT,
@@ -174,6 +176,14 @@ export function CalendarPage() {
   // statement at a time on PGlite) would otherwise answer behind them.
   const days = useReservationDays(layout, overviewMonth, ready && !collapsed && (searching || !rows.isPending));
   const found = useReservationSearch(keyword, searchPageIndex, searching);
+  // The due dates of the shown rows: asked for once the rows are there, so they never hold the rows back.
+  const shownIds = useMemo(() => rows.data?.items.map((row) => row.equipmentId) ?? [], [rows.data]);
+  const dueDates = useCalendarDueDates(
+    shownIds,
+    period,
+    serviceCallTypeParam(layout),
+    !searching && !rows.isPending && !rows.isPlaceholderData,
+  );
   const reservedDays = useMemo(() => days.data?.items.map((d) => d.date) ?? [], [days.data]);
 
   const changeLayout = (change: Partial<CalendarLayout>) => views.changeLayout({ ...layout, ...change });
@@ -361,6 +371,8 @@ export function CalendarPage() {
                 language={i18n.language}
                 actions={actions}
                 onAdd={addAt}
+                dueDates={dueDates.data?.items}
+                instrumentPath={(equipmentId) => `${base}/product/equipmentDetail/${equipmentId}`}
               />
               <Pager
                 pageIndex={pageIndex}

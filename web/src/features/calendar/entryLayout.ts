@@ -1,3 +1,4 @@
+import type { CalendarDueDate } from '../../../../contract/dueDates';
 import type { CalendarServiceEvent, Reservation } from '../../../../contract/reservations';
 
 /** Something on the calendar with a start and an end (ms). */
@@ -58,7 +59,8 @@ export function layoutDayCell<T extends Timed>(items: readonly T[], maxColumns: 
   return { groups, hidden: hidden.sort((a, b) => a.start - b.start || a.end - b.end) };
 }
 
-/** A reservation or service visit of a calendar row, with its times in ms. */
+/** A reservation, service visit or due date of a calendar row, with its times in ms (a due date: its whole day). */
 export type Item =
   | { kind: 'reservation'; start: number; end: number; reservation: Reservation }
-  | { kind: 'service'; start: number; end: number; event: CalendarServiceEvent };
+  | { kind: 'service'; start: number; end: number; event: CalendarServiceEvent }
+  | { kind: 'due'; start: number; end: number; due: CalendarDueDate };

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSession } from '../../lib/currentUser';
 import { formatDate } from '../../lib/dates';
+import { DueSoonList } from './DueSoonList';
 
 const QUICK_ENTRIES: Array<{ key: string; icon: IconName; path: string }> = [
   { key: 'products', icon: 'lab-test', path: 'product' },
@@ -50,6 +51,7 @@ export function WelcomePage() {
           );
         })}
       </section>
+      <DueSoonList base={base} mayOpenInstruments={pages.includes('product')} />
     </div>
   );
 }
