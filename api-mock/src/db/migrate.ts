@@ -52,6 +52,7 @@ import * as customerFieldLabels from './migrations/051_customer_field_labels';
 import * as userCompanyFields from './migrations/052_user_company_fields';
 import * as calendarOrderIndexes from './migrations/053_calendar_order_indexes';
 import * as serviceIntervals from './migrations/054_service_intervals';
+import * as eventHashChain from './migrations/055_event_hash_chain';
 
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '052_user_company_fields': userCompanyFields,
   '053_calendar_order_indexes': calendarOrderIndexes,
   '054_service_intervals': serviceIntervals,
+  '055_event_hash_chain': eventHashChain,
 };
 
 /** Bring the schema up to date; safe to run on every start and from several processes. */
