@@ -9,6 +9,7 @@ import { documentsContract } from './documents';
 import { equipmentContract } from './equipment';
 import { feedbackContract } from './feedback';
 import { historyContract } from './history';
+import { historyExportContract } from './historyExport';
 import { imagesContract } from './images';
 import { invitationsContract } from './invitations';
 import { locationContract } from './location';
@@ -42,5 +43,6 @@ export const contract = c.router({
   feedback: feedbackContract,
   usage: usageContract,
   history: historyContract,
+  historyExport: historyExportContract,
 });
 export type PortalContract = typeof contract;

@@ -32,7 +32,7 @@ export const contractPdfFileName = (contractNumber: string) =>
  * This route's 200 is a PDF, so ts-rest labels every 200 answer application/pdf; the envelope of a business error
  * (an object, where a PDF is a Buffer) goes out as the JSON it is.
  */
-const envelopeAsJson: onSendHookHandler = async (_request, reply, payload) => {
+export const envelopeAsJson: onSendHookHandler = async (_request, reply, payload) => {
   if (payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return payload;
   if (typeof (payload as { pipe?: unknown }).pipe === 'function') return payload;
   reply.type('application/json; charset=utf-8');

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ContractReportData } from './contractReportData';
+import type { HistoryExportData } from '../historyExport/historyExportData';
 import type { ReportOptions } from './reportDocument';
 import type { ReportAnswer, ReportJob, ReportRequest } from './reportWorker';
 import type { ServiceReportData } from './serviceReportData';
@@ -63,6 +64,11 @@ export class ReportRenderer {
   /** The contract of an instrument. */
   renderContract(data: ContractReportData, options: ReportOptions): Promise<Buffer> {
     return this.run({ kind: 'contract', data }, options);
+  }
+
+  /** The history of an instrument, for an inspection. */
+  renderHistory(data: HistoryExportData, options: ReportOptions): Promise<Buffer> {
+    return this.run({ kind: 'history', data }, options);
   }
 
   private run(report: ReportRequest, options: ReportOptions): Promise<Buffer> {

@@ -1,11 +1,15 @@
 import { parentPort } from 'node:worker_threads';
 import { renderContractReport, type ContractReportData } from './contractReport';
+import type { HistoryExportData } from '../historyExport/historyExportData';
+import { renderHistoryReport } from './historyReport';
 import type { ReportOptions } from './reportDocument';
 import { renderServiceReport, warmUpServiceReports, type ServiceReportData } from './serviceReport';
 
-/** The reports the worker makes: a work order's service report, an instrument's contract. */
+/** The reports the worker makes: a work order's service report, an instrument's contract and its history. */
 export type ReportRequest =
-  { kind: 'service'; data: ServiceReportData } | { kind: 'contract'; data: ContractReportData };
+  | { kind: 'service'; data: ServiceReportData }
+  | { kind: 'contract'; data: ContractReportData }
+  | { kind: 'history'; data: HistoryExportData };
 
 /** A render asked of the report worker, and its answer (the PDF's bytes are transferred, not copied). */
 export interface ReportJob {
@@ -15,8 +19,12 @@ export interface ReportJob {
 }
 export type ReportAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
-const render = (report: ReportRequest, options: ReportOptions) =>
-  report.kind === 'contract' ? renderContractReport(report.data, options) : renderServiceReport(report.data, options);
+function render(report: ReportRequest, options: ReportOptions) {
+  if (report.kind === 'history') return renderHistoryReport(report.data, options);
+  return report.kind === 'contract'
+    ? renderContractReport(report.data, options)
+    : renderServiceReport(report.data, options);
+}
 
 const port = parentPort!;
 // Fonts parsed and code warmed before the first real report: that one then renders as fast as the others.
