@@ -10,7 +10,7 @@ import { c, ErrorBody, IdParam, standardErrors, withCommonQuery } from './common
  */
 
 /** The most entries one export holds; an instrument with more is refused (400) rather than exported in part. */
-export const HISTORY_EXPORT_MAX = 5_000;
+export const HISTORY_EXPORT_MAX = 2_000;
 /** How many hex digits of an entry's chain hash the export prints. */
 export const HISTORY_HASH_PREFIX = 16;
 

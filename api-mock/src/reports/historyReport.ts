@@ -25,15 +25,15 @@ export async function renderHistoryReport(data: HistoryExportData, options: Repo
     4,
   );
 
-  heading(doc, t.instrument, { note: format(t.time_zone, { zone: x.zone }) });
+  heading(doc, format(t.footer, { serial }), { note: format(t.time_zone, { zone: x.zone }) });
   paragraph(doc, format(t.summary, { count: data.entries.length }));
   paragraph(doc, format(t.exported, { time: `${x.time(data.exportedAt)} (${x.zone})` }));
   if (data.entries.length === 0) paragraph(doc, t.no_entries);
   else {
     const columns: Column[] = [
-      { header: t.column_position, width: 44, align: 'right' },
-      { header: t.column_hash, width: 58 },
-      { header: t.column_time, width: 74 },
+      { header: t.column_position, width: 52, align: 'right' },
+      { header: t.column_hash, width: 56 },
+      { header: t.column_time, width: 72 },
       { header: t.column_actor, width: 62 },
       { header: t.column_event, width: 0 },
       { header: t.column_field, width: 64 },
