@@ -51,7 +51,7 @@ export function HistoryExportButtons({ equipmentId }: HistoryExportButtonsProps)
       .finally(() => setExporting(null));
   };
   return (
-    <ButtonGroup className="history-export" aria-label={t('historyExport:export_label')}>
+    <ButtonGroup className="history-export" role="group" aria-label={t('historyExport:export_label')}>
       <Button
         icon="document"
         text={t('historyExport:export_pdf')}
