@@ -98,8 +98,10 @@ describe('history export', () => {
     await exports.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await csvDownload;
     expect(csv.suggestedFilename()).toMatch(/^History_.+\.csv$/);
+    const csvBytes = await bytesOf(csv);
+    expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const workbook = new ExcelJS.Workbook();
-    const sheet = await workbook.csv.read(Readable.from([(await bytesOf(csv)).subarray(3)]), {
+    const sheet = await workbook.csv.read(Readable.from([csvBytes.subarray(3)]), {
       map: (value: string) => value,
     });
     const rows: string[][] = [];
