@@ -11,6 +11,7 @@ import { dueDatesContract } from './dueDates';
 import { equipmentContract } from './equipment';
 import { feedbackContract } from './feedback';
 import { historyContract } from './history';
+import { historyExportContract } from './historyExport';
 import { imagesContract } from './images';
 import { invitationsContract } from './invitations';
 import { labelsContract } from './labels';
@@ -48,5 +49,6 @@ export const contract = c.router({
   calendarFeed: calendarFeedContract,
   labels: labelsContract,
   dueDates: dueDatesContract,
+  historyExport: historyExportContract,
 });
 export type PortalContract = typeof contract;

@@ -119,6 +119,9 @@ export interface EventsTable {
   entity_id: string;
   event_type: string;
   payload: ColumnType<unknown, string, string>;
+  /** Its place in its customer's hash chain, and the chain's hash up to it (set by a trigger: migration 055). */
+  chain_position: ColumnType<number, never, never>;
+  chain_hash: ColumnType<Uint8Array, never, never>;
 }
 
 export interface EquipmentTable {

@@ -17,7 +17,7 @@ const documentsOf = (ownerType: 'Equipment' | 'ServiceCall', id: number): Expres
 const eventsOf = (entityType: string, id: number): Expression<SqlBool> =>
   sql<SqlBool>`(events.entity_type = ${entityType} and events.entity_id = ${String(id)})`;
 
-function conditionOf(subject: HistorySubject): Expression<SqlBool> {
+export function conditionOf(subject: HistorySubject): Expression<SqlBool> {
   switch (subject.kind) {
     case 'equipment':
       return sql<SqlBool>`(${eventsOf('equipment', subject.id)} or ${documentsOf('Equipment', subject.id)}
@@ -37,7 +37,7 @@ const SUBJECT_KEYS = ['documentName', 'fileName', 'serviceOrderNo'] as const;
 const Changes = HistoryChange.array();
 
 /** A document's or image's file name, or a work order's number, when the event concerned one. */
-function subjectOf(payload: Record<string, unknown>): string | null {
+export function subjectOf(payload: Record<string, unknown>): string | null {
   for (const key of SUBJECT_KEYS) {
     const value = Object.hasOwn(payload, key) ? payload[key] : undefined;
     if (typeof value === 'string' && value !== '') return value.slice(0, 300);
@@ -46,7 +46,7 @@ function subjectOf(payload: Record<string, unknown>): string | null {
 }
 
 /** The changes an event recorded; events written before changes were recorded have none. */
-function changesOf(payload: Record<string, unknown>): HistoryChange[] {
+export function changesOf(payload: Record<string, unknown>): HistoryChange[] {
   const parsed = Changes.safeParse(Object.hasOwn(payload, 'changes') ? payload.changes : []);
   return parsed.success ? parsed.data.map((c) => ({ ...c, old: historyValue(c.old), new: historyValue(c.new) })) : [];
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ContractReportData } from './contractReportData';
+import type { HistoryExportData } from '../historyExport/historyExportData';
 import type { LabelSheetData } from './labelSheet';
 import type { ReportOptions } from './reportDocument';
 import type { ReportAnswer, ReportJob, ReportRequest } from './reportWorker';
@@ -69,6 +70,11 @@ export class ReportRenderer {
   /** A sheet of QR labels. */
   renderLabels(data: LabelSheetData, options: ReportOptions): Promise<Buffer> {
     return this.run({ kind: 'labels', data }, options);
+  }
+
+  /** The history of an instrument, for an inspection. */
+  renderHistory(data: HistoryExportData, options: ReportOptions): Promise<Buffer> {
+    return this.run({ kind: 'history', data }, options);
   }
 
   private run(report: ReportRequest, options: ReportOptions): Promise<Buffer> {

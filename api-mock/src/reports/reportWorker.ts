@@ -1,13 +1,16 @@
 import { parentPort } from 'node:worker_threads';
 import { renderContractReport, type ContractReportData } from './contractReport';
+import type { HistoryExportData } from '../historyExport/historyExportData';
+import { renderHistoryReport } from './historyReport';
 import { renderLabelSheet, type LabelSheetData } from './labelSheet';
 import type { ReportOptions } from './reportDocument';
 import { renderServiceReport, warmUpServiceReports, type ServiceReportData } from './serviceReport';
 
-/** The reports the worker makes: a work order's service report, an instrument's contract, a sheet of QR labels. */
+/** The reports the worker makes: a work order's service report, an instrument's contract and its history, a sheet of QR labels. */
 export type ReportRequest =
   | { kind: 'service'; data: ServiceReportData }
   | { kind: 'contract'; data: ContractReportData }
+  | { kind: 'history'; data: HistoryExportData }
   | { kind: 'labels'; data: LabelSheetData };
 
 /** A render asked of the report worker, and its answer (the PDF's bytes are transferred, not copied). */
@@ -20,6 +23,7 @@ export type ReportAnswer = { id: number; pdf: Uint8Array } | { id: number; error
 
 function render(report: ReportRequest, options: ReportOptions) {
   if (report.kind === 'labels') return renderLabelSheet(report.data, options);
+  if (report.kind === 'history') return renderHistoryReport(report.data, options);
   return report.kind === 'contract'
     ? renderContractReport(report.data, options)
     : renderServiceReport(report.data, options);

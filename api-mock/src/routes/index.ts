@@ -35,6 +35,7 @@ import { cloudCredentialRoute } from '../customers/cloudCredential.router';
 import { imagesRouter } from '../images/router';
 import { usageRouter } from '../usage/router';
 import { historyRouter } from '../history/router';
+import { historyExportRouter } from '../historyExport/router';
 import { usersRouter } from '../users/router';
 import { userManagementRoutes } from '../accountManagement/userManagement.router';
 import { userInvitationRoutes } from '../accountManagement/invitations.router';
@@ -84,5 +85,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.calendarFeed, calendarFeedRouter(deps)),
     implement(contract.labels, labelsRouter(deps)),
     implement(contract.dueDates, dueDatesRouter(deps)),
+    implement(contract.historyExport, historyExportRouter(deps)),
   ];
 }

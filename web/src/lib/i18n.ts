@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'calendarFeed',
   'qrLabels',
   'dueDates',
+  'historyExport',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');

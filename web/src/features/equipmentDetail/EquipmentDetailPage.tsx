@@ -23,6 +23,7 @@ import { equipmentKeys } from '../../lib/equipmentKeys';
 import { useEquipmentDetail } from './api/equipmentDetail';
 import { detailTitle, isNotFound, isUserAdded, parseEquipmentId } from './equipmentIdentity';
 import { equipmentHistoryFields } from './historyFields';
+import { HistoryExportButtons } from './HistoryExportButtons';
 import { InstrumentTab } from './InstrumentTab';
 import { WorkOrderOverviewTab } from './workOrderOverview/WorkOrderOverviewTab';
 import { ProductInformationTab } from './productInfo/ProductInformationTab';
@@ -215,12 +216,15 @@ function EquipmentDetailView({ equipmentId }: { equipmentId: number | null }) {
           title={t('history:tab')}
           {...prefetchOnApproach('history')}
           panel={
-            <HistoryList
-              kind="equipment"
-              id={equipment.equipmentId}
-              label={t('history:equipment_label', { name: title })}
-              fields={historyFields}
-            />
+            <>
+              <HistoryExportButtons equipmentId={equipment.equipmentId} />
+              <HistoryList
+                kind="equipment"
+                id={equipment.equipmentId}
+                label={t('history:equipment_label', { name: title })}
+                fields={historyFields}
+              />
+            </>
           }
         />
       </Tabs>
