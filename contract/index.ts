@@ -17,6 +17,7 @@ import { preferencesContract } from './preferences';
 import { productMarketInfoContract } from './productMarketInfo';
 import { reservationsContract } from './reservations';
 import { serviceCallsContract } from './serviceCalls';
+import { serviceIntervalsContract } from './serviceIntervals';
 import { usageContract } from './usage';
 import { usersContract } from './users';
 
@@ -42,5 +43,6 @@ export const contract = c.router({
   feedback: feedbackContract,
   usage: usageContract,
   history: historyContract,
+  serviceIntervals: serviceIntervalsContract,
 });
 export type PortalContract = typeof contract;

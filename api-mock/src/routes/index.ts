@@ -32,6 +32,7 @@ import { cloudCredentialRoute } from '../customers/cloudCredential.router';
 import { imagesRouter } from '../images/router';
 import { usageRouter } from '../usage/router';
 import { historyRouter } from '../history/router';
+import { serviceIntervalsRouter } from '../serviceIntervals/router';
 import { usersRouter } from '../users/router';
 import { userManagementRoutes } from '../accountManagement/userManagement.router';
 import { userInvitationRoutes } from '../accountManagement/invitations.router';
@@ -78,5 +79,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.accountManagement, userInvitationRoutes(deps)),
     implement(contract.countryEmailRouting, countryEmailRoutingRoutes(deps)),
     implement(contract.history, historyRouter(deps)),
+    implement(contract.serviceIntervals, serviceIntervalsRouter(deps)),
   ];
 }
