@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'productCatalogue',
   'productsManagement',
   'history',
+  'serviceIntervals',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');

@@ -12,6 +12,7 @@ export interface InventoryBulkActionsProps {
   onExport(ids: readonly number[]): void;
   onRemove(equipment: readonly Equipment[]): void;
   onServiceRequest(equipment: Equipment): void;
+  onSetServiceInterval(equipment: readonly Equipment[]): void;
 }
 
 /**
@@ -22,6 +23,7 @@ export interface InventoryBulkActionsProps {
 export function InventoryBulkActions({ selection, exporting, ...on }: InventoryBulkActionsProps) {
   const { t } = useTranslation();
   const mayRemove = useMayCall(contract.equipment.remove);
+  const maySetIntervals = useMayCall(contract.serviceIntervals.bulkSet);
   const only = selection.count === 1 ? selection.rows[0]! : null;
   const requestable = only !== null && !isUserAdded(only);
   return (
@@ -39,6 +41,13 @@ export function InventoryBulkActions({ selection, exporting, ...on }: InventoryB
         title={requestable ? undefined : t('inventory:bulk_service_request_one')}
         onClick={() => only && on.onServiceRequest(only)}
       />
+      {maySetIntervals && (
+        <Button
+          icon="time"
+          text={t('serviceIntervals:bulk_button')}
+          onClick={() => on.onSetServiceInterval(selection.rows)}
+        />
+      )}
       {mayRemove && (
         <Button
           icon="trash"
