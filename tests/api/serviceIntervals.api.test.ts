@@ -356,3 +356,47 @@ describe('the inventory columns', () => {
     expect(due).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
   });
 });
+
+describe('the demo world', () => {
+  it('has intervals some overdue, some due within 30 days, with the dates the triggers compute', async () => {
+    const seeded = await db()
+      .selectFrom('service_intervals')
+      .select(['equipment_id', 'service_call_type', 'last_done', 'next_due'])
+      .where('equipment_id', 'not in', acmeIds)
+      .orderBy('equipment_id')
+      .orderBy('service_call_type')
+      .execute();
+    const today = new Date().toISOString().slice(0, 10);
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const kinds = new Set(seeded.map((r) => r.service_call_type));
+    expect([...kinds].sort((a, b) => a - b)).toEqual([MAINTENANCE, CALIBRATION, QUALIFICATION]);
+    expect(seeded.filter((r) => r.next_due !== null && r.next_due < today).length).toBeGreaterThan(0);
+    expect(
+      seeded.filter((r) => r.next_due !== null && r.next_due >= today && r.next_due <= soon).length,
+    ).toBeGreaterThan(0);
+
+    const columns = () =>
+      db()
+        .selectFrom('equipment')
+        .select(['id', 'next_calibration_due', 'next_maintenance_due'])
+        .where('id', 'not in', acmeIds)
+        .orderBy('id')
+        .execute();
+    const before = await columns();
+    // Touched, every row is recomputed by the triggers of migration 054: the seed wrote the same dates.
+    await db()
+      .updateTable('service_intervals')
+      .set((eb) => ({ interval_months: eb.ref('interval_months') }))
+      .where('equipment_id', 'not in', acmeIds)
+      .execute();
+    const recomputed = await db()
+      .selectFrom('service_intervals')
+      .select(['equipment_id', 'service_call_type', 'last_done', 'next_due'])
+      .where('equipment_id', 'not in', acmeIds)
+      .orderBy('equipment_id')
+      .orderBy('service_call_type')
+      .execute();
+    expect(recomputed).toEqual(seeded);
+    expect(await columns()).toEqual(before);
+  });
+});
