@@ -65,6 +65,8 @@ const ACTIONS_WIDTH = 104;
 const CONTRACT_FIELD = 'contractCategroy';
 /** The due-date columns, flagged when due soon or overdue. */
 const DUE_FIELDS: readonly string[] = ['nextCalibrationDue', 'nextMaintenanceDue'];
+/** Wide enough for a date and "overdue" beside its icon in every language, so the word is never cut. */
+const DUE_COLUMN_WIDTH = 230;
 
 /** The inventory grid (spec 2 section 2): pinned serial column with thumbnail, row actions, documents column. */
 export function EquipmentGrid(props: Props) {
@@ -167,7 +169,7 @@ export function EquipmentGrid(props: Props) {
     200,
     ACTIONS_WIDTH,
     NEXT_VISIT_WIDTH,
-    ...columns.map(() => GRID_COLUMN_WIDTH),
+    ...columns.map((field) => (DUE_FIELDS.includes(field) ? DUE_COLUMN_WIDTH : GRID_COLUMN_WIDTH)),
     110,
   ];
   return (

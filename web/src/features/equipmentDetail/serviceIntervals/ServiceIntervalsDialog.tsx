@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../../../../contract/limits';
@@ -123,7 +123,7 @@ export function ServiceIntervalsDialog({ intervals, title, onClose }: ServiceInt
                           intent={problem ? Intent.DANGER : Intent.NONE}
                           aria-invalid={problem !== null}
                           aria-describedby={problem ? errorId : undefined}
-                          rightElement={<span className="service-interval-unit">{t('serviceIntervals:months')}</span>}
+                          rightElement={<Tag minimal>{t('serviceIntervals:months')}</Tag>}
                           onValueChange={(text) => setDrafts((d) => ({ ...d, [kind]: text }))}
                         />
                         {problem && (
