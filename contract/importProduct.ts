@@ -37,6 +37,9 @@ export const IMPORT_IGNORED_FIELDS: readonly string[] = [
   'contractCategroy',
   /** Products management (provider staff) sets the part number. */
   'partNumber',
+  /** Kept from the service intervals. */
+  'nextCalibrationDue',
+  'nextMaintenanceDue',
 ];
 
 /**

@@ -21,6 +21,7 @@ import { preferencesContract } from './preferences';
 import { productMarketInfoContract } from './productMarketInfo';
 import { reservationsContract } from './reservations';
 import { serviceCallsContract } from './serviceCalls';
+import { serviceIntervalsContract } from './serviceIntervals';
 import { usageContract } from './usage';
 import { usersContract } from './users';
 
@@ -50,5 +51,6 @@ export const contract = c.router({
   labels: labelsContract,
   dueDates: dueDatesContract,
   historyExport: historyExportContract,
+  serviceIntervals: serviceIntervalsContract,
 });
 export type PortalContract = typeof contract;

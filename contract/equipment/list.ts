@@ -90,6 +90,9 @@ export const EQUIPMENT_LIST_FIELDS = {
   partNumber: 'text',
   'location.city': 'text',
   'location.siteAddress': 'text',
+  /** Read-only, kept from the service intervals (issue 38): the next calibration and preventive maintenance. */
+  nextCalibrationDue: 'date',
+  nextMaintenanceDue: 'date',
 } as const satisfies Record<string, 'text' | 'number' | 'date' | 'boolean'>;
 export type EquipmentListField = keyof typeof EQUIPMENT_LIST_FIELDS;
 

@@ -277,6 +277,9 @@ export const Equipment = z.object({
   endUser: z.object({ email: text(M.contactEmail) }).nullable(),
   productMarketInfo: ProductMarketInfo.nullable(),
   contractInfoHistory: z.array(EquipmentContract),
+  /** Kept from the service intervals (issue 38); read-only. */
+  nextCalibrationDue: IsoDate.nullable(),
+  nextMaintenanceDue: IsoDate.nullable(),
   /** Products-management row fields (spec 3 section 3). */
   isHidden: z.boolean().optional(),
   customerName: z.string().max(100).optional(),

@@ -72,6 +72,8 @@ const COLUMNS: Record<EquipmentListField, string> = {
   partNumber: 'equipment.part_number',
   'location.city': 'locations.city',
   'location.siteAddress': 'locations.site_address',
+  nextCalibrationDue: 'equipment.next_calibration_due',
+  nextMaintenanceDue: 'equipment.next_maintenance_due',
 };
 
 /** The whitelist of the equipment grids: API field name -> SQL column and type. */
@@ -163,11 +165,14 @@ export const SUGGESTION_INDEXED_COLUMNS = [
   'part_number',
 ] as const;
 
-/** Every equipment column with an index on (customer_id, column, id), blanks first (migrations 038 and 039). */
+/** Every equipment column with an index on (customer_id, column, id), blanks first (migrations 038, 039 and 054). */
 export const CUSTOMER_INDEXED_COLUMNS: readonly string[] = [
   ...SKIP_SCAN_COLUMNS,
   ...SUGGESTION_INDEXED_COLUMNS,
   'serial',
+  // migration 054
+  'next_calibration_due',
+  'next_maintenance_due',
 ];
 
 /** Characters of the comments (up to 1,000) their index holds (migration 034): at most 4 bytes each. */

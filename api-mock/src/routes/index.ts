@@ -36,6 +36,7 @@ import { imagesRouter } from '../images/router';
 import { usageRouter } from '../usage/router';
 import { historyRouter } from '../history/router';
 import { historyExportRouter } from '../historyExport/router';
+import { serviceIntervalsRouter } from '../serviceIntervals/router';
 import { usersRouter } from '../users/router';
 import { userManagementRoutes } from '../accountManagement/userManagement.router';
 import { userInvitationRoutes } from '../accountManagement/invitations.router';
@@ -86,5 +87,6 @@ export function implementations(deps: AppDeps): Implementation[] {
     implement(contract.labels, labelsRouter(deps)),
     implement(contract.dueDates, dueDatesRouter(deps)),
     implement(contract.historyExport, historyExportRouter(deps)),
+    implement(contract.serviceIntervals, serviceIntervalsRouter(deps)),
   ];
 }

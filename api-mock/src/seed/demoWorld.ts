@@ -10,6 +10,7 @@ import { createEquipment } from '../../../tests/factories/equipment';
 import { createContract } from '../../../tests/factories/contract';
 import { DEMO_PASSWORD } from './demoAccounts';
 import { seedCalendar } from './calendar';
+import { seedServiceIntervals } from './serviceIntervals';
 import { seedWorkOrders } from './workOrders';
 import { grantDefaultPrivileges } from '../auth/privileges';
 import { seedNotifications } from './messages';
@@ -387,6 +388,7 @@ export async function seedDemoWorld(
     await seedNotifications(trx, f);
     await seedCalendar(trx, f);
     await seedWorkOrders(trx, f);
+    await seedServiceIntervals(trx);
     await seedProductMarketInfo(trx);
     await seedAssetMonitoring(trx, f);
     await seedOnboardingInvitations(trx);

@@ -17,5 +17,6 @@ export const equipmentKeys = queryKeys('equipment', {
   linkable: (locationId?: number, keyword?: string) => (locationId === undefined ? [] : [locationId, keyword]),
   new: () => [],
   reservationPicker: () => [],
+  serviceIntervals: (equipmentId: number) => [equipmentId],
   productsManagement: (...parts: unknown[]) => parts,
 });

@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'qrLabels',
   'dueDates',
   'historyExport',
+  'serviceIntervals',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, Record<string, string>> }>('./localeBundles/*.ts');

@@ -16,6 +16,7 @@ import {
 import { ImageArea } from './ImageArea';
 import { SystemComponentsList } from './systemComponents/SystemComponentsList';
 import { UpcomingVisitsSection } from './UpcomingVisitsSection';
+import { ServiceIntervalsSection } from './serviceIntervals/ServiceIntervalsSection';
 
 export interface InstrumentTabProps {
   equipment: EquipmentDetail;
@@ -39,6 +40,7 @@ export function InstrumentTab({ equipment, title, onImagesChanged, onRequestCont
       <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
         <EquipmentDetailsSection {...fields} />
         <UpcomingVisitsSection calls={equipment.upcomingServiceCalls} />
+        <ServiceIntervalsSection equipmentId={equipment.equipmentId} title={title} />
         <ContractSection
           contracts={equipment.contractInfoHistory}
           onRequestChange={onRequestContractChange}

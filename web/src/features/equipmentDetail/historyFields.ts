@@ -2,7 +2,11 @@ import { EHS_MULTI_SEPARATOR } from '../../../../contract/equipment';
 import type { CustomerLocation } from '../../../../contract/users';
 import type { LabelKey } from '../../components/equipmentForm';
 import type { HistoryFields } from '../../components/history/historyValues';
+import { kindLabel } from '../../components/serviceIntervals';
 import { EHS_FIELDS, ehsText, fieldText, type EhsField } from './equipmentValues';
+
+/** An interval of a kind of work (the service intervals' history changes). */
+const INTERVAL_FIELD = /^serviceInterval\.(\d+)$/;
 
 const isEhsField = (field: string): field is EhsField => (EHS_FIELDS as readonly string[]).includes(field);
 
@@ -32,6 +36,8 @@ export function equipmentHistoryFields(
       if (field === 'locked') return t('equipmentDetail:ehs_field_locked');
       if (field === 'locationId') return t('location');
       if (field === 'isHidden') return t('productsManagement:column_hidden');
+      const interval = INTERVAL_FIELD.exec(field);
+      if (interval) return t('serviceIntervals:history_field', { kind: kindLabel(t, Number(interval[1])) });
       return undefined;
     },
     valueText: (t, field, value) => {

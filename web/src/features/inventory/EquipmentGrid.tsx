@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tag } from '@blueprintjs/core';
-import { RenderMode, Table } from '@blueprintjs/table';
+import { Cell, RenderMode, Table } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GRID_ROW_HEIGHT_TALL, GRID_COLUMN_WIDTH } from '../../../../contract/limits';
@@ -29,6 +29,8 @@ import { INVENTORY_FIELDS, PINNED_FIELD } from './inventoryLayout';
 import { RowActionsMenu, type RowActions } from './RowActionsMenu';
 import { CONTRACT_STATUS_INTENT, latestContractStatus } from '../../components/contractStatusIntent';
 import { NextVisitButton, NextVisitLine } from './NextVisit';
+import { DueDateTag, useDueText } from '../../components/serviceIntervals';
+import { DueDatesLine } from './DueDatesLine';
 
 interface Props {
   rows: Equipment[];
@@ -61,6 +63,10 @@ const ACTIONS_WIDTH = 104;
 
 /** The grid's contract column. */
 const CONTRACT_FIELD = 'contractCategroy';
+/** The due-date columns, flagged when due soon or overdue. */
+const DUE_FIELDS: readonly string[] = ['nextCalibrationDue', 'nextMaintenanceDue'];
+/** Wide enough for a date and "overdue" beside its icon in every language, so the word is never cut. */
+const DUE_COLUMN_WIDTH = 230;
 
 /** The inventory grid (spec 2 section 2): pinned serial column with thumbnail, row actions, documents column. */
 export function EquipmentGrid(props: Props) {
@@ -85,6 +91,16 @@ export function EquipmentGrid(props: Props) {
       .filter(Boolean)
       .join(' · ');
     return textCell(words, CONTRACT_STATUS_INTENT[status]);
+  };
+
+  const dueText = useDueText();
+  const dueCell = (equipment: Equipment, field: string) => {
+    const due = valueAt(equipment, field) as string | null;
+    return (
+      <Cell tooltip={due ? dueText(due) : undefined}>
+        <DueDateTag due={due} testId={`${field}-${equipment.equipmentId}`} />
+      </Cell>
+    );
   };
 
   const header = columnHeaders({ ...props, t, fields: INVENTORY_FIELDS, order: sort });
@@ -140,7 +156,12 @@ export function EquipmentGrid(props: Props) {
     columns,
     rows,
     (field) => header(field, true),
-    (equipment, field) => (field === CONTRACT_FIELD ? contractCell(equipment) : textCell(text(equipment, field))),
+    (equipment, field) =>
+      field === CONTRACT_FIELD
+        ? contractCell(equipment)
+        : DUE_FIELDS.includes(field)
+          ? dueCell(equipment, field)
+          : textCell(text(equipment, field)),
   );
 
   const widths = [
@@ -148,7 +169,7 @@ export function EquipmentGrid(props: Props) {
     200,
     ACTIONS_WIDTH,
     NEXT_VISIT_WIDTH,
-    ...columns.map(() => GRID_COLUMN_WIDTH),
+    ...columns.map((field) => (DUE_FIELDS.includes(field) ? DUE_COLUMN_WIDTH : GRID_COLUMN_WIDTH)),
     110,
   ];
   return (
@@ -199,6 +220,7 @@ export function EquipmentTiles({
             <span>{t('inventory:tile_serial', { serial: e.serial ?? '' })}</span>
             <span>{[e.location.city, e.building, e.room].filter(Boolean).join(' · ')}</span>
             <NextVisitLine equipment={e} />
+            <DueDatesLine equipment={e} />
           </div>
           <div className="inventory-tile-actions">
             <RowButton

@@ -14,16 +14,18 @@ export interface InventoryBulkActionsProps {
   onRemove(equipment: readonly Equipment[]): void;
   onServiceRequest(equipment: Equipment): void;
   onPrintLabels(ids: readonly number[]): void;
+  onSetServiceInterval(equipment: readonly Equipment[]): void;
 }
 
 /**
  * What the inventory does with its selected rows: export them, print their QR labels (up to a sheet request's
- * bound), remove them from the user's list (with the same permission as the row menu's Remove), and raise a service
- * request for one instrument (as its row menu does, so not for one the user added).
+ * bound), remove them from the user's list (with the same permission as the row menu's Remove), set a service interval
+ * (managers), and raise a service request for one instrument (as its row menu does, so not for one the user added).
  */
 export function InventoryBulkActions({ selection, exporting, ...on }: InventoryBulkActionsProps) {
   const { t } = useTranslation();
   const mayRemove = useMayCall(contract.equipment.remove);
+  const maySetIntervals = useMayCall(contract.serviceIntervals.bulkSet);
   const only = selection.count === 1 ? selection.rows[0]! : null;
   const requestable = only !== null && !isUserAdded(only);
   const labelsFit = selection.count <= LABEL_SHEET_MAX;
@@ -49,6 +51,13 @@ export function InventoryBulkActions({ selection, exporting, ...on }: InventoryB
         title={labelsFit ? undefined : t('qrLabels:print_labels_too_many', { max: LABEL_SHEET_MAX })}
         onClick={() => on.onPrintLabels(selection.ids)}
       />
+      {maySetIntervals && (
+        <Button
+          icon="time"
+          text={t('serviceIntervals:bulk_button')}
+          onClick={() => on.onSetServiceInterval(selection.rows)}
+        />
+      )}
       {mayRemove && (
         <Button
           icon="trash"

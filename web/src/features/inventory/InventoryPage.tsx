@@ -40,6 +40,7 @@ import {
 } from './inventoryLayout';
 import type { RowActions } from './RowActionsMenu';
 import { InventoryBulkActions } from './InventoryBulkActions';
+import { BulkServiceIntervalDialog } from './serviceIntervals/BulkServiceIntervalDialog';
 import { ContractTeamDialog } from '../../components/contractRequest/ContractTeamDialog';
 import { EditEhsForEquipment } from '../../components/ehs/EditEhsForEquipment';
 import { EquipmentThumbnail } from '../../components/images/EquipmentThumbnail';
@@ -80,7 +81,7 @@ type OpenDialog =
         | 'remove';
       equipment: Equipment;
     }
-  | { kind: 'removeSelected'; equipment: readonly Equipment[] }
+  | { kind: 'removeSelected' | 'serviceInterval'; equipment: readonly Equipment[] }
   | { kind: 'labels'; equipmentIds: readonly number[] }
   | { kind: 'add' | 'import' | 'link' | 'columns' }
   | { kind: 'filter'; field: string };
@@ -240,6 +241,7 @@ export function InventoryPage() {
           onRemove={(equipment) => setDialog({ kind: 'removeSelected', equipment })}
           onServiceRequest={(equipment) => setDialog({ kind: 'serviceRequest', equipment })}
           onPrintLabels={(equipmentIds) => setDialog({ kind: 'labels', equipmentIds })}
+          onSetServiceInterval={(equipment) => setDialog({ kind: 'serviceInterval', equipment })}
         />
       )}
 
@@ -379,6 +381,9 @@ export function InventoryPage() {
         onClose={() => setDialog(null)}
         onRemoved={selection.unselect}
       />
+      {dialog?.kind === 'serviceInterval' && (
+        <BulkServiceIntervalDialog equipment={dialog.equipment} onClose={() => setDialog(null)} />
+      )}
       <ServiceRequestDialog
         isOpen={dialog?.kind === 'serviceRequest'}
         equipment={dialog?.kind === 'serviceRequest' ? dialog.equipment : null}

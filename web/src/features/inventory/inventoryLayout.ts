@@ -42,6 +42,8 @@ const DEFAULT_VISIBLE: readonly string[] = [
   'department',
   'contactName',
   'instDate',
+  'nextCalibrationDue',
+  'nextMaintenanceDue',
   'status',
 ];
 

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BulkServiceIntervalInput, ServiceIntervalsInput } from '../../../../contract/serviceIntervals';
+import { client, resultOf } from '../../lib/api';
+import { equipmentKeys } from '../../lib/equipmentKeys';
+
+/** The intervals, last completions and next due dates of an instrument. */
+export const useServiceIntervals = (equipmentId: number) =>
+  useQuery({
+    queryKey: equipmentKeys.serviceIntervals(equipmentId),
+    queryFn: () => resultOf(client.serviceIntervals.get({ params: { id: equipmentId } })),
+  });
+
+export const setServiceIntervals = (equipmentId: number, body: ServiceIntervalsInput) =>
+  resultOf(client.serviceIntervals.set({ params: { id: equipmentId }, body }));
+
+export const setServiceIntervalOnMany = (body: BulkServiceIntervalInput) =>
+  resultOf(client.serviceIntervals.bulkSet({ body }));
