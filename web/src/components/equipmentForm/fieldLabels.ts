@@ -79,8 +79,8 @@ export const EQUIPMENT_FIELD_LABEL_KEYS = {
   partNumber: 'equipmentForm:field_partNumber',
   'location.city': 'equipmentForm:field_location_city',
   'location.siteAddress': 'equipmentForm:field_location_siteAddress',
-  nextCalibrationDue: 'serviceIntervals:field_nextCalibrationDue',
-  nextMaintenanceDue: 'serviceIntervals:field_nextMaintenanceDue',
+  nextCalibrationDue: 'equipmentForm:field_nextCalibrationDue',
+  nextMaintenanceDue: 'equipmentForm:field_nextMaintenanceDue',
 } as const;
 
 export type EquipmentLabelledField = keyof typeof EQUIPMENT_FIELD_LABEL_KEYS;
