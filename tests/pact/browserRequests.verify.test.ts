@@ -66,8 +66,10 @@ describe('the pact is what the browser sends', () => {
         expect(rules.userCustomerId?.matchers, description).toEqual([{ match: 'type' }]);
       }
     }
-    // Sign-in, the contact request without an account, users/me without a session and the sign-up page.
+    // Sign-in, the contact request without an account, users/me without a session, the sign-up page, and a calendar
+    // app with an unknown feed address.
     expect(signedOut.sort()).toEqual([
+      'a calendar app reading an unknown feed address',
       'a check of an invitation link',
       'a contact request without an account',
       'a request for the current user without a session',
