@@ -42,6 +42,7 @@ async function dueIn(instrument: Instrument, type: number, days: number) {
   await db
     .insertInto('service_intervals')
     .values({ equipment_id: instrument.id, service_call_type: type, customer_id, interval_months: 12 })
+    .onConflict((oc) => oc.columns(['equipment_id', 'service_call_type']).doUpdateSet({ interval_months: 12 }))
     .execute();
   return due;
 }
@@ -49,7 +50,13 @@ async function dueIn(instrument: Instrument, type: number, days: number) {
 beforeAll(async () => {
   ({ server, browser } = await startE2e());
   const db = server.database.db;
-  const user = await db.selectFrom('users').select('id').where('email', '=', USER).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'customer_id'])
+    .where('email', '=', USER)
+    .executeTakeFirstOrThrow();
+  // The customer's only due dates are the test's own: the demo world's intervals go.
+  await db.deleteFrom('service_intervals').where('customer_id', '=', user.customer_id).execute();
   const rows = await db
     .selectFrom('equipment')
     .innerJoin('user_equipment', 'user_equipment.equipment_id', 'equipment.id')
