@@ -147,7 +147,9 @@ describe('the label sheet', () => {
     const code = (await codeOf(first!.id))!;
     expect(code).toMatch(LABEL_CODE_PATTERN);
     const link = `${TEST_PUBLIC_ORIGIN}${LABEL_LINK_PATH}${code}`;
-    expect(link).not.toContain(String(first!.id));
+    // The link is the label path and the code alone: no segment or parameter carries the id.
+    expect(new URL(link).pathname.split('/')).toEqual(['', 'app', 'label', code]);
+    expect(new URL(link).search).toBe('');
     const expected = matrixOf(link);
     expect(qrModulesOnPage(pdf, 'a4-l7163', 0, expected.length)).toEqual(expected);
     // Issuing the code is the change of this POST, with its event.
