@@ -8,13 +8,21 @@ import {
   type ServiceIntervals,
   type ServiceIntervalsInput,
 } from '../../../../../contract/serviceIntervals';
+import { SubmitProblemCallout } from '../../../components/SubmitProblemCallout';
 import { useDiscardConfirmation } from '../../../components/confirm/useConfirmation';
 import { PortalDialog } from '../../../components/dialog/PortalDialog';
 import { NumberInput } from '../../../components/inputs/NumberInput';
-import { DueDateTag, kindLabel, monthsProblem, setServiceIntervals } from '../../../components/serviceIntervals';
+import {
+  DueDateTag,
+  kindLabel,
+  monthsProblem,
+  SAVE_FAILURES,
+  setServiceIntervals,
+} from '../../../components/serviceIntervals';
 import { showToast } from '../../../components/showToast';
 import { formatDate } from '../../../lib/dates';
 import { equipmentKeys } from '../../../lib/equipmentKeys';
+import { failureMessage } from '../../../lib/failureMessage';
 import { useUnsavedData } from '../../../lib/unsavedData';
 
 type Drafts = Record<number, string>;
@@ -86,11 +94,10 @@ export function ServiceIntervalsDialog({ intervals, title, onClose }: ServiceInt
           <DialogBody>
             <p className="bp6-text-muted">{title}</p>
             <p>{t('serviceIntervals:dialog_hint', { max: SERVICE_INTERVAL_MONTHS_MAX })}</p>
-            {save.isError && (
-              <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 12 }}>
-                {t('serviceIntervals:save_failed')}
-              </Callout>
-            )}
+            <SubmitProblemCallout
+              message={save.isError ? failureMessage(save.error, SAVE_FAILURES) : null}
+              style={{ marginBottom: 12 }}
+            />
             {checked && problems.length > 0 && (
               <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 12 }}>
                 {t('serviceIntervals:fix_entries', { count: problems.length })}

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
-  Callout,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -20,12 +19,19 @@ import {
   SERVICE_KIND_CALIBRATION,
   type BulkServiceIntervalInput,
 } from '../../../../../contract/serviceIntervals';
+import { SubmitProblemCallout } from '../../../components/SubmitProblemCallout';
 import { useDiscardConfirmation } from '../../../components/confirm/useConfirmation';
 import { PortalDialog } from '../../../components/dialog/PortalDialog';
 import { NumberInput } from '../../../components/inputs/NumberInput';
-import { kindLabel, monthsProblem, setServiceIntervalOnMany } from '../../../components/serviceIntervals';
+import {
+  kindLabel,
+  monthsProblem,
+  SAVE_FAILURES,
+  setServiceIntervalOnMany,
+} from '../../../components/serviceIntervals';
 import { showToast } from '../../../components/showToast';
 import { equipmentKeys } from '../../../lib/equipmentKeys';
+import { failureMessage } from '../../../lib/failureMessage';
 import { useUnsavedData } from '../../../lib/unsavedData';
 
 type Action = 'set' | 'clear';
@@ -99,11 +105,10 @@ export function BulkServiceIntervalDialog({ equipment, onClose }: BulkServiceInt
         <form onSubmit={submit} noValidate aria-label={title}>
           <DialogBody>
             <p>{t('serviceIntervals:bulk_selected', { count: equipment.length })}</p>
-            {save.isError && (
-              <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 12 }}>
-                {t('serviceIntervals:save_failed')}
-              </Callout>
-            )}
+            <SubmitProblemCallout
+              message={save.isError ? failureMessage(save.error, SAVE_FAILURES) : null}
+              style={{ marginBottom: 12 }}
+            />
             <FormGroup label={t('serviceIntervals:column_kind')} labelFor="bulk-interval-kind">
               <HTMLSelect
                 id="bulk-interval-kind"
