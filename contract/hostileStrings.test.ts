@@ -112,7 +112,8 @@ describe('the e-mail pattern', () => {
       expect(EMAIL_PATTERN.test(input)).toBe(false);
       expect(emailListSchema(500).safeParse(input).success).toBe(false);
     });
-    expect(ms).toBeLessThan(20);
+    // Linear: a few ms. The old pattern took seconds (40,000² steps); 200 ms leaves room for a busy machine's CPU.
+    expect(ms).toBeLessThan(200);
   });
 
   it.each(['a@b.co', 'first.last@lab.example.com', 'a@b.c', 'x@a.b.c.d', 'a@b..c', 'a@.b.c'])('accepts %s', (e) =>
