@@ -1,14 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  Intent,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '../../../../../contract/equipment';
