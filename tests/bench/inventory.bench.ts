@@ -7,7 +7,17 @@ import { FilterOperator, OrderType } from '../../contract/listQuery';
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { BENCH_WORLD, startBenchServer } from './benchServer';
 import { pageReadyTimes, shown } from './pageReady';
-import { areSuggestions, isCount, isPage, litList, once, plainCount, plainPage, plainSuggestions } from './plainSql';
+import { BROAD_MATCHES, WORD_CASES, inventoryOf, listBody, plainListPage } from './inventoryCases';
+import {
+  areSuggestions,
+  isCount,
+  isPage,
+  litList,
+  once,
+  plainCount,
+  plainSuggestions,
+  type PlainRows,
+} from './plainSql';
 import { browserMissing, skipsBecause } from './prerequisites';
 import { failBench, figureLine, sampleMemoryOffThread, signedInOverHttp, timed } from './timed';
 
@@ -28,7 +38,7 @@ let server: Awaited<ReturnType<typeof startBenchServer>>;
 let client: InjectClient;
 let http: Awaited<ReturnType<typeof signedInOverHttp>>;
 /** The rows of the user's inventory list in plain SQL: the customer's visible instruments the user follows. */
-let inventory = { from: '', where: '' };
+let inventory: PlainRows = { from: '', where: '' };
 
 beforeAll(async () => {
   const started = Date.now();
@@ -40,24 +50,10 @@ beforeAll(async () => {
   );
   client = (await signedIn(server.app, 'user@acme-labs.example')).client;
   http = await signedInOverHttp(server.url, 'user@acme-labs.example');
-  const user = await server.database.db
-    .selectFrom('users')
-    .select(['id', 'customer_id'])
-    .where('email', '=', 'user@acme-labs.example')
-    .executeTakeFirstOrThrow();
-  inventory = {
-    from: 'equipment join locations on locations.id = equipment.location_id',
-    where: `equipment.customer_id = ${user.customer_id} and not equipment.is_hidden
-      and equipment.follower_ids @> array[${user.id}]`,
-  };
+  inventory = await inventoryOf(server.database.db, 'user@acme-labs.example');
 }, 3_600_000);
 afterAll(() => server.close());
 
-/**
- * A word is broad when it matches at least this many of the user's instruments (issue 36). How many a word matches
- * grows with the world, so each word's class, and its target, is settled by its count in plain SQL.
- */
-const BROAD_MATCHES = 50_000;
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL) || process.env.BENCH_PG === '1';
 const WORD_TARGETS = ON_POSTGRES ? { narrow: 20, broad: 50 } : { narrow: 30, broad: 80 };
 /** The user's instruments each timed word matches, counted in plain SQL before its first call. */
@@ -67,42 +63,6 @@ const wordTarget = (body: EquipmentListQuery) => () => {
   if (matches === undefined) return null;
   return matches >= BROAD_MATCHES ? WORD_TARGETS.broad : WORD_TARGETS.narrow;
 };
-
-/** A page of a user's list as the inventory asks for it: a contact's family name, two filters, a sort. */
-const listBody = {
-  pageIndex: 3,
-  pageSize: 30,
-  isFollowed: true,
-  listType: 'inventory' as const,
-  fullTextSearchSetting: { keyword: 'osinski' },
-  filterSettings: [
-    { field: 'floor', operator: FilterOperator.In, value: ['1', '2', '3'] },
-    { field: 'building', operator: FilterOperator.In, value: ['Building A', 'Building B'] },
-  ],
-  orderSettings: [{ field: 'serial', orderType: OrderType.Descending }],
-};
-/**
- * The same with a model's word: one of 14 models, so narrow in a small world and broad (about 71,000 matches) at
- * 1,000,000 instruments.
- */
-const modelListBody = { ...listBody, fullTextSearchSetting: { keyword: 'lambda' } };
-/** The same with a keyword that matches the make of a third of all instruments (about 21,000 rows after filters). */
-const broadListBody = {
-  ...listBody,
-  fullTextSearchSetting: { keyword: 'perkin' },
-  filterSettings: [
-    { field: 'dtype', operator: FilterOperator.In, value: ['ICP-OES', 'UV/Vis Spectrometer', 'ICP-MS'] },
-    { field: 'building', operator: FilterOperator.In, value: ['Building A', 'Building B'] },
-  ],
-};
-/**
- * The broad words again, sorted by asset ID, an order that owes nothing to the make: beyond the cap the page is found
- * among the first rows of that order. Sorted by serial number, which starts with the make's code, the matches of one
- * make lie together somewhere in the order, and no walk from its start finds them soon.
- */
-const byAssetId = [{ field: 'assetId', orderType: OrderType.Descending }];
-const modelByAssetIdBody = { ...modelListBody, orderSettings: byAssetId };
-const broadByAssetIdBody = { ...broadListBody, orderSettings: byAssetId };
 
 /** FilterFields of one column as the grid asks when its filter opens, under another column's filter. */
 const filterFieldsBody = (field: string) => ({
@@ -118,32 +78,7 @@ const filterFieldsBody = (field: string) => ({
   ],
 });
 
-/** A list body's question in plain SQL: its word, its filters (all "in") and its sort, the id breaking ties. */
-function plainListPage(body: EquipmentListQuery) {
-  const word = body.fullTextSearchSetting?.keyword;
-  const conditions = [
-    inventory.where,
-    ...(word ? [`equipment.search @@ to_tsquery('simple', '${word}:*')`] : []),
-    ...body.filterSettings.map((f) => `${EQUIPMENT_FIELDS[f.field]!.column} in ${litList(f.value)}`),
-  ];
-  const last = body.orderSettings.at(-1)?.orderType === OrderType.Descending ? 'desc' : 'asc';
-  const orderBy = [
-    ...body.orderSettings.map(
-      (o) =>
-        `${EQUIPMENT_FIELDS[o.field]!.column} ${o.orderType === OrderType.Descending ? 'desc nulls last' : 'asc nulls first'}`,
-    ),
-    `equipment.id ${last}`,
-  ].join(', ');
-  return plainPage(server.database.db, {
-    from: inventory.from,
-    where: conditions.join(' and '),
-    id: 'equipment.id',
-    orderBy,
-    pageIndex: body.pageIndex,
-    pageSize: body.pageSize,
-  });
-}
-const expectedPage = once((body: EquipmentListQuery) => plainListPage(body));
+const expectedPage = once((body: EquipmentListQuery) => plainListPage(server.database.db, inventory, body));
 /** A list call whose answer must be the page plain SQL finds, a full one. */
 const listCall = (time: ReturnType<typeof timed>, api: () => InjectClient, body: EquipmentListQuery) => async () => {
   const want = await expectedPage(body);
@@ -167,28 +102,7 @@ const expectedWordMatches = once(async (word: string) => {
  * The word cases, each timed in-process and, where named, over HTTP, against the target of its word's class. The
  * timers are made as the file is collected.
  */
-const WORD_CASES = [
-  { label: 'a name', bench: 'page of 30, full-text search, two filters, sort', body: listBody, overHttp: true },
-  { label: 'a model', bench: "the same with a model's word", body: modelListBody, overHttp: true },
-  {
-    label: 'word matching a third',
-    bench: 'the same with a keyword matching a third',
-    body: broadListBody,
-    overHttp: true,
-  },
-  {
-    label: 'a model, sorted by asset ID',
-    bench: "a model's word, two filters, sorted by asset ID",
-    body: modelByAssetIdBody,
-    overHttp: false,
-  },
-  {
-    label: 'word matching a third, sorted by asset ID',
-    bench: 'a word matching a third, two filters, sorted by asset ID',
-    body: broadByAssetIdBody,
-    overHttp: false,
-  },
-].map((c) => ({
+const WORD_CASE_TIMES = WORD_CASES.map((c) => ({
   ...c,
   times: timed(`list, ${c.label}`, wordTarget(c.body)),
   httpTimes: c.overHttp ? timed(`list, ${c.label}, over HTTP`, wordTarget(c.body)) : null,
@@ -276,7 +190,7 @@ const perColumn = CHECKLIST_FIELDS.map(
 
 describe(`inventory of ${SIZE.equipment} instruments`, () => {
   const options = { time: 5_000, warmupIterations: 0 };
-  for (const c of WORD_CASES) {
+  for (const c of WORD_CASE_TIMES) {
     bench(
       `POST Equipment/list: ${c.bench}`,
       listCall(c.times, () => client, c.body),

@@ -21,6 +21,12 @@ export function browserMissing(): string | null {
   return null;
 }
 
+/** The search-index benchmark builds and serves its index with Debian's sphinxsearch (`indexer`, `searchd`). */
+export function searchIndexMissing(): string | null {
+  const missing = ['indexer', 'searchd'].filter((bin) => !existsSync(path.join('/usr/bin', bin)));
+  return missing.length === 0 ? null : `no ${missing.join(' or ')} (Debian's sphinxsearch)`;
+}
+
 /** Prints why a benchmark skips (while the file is collected) and answers whether it does. */
 export function skipsBecause(what: string, reason: string | null): boolean {
   if (reason !== null) console.log(`SKIPPED ${what}: ${reason}`);
