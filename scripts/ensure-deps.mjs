@@ -1,6 +1,6 @@
 // Installs what `npm start` and `npm test` need and is missing: the npm packages (when node_modules is absent or
 // older than package-lock.json) and, as root through apt-get, with --system Debian's chromium, postgresql,
-// fonts-noto-cjk and gnumeric for the browser, PostgreSQL, report and .xls import tests, with --fonts only what the
+// sphinxsearch, fonts-noto-cjk and gnumeric for the browser, PostgreSQL, search-index, report and .xls import tests, with --fonts only what the
 // server itself uses (`npm start`): the fonts and gnumeric (its ssconvert reads imported .xls files).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -23,7 +23,12 @@ function missingPackages() {
     const hasPostgres =
       existsSync('/usr/lib/postgresql') &&
       readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
-    return [!existsSync('/usr/bin/chromium') && 'chromium', !hasPostgres && 'postgresql', ...server].filter(Boolean);
+    const tests = [
+      !existsSync('/usr/bin/chromium') && 'chromium',
+      !hasPostgres && 'postgresql',
+      !existsSync('/usr/bin/searchd') && 'sphinxsearch',
+    ];
+    return [...tests, ...server].filter(Boolean);
   }
   if (process.argv.includes('--fonts')) return server.filter(Boolean);
   return [];

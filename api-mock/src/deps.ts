@@ -6,6 +6,7 @@ import type { RateLimits } from './auth/rateLimits';
 import type { ReportRenderer } from './reports/reportRenderer';
 import type { ProductResourceFetcher } from './catalogue/productResources';
 import type { S3Settings } from './storage/fileStorage';
+import type { SearchIndex } from './search/searchIndex';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind HTTPS). */
@@ -58,4 +59,6 @@ export interface AppDeps {
   reports?: ReportRenderer;
   /** Reads product pages for the Resources sub-tab; buildApp makes one when absent. */
   productResources?: ProductResourceFetcher;
+  /** The search index beside the database (SEARCH_URL) that equipment lists with a word answer from; absent: none. */
+  search?: SearchIndex;
 }

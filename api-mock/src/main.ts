@@ -9,6 +9,7 @@ import { publicOriginSetting } from './lib/publicOrigin';
 import { parseTrustProxy } from './lib/trustProxy';
 import { exactCountMaxSetting } from './lib/paging';
 import { readReplicaSettings } from './db/readReplicas';
+import { searchUrlSetting } from './search/searchIndex';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.PORT ?? 8080);
@@ -24,11 +25,13 @@ let publicOrigin: string;
 let trustProxy: string[] | undefined;
 let exactCountMax: number;
 let replicas: ReturnType<typeof readReplicaSettings>;
+let search: ReturnType<typeof searchUrlSetting>;
 try {
   publicOrigin = publicOriginSetting(process.env, { demo, port });
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   exactCountMax = exactCountMaxSetting(process.env.LIST_EXACT_COUNT_MAX);
   replicas = readReplicaSettings(process.env);
+  search = searchUrlSetting(process.env.SEARCH_URL);
 } catch (error) {
   console.error(`The server does not start: ${(error as Error).message}`);
   process.exit(1);
@@ -53,6 +56,7 @@ const server = await createServer({
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM,
   exactCountMax,
+  search,
 });
 await server.app.listen({ port, host });
 
@@ -62,6 +66,7 @@ const where = process.env.DATABASE_URL
   : `PGlite in ${path.join(dataDir, 'pglite')}`;
 console.log(`\nInstrument-owner portal: http://localhost:${port}/login`);
 console.log(`Database: ${where}${server.seeded ? ' (demo world created)' : ''}`);
+if (search) console.log(`Search index: searchd at ${search.host}:${search.port} (SEARCH_URL)`);
 if (process.env.SMTP_URL) console.log(`Mail: sent through SMTP_URL, delivery at http://localhost:${port}/dev/outbox`);
 if (demo) {
   console.log(`Demo sign-ins (password ${DEMO_PASSWORD}); queued mails at http://localhost:${port}/dev/outbox:`);

@@ -17,6 +17,7 @@ import { startMailDispatcher, type DispatchTiming } from './mail/dispatcher';
 import type { ProductResourceFetcher } from './catalogue/productResources';
 import { requirePublicOrigin } from './lib/publicOrigin';
 import { DEFAULT_REMINDER_INTERVAL_MS, scheduleReminders } from './dueDates/reminders';
+import { SearchIndex } from './search/searchIndex';
 
 export interface ServerOptions {
   databaseUrl?: string;
@@ -63,6 +64,8 @@ export interface ServerOptions {
   exactCountMax?: number;
   /** How long a list's count call counts before it answers a lower bound, in ms (tests set 0). */
   countBoundMs?: number;
+  /** The search index beside the database (SEARCH_URL, searchd's SphinxQL listener). */
+  search?: { host: string; port: number };
 }
 
 export interface RunningServer {
@@ -72,6 +75,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   seeded: boolean;
   storage: FileStorage;
+  /** The search index, when the server was given one. */
+  search?: SearchIndex;
   close(): Promise<void>;
 }
 
@@ -105,6 +110,10 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     countBoundMs: opts.countBoundMs,
   };
   if (opts.demo) await writeDemoAttachmentFiles(database.db, storageOf(config));
+  let logError: (err: unknown, what: string) => void = (err, what) => console.warn(what, err);
+  const search = opts.search
+    ? await SearchIndex.open(database.db, opts.search, (err, what) => logError(err, what))
+    : undefined;
   const reports = new ReportRenderer();
   if (opts.warmReports) reports.start();
   const app = await buildApp(
@@ -115,9 +124,11 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
       readReplicas: database.replicas,
       reports,
       productResources: opts.productResources,
+      search,
     },
     { logger: opts.logger },
   );
+  logError = (err, what) => app.log.warn({ err }, what);
   const vacuumEvery = opts.vacuumIntervalMs ?? DEFAULT_VACUUM_INTERVAL_MS;
   const stopVacuum =
     database.kind === 'pglite' && vacuumEvery !== false
@@ -149,9 +160,11 @@ export async function createServer(opts: ServerOptions): Promise<RunningServer> 
     database,
     seeded,
     storage: storageOf(config),
+    search,
     async close() {
       await mail?.stop();
       await app.close();
+      await search?.close();
       await stopVacuum();
       await stopReminders();
       await reports.close();

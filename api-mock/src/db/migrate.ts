@@ -55,6 +55,7 @@ import * as serviceIntervals from './migrations/054_service_intervals';
 import * as calendarFeeds from './migrations/057_calendar_feeds';
 import * as equipmentLabels from './migrations/056_equipment_labels';
 import * as dueReminders from './migrations/058_due_reminders';
+import * as searchIndex from './migrations/059_search_index';
 import * as eventHashChain from './migrations/055_event_hash_chain';
 
 const migrations: Record<string, Migration> = {
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '057_calendar_feeds': calendarFeeds,
   '056_equipment_labels': equipmentLabels,
   '058_due_reminders': dueReminders,
+  '059_search_index': searchIndex,
   '055_event_hash_chain': eventHashChain,
 };
 

@@ -237,6 +237,21 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+/** Whether the search index beside the database is on, and which server drains its queue until when (migration 059). */
+export interface SearchIndexStateTable {
+  id: Generated<number>;
+  enabled: Generated<boolean>;
+  drainer: string | null;
+  drainer_until: Timestamp | null;
+}
+
+/** An instrument the search index has not been told of yet, under its customer (migration 059). */
+export interface SearchQueueTable {
+  equipment_id: number;
+  customer_id: number;
+  seq: Generated<number>;
+}
+
 /** An instrument's QR label code (migration 056): random, kept so a reprinted label carries the same code. */
 export interface EquipmentLabelsTable {
   equipment_id: number;
@@ -733,6 +748,8 @@ export interface Database {
   reservations: ReservationsTable;
   service_intervals: ServiceIntervalsTable;
   calendar_feeds: CalendarFeedsTable;
+  search_index_state: SearchIndexStateTable;
+  search_queue: SearchQueueTable;
   equipment_labels: EquipmentLabelsTable;
   due_digest_settings: DueDigestSettingsTable;
   due_digests_sent: DueDigestsSentTable;

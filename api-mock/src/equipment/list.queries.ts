@@ -7,6 +7,7 @@ import { containsPattern } from '../lib/like';
 import { filtersWhere, BadListQuery } from '../lib/listQuerySql';
 import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
 import { pageOfIds, sortedIdPage, type ListTotal } from '../lib/paging';
+import type { SearchIndex } from '../search/searchIndex';
 import { EQUIPMENT_FIELDS, equipmentOrder, equipmentWalk } from './fields';
 import {
   countEquipmentInScope,
@@ -35,6 +36,7 @@ export async function equipmentPage(
   scope: EquipmentScope,
   body: EquipmentListQuery,
   countCap: number,
+  search?: SearchIndex,
 ) {
   const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
   const where = filtersWhere(EQUIPMENT_FIELDS, body.filterSettings);
@@ -57,9 +59,16 @@ export async function equipmentPage(
     total = { totalCount: await countEquipmentInScope(db, scope), totalCountExact: true };
     ids = await sortedIdPage(plain, page);
   } else {
-    const match = sql<SqlBool>`${where} and ${fullText ?? sql`true`}`;
-    const window = { scope: equipmentInScope(db, scope), match };
-    ({ ids, ...total } = await pageOfIds(db, filtered, { ...page, countCap, window }));
+    // With a word, the search index answers when it can: its total is exact at any size.
+    const fromIndex = fullText !== null ? await search?.equipmentPage(scope, body) : null;
+    if (fromIndex) {
+      ids = fromIndex.ids;
+      total = { totalCount: fromIndex.totalCount, totalCountExact: true };
+    } else {
+      const match = sql<SqlBool>`${where} and ${fullText ?? sql`true`}`;
+      const window = { scope: equipmentInScope(db, scope), match };
+      ({ ids, ...total } = await pageOfIds(db, filtered, { ...page, countCap, window }));
+    }
   }
   const byId = new Map(
     (

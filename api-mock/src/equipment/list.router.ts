@@ -26,7 +26,7 @@ const scopeOf = (actor: Actor, options: { isFollowed?: boolean; listType?: Equip
 const agStatus = (connected: boolean | null) =>
   connected === true ? 'Connected' : connected === false ? 'Not connected' : 'Never Connected';
 
-export function equipmentListRouter({ db, config }: AppDeps) {
+export function equipmentListRouter({ db, config, search }: AppDeps) {
   const counts = new CountCache();
   return {
     list: s.route(equipmentContract.list, async ({ request, body }) => {
@@ -35,6 +35,7 @@ export function equipmentListRouter({ db, config }: AppDeps) {
         scopeOf(actorOf(request), body),
         body,
         countCapOf(config),
+        search,
       );
       const items = rows.map((row) => {
         const equipment = toEquipment(row, extras);

@@ -65,6 +65,13 @@ function scopeConditions<QB extends SelectQueryBuilder<Database, 'equipment', ob
     ) as QB;
 }
 
+/** The words of a search keyword: split at spaces, without the characters tsquery reads as operators, lower case. */
+export const keywordWords = (keyword: string | null | undefined): string[] =>
+  (keyword ?? '')
+    .split(/\s+/)
+    .map((w) => w.replace(/['\\&|!():*<>]/g, '').toLowerCase())
+    .filter((w) => w !== '');
+
 /**
  * The full-text condition of a keyword: every word must start a word of the searchable text (prefix match on the
  * generated tsvector `vector`, served by its GIN index). Null when the keyword has no word.
@@ -73,10 +80,7 @@ export function fullTextCondition(
   keyword: string | null | undefined,
   vector = 'equipment.search',
 ): Expression<SqlBool> | null {
-  const words = (keyword ?? '')
-    .split(/\s+/)
-    .map((w) => w.replace(/['\\&|!():*<>]/g, '').toLowerCase())
-    .filter((w) => w !== '');
+  const words = keywordWords(keyword);
   if (words.length === 0) return null;
   const query = words.map((w) => `'${w}':*`).join(' & ');
   return sql<SqlBool>`${sql.ref(vector)} @@ to_tsquery('simple', ${query})`;

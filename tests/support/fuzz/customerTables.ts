@@ -24,6 +24,7 @@ export const UNOWNED_TABLES: Readonly<Record<string, string>> = {
   rate_limit_counts: 'request counters by key, shared by the server processes',
   hub_jobs: 'work handed between server processes for one live page connection',
   hub_messages: 'messages queued for one live page connection',
+  search_index_state: 'whether the search index beside the database is on, and which server drains its queue',
 };
 
 /** Tables that reach a customer by a foreign key but are not a customer's rows: why each is left out. */
