@@ -40,6 +40,8 @@ export async function startTestServer(
     exactCountMax?: number;
     /** How long a list's count call counts before it answers a lower bound, in ms. */
     countBoundMs?: number;
+    /** The search index beside the database (tests/support/searchd.ts). */
+    search?: { host: string; port: number };
   } = {},
 ): Promise<RunningServer & { url: string }> {
   const fromTestWorld = !opts.databaseUrl && !opts.dataDir && opts.size === undefined;
@@ -60,6 +62,7 @@ export async function startTestServer(
     productResources: opts.productResources,
     exactCountMax: opts.exactCountMax,
     countBoundMs: opts.countBoundMs,
+    search: opts.search,
     demo: true,
     // Tests send calls far faster than a person; the rate-limit tests turn the limits on.
     rateLimits: opts.rateLimits ?? false,

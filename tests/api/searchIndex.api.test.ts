@@ -1,0 +1,293 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EquipmentListQuery } from '../../contract/equipment';
+import { FilterOperator, OrderType } from '../../contract/listQuery';
+import { equipmentPage } from '../../api-mock/src/equipment/list.queries';
+import { startApiServer } from '../support/apiServer';
+import { signedIn, type InjectClient } from '../support/injectClient';
+import { searchdMissing, startSearchd } from '../support/searchd';
+
+/**
+ * The search index beside the database (issue 36, SEARCH_URL): the equipment lists with a word answer from it, and
+ * answer exactly what the database answers (the page's ids in order and the total), for every customer and list type;
+ * a change is read at once (the database answers while it waits in the queue), and a stopped index leaves the lists
+ * answering from the database.
+ */
+const missing = searchdMissing();
+if (missing) console.log(`SKIPPED the search-index tests: ${missing}`);
+
+let searchd: Awaited<ReturnType<typeof startSearchd>>;
+let server: Awaited<ReturnType<typeof startApiServer>>;
+let acme = 0;
+let globex = 0;
+let userId = 0;
+let user: InjectClient;
+let pe: InjectClient;
+const db = () => server.database.db;
+const index = () => server.search!;
+
+/** Until the index has been told of every change (the server drains its queue in the background). */
+async function drained() {
+  for (let i = 0; i < 400; i++) {
+    const row = await db().selectFrom('search_queue').select('seq').limit(1).executeTakeFirst();
+    if (!row) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the search queue did not drain in 20 s');
+}
+
+beforeAll(async () => {
+  if (missing) return;
+  searchd = await startSearchd();
+  server = await startApiServer({ search: { host: searchd.host, port: searchd.port } });
+  const customers = await db().selectFrom('customers').select(['id', 'customer_folder']).execute();
+  acme = customers.find((c) => c.customer_folder === 'acme')!.id;
+  globex = customers.find((c) => c.customer_folder === 'globex')!.id;
+  userId = (
+    await db().selectFrom('users').select('id').where('email', '=', 'user@acme-labs.example').executeTakeFirstOrThrow()
+  ).id;
+  user = (await signedIn(server.app, 'user@acme-labs.example')).client;
+  pe = (await signedIn(server.app, 'pe@provider.example')).client;
+  await drained();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await searchd?.remove();
+});
+
+type Page = {
+  status: number;
+  body: {
+    errorCode: number;
+    result?: { items: { equipmentId: number }[]; totalCount: number; totalCountExact?: boolean };
+  };
+};
+
+/** The page the database answers for a body (the list's own query, without the index). */
+async function fromDatabase(body: EquipmentListQuery, scope: { customerId: number; userId: number }) {
+  const page = await equipmentPage(
+    db(),
+    { ...scope, isFollowed: body.isFollowed, listType: body.listType },
+    body,
+    1_000_000,
+  );
+  return { ids: page.rows.map((r) => r.id), totalCount: page.totalCount };
+}
+
+/** The page the list call answers, with whether the index answered it. */
+async function listed(client: InjectClient, body: EquipmentListQuery) {
+  const before = index().stats.answered;
+  const res = (await client.equipment.list({ body })) as unknown as Page;
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  const result = res.body.result!;
+  return {
+    ids: result.items.map((i) => i.equipmentId),
+    totalCount: result.totalCount,
+    exact: result.totalCountExact,
+    byIndex: index().stats.answered > before,
+  };
+}
+
+const body = (over: Partial<EquipmentListQuery>): EquipmentListQuery =>
+  ({
+    pageIndex: 0,
+    pageSize: 20,
+    isFollowed: false,
+    listType: 'inventory',
+    fullTextSearchSetting: null,
+    filterSettings: [],
+    orderSettings: [],
+    ...over,
+  }) as EquipmentListQuery;
+
+/** The customer's most common lexemes' prefixes and a rare one: broad and narrow words of the test world. */
+async function wordsOf(customerId: number) {
+  const { rows } = await sql<{ word: string; ndoc: number }>`
+    select word, ndoc from ts_stat(${`select search from equipment where customer_id = ${customerId}`})
+    where word ~ '^[a-z][a-z0-9]{3,}$' order by ndoc desc, word`.execute(db());
+  return [rows[0]!.word.slice(0, 4), rows[3]!.word, rows[Math.floor(rows.length / 2)]!.word, rows.at(-1)!.word];
+}
+
+describe.skipIf(missing !== null)('equipment lists through the search index', () => {
+  it('answers every supported shape exactly as the database does, and says the total is exact', async () => {
+    const words = await wordsOf(acme);
+    const sorts = [
+      [],
+      [{ field: 'serial', orderType: OrderType.Descending }],
+      [{ field: 'serial', orderType: OrderType.Ascending }],
+      [{ field: 'assetId', orderType: OrderType.Descending }],
+      [{ field: 'assetId', orderType: OrderType.Ascending }],
+      [
+        { field: 'model', orderType: OrderType.Ascending },
+        { field: 'serial', orderType: OrderType.Descending },
+      ],
+      [{ field: 'isComputer', orderType: OrderType.Descending }],
+    ];
+    const filters = [
+      [],
+      [{ field: 'floor', operator: FilterOperator.In, value: ['1', '2'] }],
+      [
+        { field: 'building', operator: FilterOperator.In, value: ['Building A', 'Building C'] },
+        { field: 'dtype', operator: FilterOperator.Equals, value: ['HPLC'] },
+      ],
+      [{ field: 'isComputer', operator: FilterOperator.In, value: ['false'] }],
+    ];
+    let compared = 0;
+    for (const keyword of [...words, `${words[0]} ${words[1]!.slice(0, 2)}`]) {
+      for (const orderSettings of sorts) {
+        for (const filterSettings of filters) {
+          for (const [pageIndex, isFollowed] of [
+            [0, false],
+            [1, true],
+          ] as const) {
+            const b = body({
+              fullTextSearchSetting: { keyword },
+              orderSettings,
+              filterSettings,
+              pageIndex,
+              isFollowed,
+            });
+            const got = await listed(user, b);
+            const want = await fromDatabase(b, { customerId: acme, userId });
+            expect({ keyword, orderSettings, filterSettings, pageIndex, ...got }).toEqual({
+              keyword,
+              orderSettings,
+              filterSettings,
+              pageIndex,
+              ...want,
+              exact: true,
+              byIndex: true,
+            });
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBe(5 * sorts.length * filters.length * 2);
+  });
+
+  it('answers products management (hidden instruments too) for provider staff the same way', async () => {
+    const peUser = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'pe@provider.example')
+      .executeTakeFirstOrThrow();
+    const customerId = acme;
+    expect((await pe.customers.switchCustomer({ params: { customerId }, body: {} })).status).toBe(200);
+    await db()
+      .updateTable('equipment')
+      .set({ is_hidden: true })
+      .where('customer_id', '=', customerId)
+      .where(sql<boolean>`id % 7 = 0`)
+      .execute();
+    await drained();
+    const [word] = await wordsOf(customerId);
+    for (const listType of ['productsManagement', 'inventory'] as const) {
+      const b = body({
+        fullTextSearchSetting: { keyword: word! },
+        listType,
+        orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+      });
+      const got = await listed(pe, b);
+      const want = await fromDatabase(b, { customerId, userId: peUser.id });
+      expect(want.totalCount, 'hidden instruments match the word').toBeGreaterThan(0);
+      expect({ listType, ...got }).toEqual({ listType, ...want, exact: true, byIndex: true });
+    }
+  });
+
+  it("never answers with another customer's instruments", async () => {
+    const [globexWord] = await sql<{ word: string }>`
+      select word from ts_stat(${`select search from equipment where customer_id = ${globex}`})
+      where word ~ '^[a-z0-9]{6,}$' and word not in (select word from ts_stat(${`select search from equipment where customer_id = ${acme}`}))
+      order by ndoc desc limit 1`
+      .execute(db())
+      .then((r) => r.rows);
+    expect(globexWord, 'a word only Globex has').toBeDefined();
+    const got = await listed(user, body({ fullTextSearchSetting: { keyword: globexWord!.word } }));
+    expect(got).toEqual({ ids: [], totalCount: 0, exact: true, byIndex: true });
+  });
+
+  it('reads a change at once: the database answers while it waits, the index once it has it', async () => {
+    const target = await db()
+      .selectFrom('equipment')
+      .select('id')
+      .where('customer_id', '=', acme)
+      .where('is_hidden', '=', false)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const find = body({ fullTextSearchSetting: { keyword: 'zebra4711' } });
+    expect((await listed(user, find)).totalCount).toBe(0);
+    await db().updateTable('equipment').set({ room: 'Zebra4711' }).where('id', '=', target.id).execute();
+    const atOnce = await listed(user, find);
+    expect(atOnce.ids).toEqual([target.id]);
+    await drained();
+    expect(await listed(user, find)).toEqual({ ids: [target.id], totalCount: 1, exact: true, byIndex: true });
+    // Hidden, then removed from the user's list: gone from the inventory at once and after the drain.
+    await db().updateTable('equipment').set({ is_hidden: true }).where('id', '=', target.id).execute();
+    expect((await listed(user, find)).ids).toEqual([]);
+    await drained();
+    expect(await listed(user, find)).toEqual({ ids: [], totalCount: 0, exact: true, byIndex: true });
+  });
+
+  it('forgets a removed instrument', async () => {
+    const { rows: columns } = await sql<{ name: string }>`
+      select column_name as name from information_schema.columns
+      where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
+    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    const { rows } = await sql<{ id: number }>`
+      insert into equipment (${list}, serial) select ${list}, 'QX0000001' from equipment
+      where customer_id = ${acme} and not is_hidden order by id limit 1 returning id`.execute(db());
+    const find = body({ fullTextSearchSetting: { keyword: 'qx0000001' } });
+    await drained();
+    expect(await listed(user, find)).toEqual({ ids: [rows[0]!.id], totalCount: 1, exact: true, byIndex: true });
+    await db().deleteFrom('equipment').where('id', '=', rows[0]!.id).execute();
+    await drained();
+    expect(await listed(user, find)).toEqual({ ids: [], totalCount: 0, exact: true, byIndex: true });
+  });
+
+  it('leaves to the database what the index cannot answer exactly, with the same answer', async () => {
+    const [word] = await wordsOf(acme);
+    const shapes = [
+      body({ fullTextSearchSetting: { keyword: `${word}-x` } }),
+      body({
+        fullTextSearchSetting: { keyword: word! },
+        orderSettings: [{ field: 'instDate', orderType: OrderType.Descending }],
+      }),
+      body({
+        fullTextSearchSetting: { keyword: word! },
+        filterSettings: [{ field: 'room', operator: FilterOperator.Contains, value: ['1'] }],
+      }),
+      body({
+        fullTextSearchSetting: { keyword: word! },
+        filterSettings: [{ field: 'floor', operator: FilterOperator.In, value: ['1'], includingNull: true }],
+      }),
+      body({
+        fullTextSearchSetting: { keyword: word! },
+        filterSettings: [{ field: 'floor', operator: FilterOperator.In, value: [''] }],
+      }),
+    ];
+    for (const b of shapes) {
+      const got = await listed(user, b);
+      const want = await fromDatabase(b, { customerId: acme, userId });
+      expect(got.byIndex).toBe(false);
+      expect({ ids: got.ids, totalCount: got.totalCount }).toEqual(want);
+    }
+  });
+
+  it('keeps answering from the database when searchd stops', async () => {
+    const [word] = await wordsOf(acme);
+    const b = body({
+      fullTextSearchSetting: { keyword: word! },
+      orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
+    });
+    const want = await fromDatabase(b, { customerId: acme, userId });
+    await searchd.stop();
+    const failedBefore = index().stats.failed;
+    for (let i = 0; i < 3; i++) {
+      const got = await listed(user, b);
+      expect({ ids: got.ids, totalCount: got.totalCount, byIndex: got.byIndex }).toEqual({ ...want, byIndex: false });
+    }
+    expect(index().stats.failed).toBe(failedBefore + 1);
+  });
+});

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import mysql from 'mysql2/promise';
+import { searchdConfig } from '../../api-mock/src/search/equipmentDocuments';
+import { freePort } from './serverProcess';
+
+const run = promisify(execFile);
+const SEARCHD = '/usr/bin/searchd';
+
+/** Why the search-index tests cannot run here (null when they can): Debian's sphinxsearch is missing. */
+export const searchdMissing = (): string | null =>
+  existsSync(SEARCHD) ? null : `no ${SEARCHD} (Debian's sphinxsearch; npm test installs it as root)`;
+
+/**
+ * A searchd of its own, on a private port, with the portal's index configuration (`npm run search:config` writes the
+ * same) in a temporary folder: empty until a server fills it.
+ */
+export async function startSearchd() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-searchd-'));
+  const port = await freePort();
+  const config = path.join(dataDir, 'sphinx.conf');
+  await writeFile(config, searchdConfig(dataDir, `127.0.0.1:${port}`));
+  await run(SEARCHD, ['--config', config]);
+  // searchd answers once its listener is up: wait for it.
+  for (let tries = 0; ; tries++) {
+    try {
+      const probe = await mysql.createConnection({ host: '127.0.0.1', port });
+      await probe.end();
+      break;
+    } catch (err) {
+      if (tries > 100) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  let running = true;
+  return {
+    host: '127.0.0.1',
+    port,
+    /** Stop searchd (the index is kept in its folder). */
+    async stop() {
+      if (!running) return;
+      running = false;
+      await run(SEARCHD, ['--config', config, '--stopwait']);
+    },
+    /** Stop it and remove its folder. */
+    async remove() {
+      await this.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
