@@ -1,5 +1,6 @@
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
 import { createDatabase, startTempPostgres, type TempPostgres } from '../support/postgres';
+import { startSearchd } from '../support/searchd';
 import { startTestServer } from '../support/testServer';
 
 /**
@@ -20,19 +21,29 @@ export async function startBenchServer(size: DemoWorldSize, dataDir = process.en
     cluster = await startTempPostgres();
     databaseUrl = await createDatabase(cluster.adminUrl, { name: 'bench' });
   }
+  // BENCH_SEARCH=1: the lists with a word answer from a search index of their own (filled before the bench times).
+  const searchd = process.env.BENCH_SEARCH === '1' ? await startSearchd() : undefined;
   const server = await startTestServer({
     size,
     listen: true,
     validateResponses: false,
     databaseUrl,
     dataDir: databaseUrl ? undefined : dataDir,
+    search: searchd,
   });
+  if (server.search) {
+    const started = Date.now();
+    while (await server.database.db.selectFrom('search_queue').select('seq').limit(1).executeTakeFirst())
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    console.log(`search index filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   return {
     ...server,
     /** What the figures were measured on, for the bench's first line. */
-    databaseName: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    databaseName: `${databaseUrl ? 'PostgreSQL' : 'PGlite'}${searchd ? ' with the search index' : ''}`,
     async close() {
       await server.close();
+      await searchd?.remove();
       await cluster?.stop();
     },
   };
