@@ -7,7 +7,7 @@ import { FilterOperator, OrderType } from '../../contract/listQuery';
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { BENCH_WORLD, startBenchServer } from './benchServer';
 import { pageReadyTimes, shown } from './pageReady';
-import { BROAD_MATCHES, WORD_CASES, inventoryOf, listBody, plainListPage } from './inventoryCases';
+import { WORD_CASES, inventoryOf, listBody, plainListPage, wordClasses } from './inventoryCases';
 import {
   areSuggestions,
   isCount,
@@ -54,15 +54,10 @@ beforeAll(async () => {
 }, 3_600_000);
 afterAll(() => server.close());
 
-const ON_POSTGRES = Boolean(process.env.DATABASE_URL) || process.env.BENCH_PG === '1';
-const WORD_TARGETS = ON_POSTGRES ? { narrow: 20, broad: 50 } : { narrow: 30, broad: 80 };
-/** The user's instruments each timed word matches, counted in plain SQL before its first call. */
-const wordMatches = new Map<string, number>();
-const wordTarget = (body: EquipmentListQuery) => () => {
-  const matches = wordMatches.get(body.fullTextSearchSetting?.keyword ?? '');
-  if (matches === undefined) return null;
-  return matches >= BROAD_MATCHES ? WORD_TARGETS.broad : WORD_TARGETS.narrow;
-};
+const words = wordClasses(
+  () => server.database.db,
+  () => inventory,
+);
 
 /** FilterFields of one column as the grid asks when its filter opens, under another column's filter. */
 const filterFieldsBody = (field: string) => ({
@@ -84,19 +79,9 @@ const listCall = (time: ReturnType<typeof timed>, api: () => InjectClient, body:
   const want = await expectedPage(body);
   if (want.ids.length < body.pageSize) failBench(`too few matches for a full page: ${want.totalCount}`);
   const word = body.fullTextSearchSetting?.keyword;
-  if (word) await expectedWordMatches(word);
+  if (word) await words.count(word);
   await time(() => api().equipment.list({ body }), isPage(want, 'equipmentId'));
 };
-
-const expectedWordMatches = once(async (word: string) => {
-  const count = await plainCount(server.database.db, {
-    from: inventory.from,
-    where: `${inventory.where} and equipment.search @@ to_tsquery('simple', '${word}:*')`,
-  });
-  wordMatches.set(word, count);
-  console.log(`"${word}" matches ${count} of the user's instruments: ${count >= BROAD_MATCHES ? 'broad' : 'narrow'}`);
-  return count;
-});
 
 /**
  * The word cases, each timed in-process and, where named, over HTTP, against the target of its word's class. The
@@ -104,8 +89,8 @@ const expectedWordMatches = once(async (word: string) => {
  */
 const WORD_CASE_TIMES = WORD_CASES.map((c) => ({
   ...c,
-  times: timed(`list, ${c.label}`, wordTarget(c.body)),
-  httpTimes: c.overHttp ? timed(`list, ${c.label}, over HTTP`, wordTarget(c.body)) : null,
+  times: timed(`list, ${c.label}`, words.target(c.body)),
+  httpTimes: c.overHttp ? timed(`list, ${c.label}, over HTTP`, words.target(c.body)) : null,
 }));
 /** The whole list sorted by one column, as a click on a column header asks (no word, no filter). */
 const sortedBody = (field: string, orderType: (typeof OrderType)[keyof typeof OrderType]) => ({

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { EQUIPMENT_FIELDS } from '../../api-mock/src/equipment/fields';
 import type { EquipmentListQuery } from '../../contract/equipment';
 import { FilterOperator, OrderType } from '../../contract/listQuery';
-import { litList, plainPage, type PlainRows } from './plainSql';
+import { litList, once, plainCount, plainPage, type PlainRows } from './plainSql';
 
 /**
  * The inventory list shapes issue 36 sets targets for, shared by the inventory bench (the list as the server answers
@@ -119,4 +119,34 @@ export function plainListPage<DB>(db: Kysely<DB>, inventory: PlainRows, body: Eq
     pageIndex: body.pageIndex,
     pageSize: body.pageSize,
   });
+}
+
+const ON_POSTGRES = Boolean(process.env.DATABASE_URL) || process.env.BENCH_PG === '1';
+/** The issue's targets for a page with a word, by the world's database. */
+const WORD_TARGETS = ON_POSTGRES ? { narrow: 20, broad: 50 } : { narrow: 30, broad: 80 };
+
+/**
+ * Each timed word's matches on the user's list, counted in plain SQL once before its first call (`count`), and the
+ * target of a body's word by its class (`target`, settled when the figures are printed).
+ */
+export function wordClasses<DB>(db: () => Kysely<DB>, inventory: () => PlainRows) {
+  const matches = new Map<string, number>();
+  return {
+    count: once(async (word: string) => {
+      const count = await plainCount(db(), {
+        from: inventory().from,
+        where: `${inventory().where} and equipment.search @@ to_tsquery('simple', '${word}:*')`,
+      });
+      matches.set(word, count);
+      console.log(
+        `"${word}" matches ${count} of the user's instruments: ${count >= BROAD_MATCHES ? 'broad' : 'narrow'}`,
+      );
+      return count;
+    }),
+    target: (body: EquipmentListQuery) => () => {
+      const n = matches.get(body.fullTextSearchSetting?.keyword ?? '');
+      if (n === undefined) return null;
+      return n >= BROAD_MATCHES ? WORD_TARGETS.broad : WORD_TARGETS.narrow;
+    },
+  };
 }

@@ -15,8 +15,8 @@ import type { EquipmentListQuery } from '../../contract/equipment';
 import { OrderType } from '../../contract/listQuery';
 import { freePort } from '../support/serverProcess';
 import { BENCH_WORLD, startBenchServer } from './benchServer';
-import { BROAD_MATCHES, WORD_CASES, broadListBody, inventoryOf, plainListPage } from './inventoryCases';
-import { isCount, isPage, once, plainCount, type PlainRows } from './plainSql';
+import { WORD_CASES, broadListBody, inventoryOf, plainListPage, wordClasses } from './inventoryCases';
+import { isCount, isPage, once, type PlainRows } from './plainSql';
 import { searchIndexMissing, skipsBecause } from './prerequisites';
 import { WORK_ORDER_CASES, plainWorkOrderPage, workOrderListBody } from './workOrderCases';
 import { failBench, timed } from './timed';
@@ -38,8 +38,6 @@ import { failBench, timed } from './timed';
  * instruments) ≤ 30 and ≤ 80 ms; a work-order page ≤ 50 ms; the exact count of a broad word ≤ 1 s.
  */
 const SIZE = BENCH_WORLD;
-const ON_POSTGRES = Boolean(process.env.DATABASE_URL) || process.env.BENCH_PG === '1';
-const WORD_TARGETS = ON_POSTGRES ? { narrow: 20, broad: 50 } : { narrow: 30, broad: 80 };
 const COUNT_TARGET_MS = 1_000;
 const skipped = skipsBecause('the search-index benchmark', searchIndexMissing());
 const run = promisify(execFile);
@@ -307,27 +305,16 @@ const expectedPage = once((body: EquipmentListQuery) => plainListPage(server.dat
 const expectedWorkOrderPage = once((isHistory: boolean, keyword: string) =>
   plainWorkOrderPage(server.database.db, scope.customerId, isHistory, keyword),
 );
-const wordMatches = new Map<string, number>();
-const expectedWordMatches = once(async (word: string) => {
-  const count = await plainCount(server.database.db, {
-    from: inventory.from,
-    where: `${inventory.where} and equipment.search @@ to_tsquery('simple', '${word}:*')`,
-  });
-  wordMatches.set(word, count);
-  console.log(`"${word}" matches ${count} of the user's instruments: ${count >= BROAD_MATCHES ? 'broad' : 'narrow'}`);
-  return count;
-});
-const wordTarget = (body: EquipmentListQuery) => () => {
-  const matches = wordMatches.get(body.fullTextSearchSetting?.keyword ?? '');
-  if (matches === undefined) return null;
-  return matches >= BROAD_MATCHES ? WORD_TARGETS.broad : WORD_TARGETS.narrow;
-};
-const CASES = WORD_CASES.map((c) => ({ ...c, times: timed(`index, ${c.label}`, wordTarget(c.body)) }));
+const words = wordClasses(
+  () => server.database.db,
+  () => inventory,
+);
+const CASES = WORD_CASES.map((c) => ({ ...c, times: timed(`index, ${c.label}`, words.target(c.body)) }));
 
 /** The exact count of the broad word on the user's whole list (no filter), as the count call asks for it. */
 const COUNT_WORD = broadListBody.fullTextSearchSetting.keyword;
 const countTimes = timed('index, exact count of a broad word', COUNT_TARGET_MS);
-const expectedCount = once(() => expectedWordMatches(COUNT_WORD));
+const expectedCount = once(() => words.count(COUNT_WORD));
 
 describe.skipIf(skipped)(`the inventory's word cases through a search index (${SIZE.equipment} instruments)`, () => {
   const options = { time: 5_000, warmupIterations: 0 };
@@ -337,7 +324,7 @@ describe.skipIf(skipped)(`the inventory's word cases through a search index (${S
       async () => {
         const want = await expectedPage(c.body);
         if (want.ids.length < c.body.pageSize) failBench(`too few matches for a full page: ${want.totalCount}`);
-        await expectedWordMatches(c.body.fullTextSearchSetting.keyword);
+        await words.count(c.body.fullTextSearchSetting.keyword);
         await c.times(() => listThroughIndex(c.body), isPage(want, 'id'));
       },
       options,
