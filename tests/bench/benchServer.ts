@@ -1,3 +1,4 @@
+import { searchUrlSetting } from '../../api-mock/src/search/searchIndex';
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
 import { createDatabase, startTempPostgres, type TempPostgres } from '../support/postgres';
 import { startSearchd } from '../support/searchd';
@@ -21,15 +22,17 @@ export async function startBenchServer(size: DemoWorldSize, dataDir = process.en
     cluster = await startTempPostgres();
     databaseUrl = await createDatabase(cluster.adminUrl, { name: 'bench' });
   }
-  // BENCH_SEARCH=1: the lists with a word answer from a search index of their own (filled before the bench times).
-  const searchd = process.env.BENCH_SEARCH === '1' ? await startSearchd() : undefined;
+  // BENCH_SEARCH=1: the lists with a word answer from a search index of their own (filled before the bench times);
+  // SEARCH_URL: from a kept searchd instead, beside a kept DATABASE_URL world (filled once, then reused).
+  const keptIndex = searchUrlSetting(process.env.SEARCH_URL);
+  const searchd = keptIndex ? undefined : process.env.BENCH_SEARCH === '1' ? await startSearchd() : undefined;
   const server = await startTestServer({
     size,
     listen: true,
     validateResponses: false,
     databaseUrl,
     dataDir: databaseUrl ? undefined : dataDir,
-    search: searchd,
+    search: keptIndex ?? searchd,
   });
   if (server.search) {
     const started = Date.now();
@@ -40,7 +43,7 @@ export async function startBenchServer(size: DemoWorldSize, dataDir = process.en
   return {
     ...server,
     /** What the figures were measured on, for the bench's first line. */
-    databaseName: `${databaseUrl ? 'PostgreSQL' : 'PGlite'}${searchd ? ' with the search index' : ''}`,
+    databaseName: `${databaseUrl ? 'PostgreSQL' : 'PGlite'}${server.search ? ' with the search index' : ''}`,
     async close() {
       await server.close();
       await searchd?.remove();
