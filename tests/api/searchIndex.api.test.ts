@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentListQuery } from '../../contract/equipment';
-import { FilterOperator, OrderType } from '../../contract/listQuery';
-import { equipmentPage } from '../../api-mock/src/equipment/list.queries';
+import { FilterOperator, OrderType, type ListCount } from '../../contract/listQuery';
+import { equipmentCount, equipmentPage } from '../../api-mock/src/equipment/list.queries';
+import { CountCache } from '../../api-mock/src/lib/listCount';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
+import { keySql, valueKey } from '../../api-mock/src/search/equipmentDocuments';
+import { SearchIndex } from '../../api-mock/src/search/searchIndex';
 import { searchdMissing, startSearchd } from '../support/searchd';
 
 /**
@@ -109,6 +112,14 @@ async function wordsOf(customerId: number) {
 }
 
 describe.skipIf(missing !== null)('equipment lists through the search index', () => {
+  it("keys a filter's text as the database keys the documents' text", async () => {
+    const values = ['', 'Building A', "O'Brien \\ 2", 'Straße 5', '東京 ラボ', '😀 x'];
+    const { rows } = await sql<{ key: string }>`
+      select ${keySql(sql.ref('t.v'))} as key
+      from unnest(${values}::text[]) with ordinality as t(v, n) order by n`.execute(db());
+    expect(rows.map((r) => r.key)).toEqual(values.map((v) => valueKey(v).toString()));
+  });
+
   it('answers every supported shape exactly as the database does, and says the total is exact', async () => {
     const words = await wordsOf(acme);
     const sorts = [
@@ -122,6 +133,11 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
         { field: 'serial', orderType: OrderType.Descending },
       ],
       [{ field: 'isComputer', orderType: OrderType.Descending }],
+      [
+        { field: 'room', orderType: OrderType.Descending },
+        { field: 'isComputer', orderType: OrderType.Ascending },
+        { field: 'assetId', orderType: OrderType.Ascending },
+      ],
     ];
     const filters = [
       [],
@@ -131,6 +147,7 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
         { field: 'dtype', operator: FilterOperator.Equals, value: ['HPLC'] },
       ],
       [{ field: 'isComputer', operator: FilterOperator.In, value: ['false'] }],
+      [{ field: 'room', operator: FilterOperator.In, value: ['', '101', "O'Brien \\ 2"] }],
     ];
     let compared = 0;
     for (const keyword of [...words, `${words[0]} ${words[1]!.slice(0, 2)}`]) {
@@ -164,6 +181,31 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       }
     }
     expect(compared).toBe(5 * sorts.length * filters.length * 2);
+  });
+
+  it('counts a word exactly from the index, as the database counts it', async () => {
+    const words = await wordsOf(acme);
+    for (const keyword of words)
+      for (const filterSettings of [[], [{ field: 'floor', operator: FilterOperator.In, value: ['1', '2'] }]])
+        for (const isFollowed of [false, true]) {
+          const b = { fullTextSearchSetting: { keyword }, filterSettings, isFollowed, listType: 'inventory' as const };
+          const before = index().stats.answered;
+          const res = await user.equipment.listCount({ body: b });
+          expect(res.status).toBe(200);
+          const want = await equipmentCount(db(), { customerId: acme, userId, isFollowed, listType: 'inventory' }, b, {
+            firstCap: 1_000_000,
+            boundMs: 60_000,
+            statementTimeout: false,
+            cache: new CountCache(),
+          });
+          expect({ keyword, isFollowed, ...(res.body as { result: ListCount }).result }).toEqual({
+            keyword,
+            isFollowed,
+            ...want,
+          });
+          expect(want.exact).toBe(true);
+          expect(index().stats.answered).toBe(before + 1);
+        }
   });
 
   it('answers products management (hidden instruments too) for provider staff the same way', async () => {
@@ -264,7 +306,10 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       }),
       body({
         fullTextSearchSetting: { keyword: word! },
-        filterSettings: [{ field: 'floor', operator: FilterOperator.In, value: [''] }],
+        orderSettings: ['model', 'serial', 'room', 'floor', 'building'].map((field) => ({
+          field,
+          orderType: OrderType.Ascending,
+        })),
       }),
     ];
     for (const b of shapes) {
@@ -272,6 +317,15 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       const want = await fromDatabase(b, { customerId: acme, userId });
       expect(got.byIndex).toBe(false);
       expect({ ids: got.ids, totalCount: got.totalCount }).toEqual(want);
+    }
+  });
+
+  it("refuses to start on an index of another version's configuration, saying what to do", async () => {
+    const other = await startSearchd((config) => config.replaceAll('  rt_attr_string = room\n', ''));
+    try {
+      await expect(SearchIndex.open(db(), other, () => undefined)).rejects.toThrow(/npm run search:config/);
+    } finally {
+      await other.remove();
     }
   });
 

@@ -17,13 +17,13 @@ export const searchdMissing = (): string | null =>
 
 /**
  * A searchd of its own, on a private port, with the portal's index configuration (`npm run search:config` writes the
- * same) in a temporary folder: empty until a server fills it.
+ * same, or that configuration as `edit` changes it) in a temporary folder: empty until a server fills it.
  */
-export async function startSearchd() {
+export async function startSearchd(edit: (config: string) => string = (config) => config) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-searchd-'));
   const port = await freePort();
   const config = path.join(dataDir, 'sphinx.conf');
-  await writeFile(config, searchdConfig(dataDir, `127.0.0.1:${port}`));
+  await writeFile(config, edit(searchdConfig(dataDir, `127.0.0.1:${port}`)));
   await run(SEARCHD, ['--config', config]);
   // searchd answers once its listener is up: wait for it.
   for (let tries = 0; ; tries++) {

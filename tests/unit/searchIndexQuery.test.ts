@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FilterOperator, OrderType } from '../../contract/listQuery';
 import { equipmentIndexQuery } from '../../api-mock/src/search/equipmentQuery';
-import { documentTuple, sphinxString } from '../../api-mock/src/search/equipmentDocuments';
+import { DOCUMENT_COLUMNS, documentTuple, sphinxString, valueKey } from '../../api-mock/src/search/equipmentDocuments';
 import { searchUrlSetting } from '../../api-mock/src/search/searchIndex';
 
 const scope = { customerId: 3, userId: 7, isFollowed: true, listType: 'inventory' as const };
@@ -38,12 +38,19 @@ describe('a list page as the search index is asked it', () => {
       }),
     ).toBe(
       "select id from equipment where match('perkin* 55*') and customer_id = 3 and is_hidden = 0 and follower_ids = 7" +
-        " and building in ('O\\'Brien Hall', 'B\\\\2') and is_computer in (1) and is_computer__null = 0" +
-        ' order by serial__null asc, serial desc, id desc limit 20, 20 option max_matches = 40',
+        ` and building__key in (${valueKey("O'Brien Hall")}, ${valueKey('B\\2')}) and is_computer in (2)` +
+        ' order by serial desc, id desc limit 20, 20 option max_matches = 40',
     );
     expect(ask({ orderSettings: [{ field: 'assetId', orderType: OrderType.Ascending }] })).toContain(
-      'order by asset_id__null desc, asset_id asc, id asc',
+      'order by asset_id asc, id asc',
     );
+    // A blank is a value like any other; no and yes are stored as 1 and 2 (0 is null).
+    expect(ask({ filterSettings: [{ field: 'floor', operator: FilterOperator.In, value: ['', ''] }] })).toContain(
+      `floor__key in (${valueKey('')}) order`,
+    );
+    expect(
+      ask({ filterSettings: [{ field: 'isComputer', operator: FilterOperator.In, value: ['false', 'true'] }] }),
+    ).toContain('is_computer in (1, 2) order');
   });
 
   it('leaves to the database what it would not answer exactly', () => {
@@ -53,14 +60,16 @@ describe('a list page as the search index is asked it', () => {
       { fullTextSearchSetting: { keyword: 'straße' } },
       { fullTextSearchSetting: { keyword: 'a'.repeat(41) } },
       { filterSettings: [{ field: 'room', operator: FilterOperator.Contains, value: ['1'] }] },
-      { filterSettings: [{ field: 'floor', operator: FilterOperator.In, value: [''] }] },
       { filterSettings: [{ field: 'floor', operator: FilterOperator.In, value: ['1'], includingNull: true }] },
       { filterSettings: [{ field: 'isComputer', operator: FilterOperator.In, value: ['yes'] }] },
       { filterSettings: [{ field: 'instDate', operator: FilterOperator.In, value: ['2020-01-01'] }] },
       { orderSettings: [{ field: 'instDate', orderType: OrderType.Ascending }] },
       { orderSettings: [{ field: 'location.city', orderType: OrderType.Ascending }] },
       {
-        orderSettings: ['model', 'serial', 'room'].map((field) => ({ field, orderType: OrderType.Ascending })),
+        orderSettings: ['model', 'serial', 'room', 'floor', 'building'].map((field) => ({
+          field,
+          orderType: OrderType.Ascending,
+        })),
       },
       { pageIndex: 500, pageSize: 20 },
     ];
@@ -77,5 +86,25 @@ describe('a list page as the search index is asked it', () => {
     expect(() =>
       documentTuple({ id: '5); drop', words: '', customer_id: 3, is_hidden: false, follower_ids: [] }),
     ).toThrow();
+    expect(() =>
+      documentTuple({ id: 5, words: '', customer_id: 3, is_hidden: false, follower_ids: [], mfg__key: '1) drop' }),
+    ).toThrow();
+  });
+
+  it('keeps a null text below every value, a blank above it, and yes/no as 0, 1 and 2', () => {
+    const row = { id: 5, words: 'w', customer_id: 3, is_hidden: true, follower_ids: [] };
+    const values = (over: Record<string, unknown>) => {
+      const inner = documentTuple({ ...row, ...over } as never).slice(1, -1);
+      return new Map(DOCUMENT_COLUMNS.map((column, i) => [column, inner.split(/, (?![^(]*\))/)[i]] as const));
+    };
+    const stored = values({ room: null, floor: '', building: 'B', is_computer: false, ag_connected: null });
+    expect(stored.get('room')).toBe("''");
+    expect(stored.get('floor')).toBe("'='");
+    expect(stored.get('building')).toBe("'=B'");
+    expect(stored.get('is_computer')).toBe('1');
+    expect(stored.get('ag_connected')).toBe('0');
+    expect(stored.get('is_hidden')).toBe('1');
+    expect(stored.get('room__key')).toBe('0');
+    expect(values({ room__key: '-42' }).get('room__key')).toBe('-42');
   });
 });

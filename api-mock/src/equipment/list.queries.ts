@@ -111,20 +111,25 @@ async function equipmentListVersion(db: Kysely<Database>, scope: EquipmentScope)
 }
 
 /**
- * How many instruments of the grid match its filters and keyword, counted for at most `boundMs` (then a lower
- * bound), and kept in `cache` per customer (and user for My list), list version and query.
+ * How many instruments of the grid match its filters and keyword: from the search index when it answers, else
+ * counted for at most `boundMs` (then a lower bound) and kept in `cache` per customer (and user for My list), list
+ * version and query.
  */
 export async function equipmentCount(
   db: Kysely<Database>,
   scope: EquipmentScope,
   body: EquipmentCountQuery,
   options: CountOptions,
+  search?: SearchIndex,
 ): Promise<ListCount> {
   const fullText = fullTextCondition(body.fullTextSearchSetting?.keyword);
   // The whole list: its exact total kept by the counters.
   if (fullText === null && body.filterSettings.length === 0) {
     return { count: await countEquipmentInScope(db, scope), exact: true };
   }
+  // With a word, the search index counts when it can, exactly and at once.
+  const fromIndex = fullText !== null ? await search?.equipmentTotal(scope, body) : null;
+  if (fromIndex !== null && fromIndex !== undefined) return { count: fromIndex, exact: true };
   const key = [
     scope.customerId,
     scope.isFollowed === true ? scope.userId : 0,

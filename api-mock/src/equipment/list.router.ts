@@ -45,7 +45,7 @@ export function equipmentListRouter({ db, config, search }: AppDeps) {
     }),
 
     listCount: s.route(equipmentContract.listCount, async ({ request, body }) =>
-      ok(await equipmentCount(db, scopeOf(actorOf(request), body), body, countOptionsOf(config, counts))),
+      ok(await equipmentCount(db, scopeOf(actorOf(request), body), body, countOptionsOf(config, counts), search)),
     ),
 
     filterFields: s.route(equipmentContract.filterFields, async ({ request, body }) => {

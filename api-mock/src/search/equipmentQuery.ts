@@ -2,16 +2,16 @@ import type { EquipmentListQuery } from '../../../contract/equipment';
 import { FilterOperator, OrderType } from '../../../contract/listQuery';
 import { equipmentOrder } from '../equipment/fields';
 import { keywordWords, type EquipmentScope } from '../equipment/queries';
-import { EQUIPMENT_INDEX, INDEXED_BY_FIELD, nullFlag, sphinxString } from './equipmentDocuments';
+import { EQUIPMENT_INDEX, INDEXED_BY_FIELD, keyOf, storedBoolean, valueKey } from './equipmentDocuments';
 
 /**
  * A list page's question to the search index in SphinxQL, or null when the index would not answer it exactly as the
  * database does; the database answers those. The index answers:
  * - a keyword whose words are letters and digits (PostgreSQL's parser splits other words its own way), at most 40
  *   characters each;
- * - "in" and "equals" filters with values on the text and yes/no fields the index holds (not counting blanks);
- * - sorts by at most two of those fields (each takes two of SphinxQL's five sort keys with its null flag, the id the
- *   fifth), text sorts only where the database orders text by its bytes (`textSorts`);
+ * - "in" and "equals" filters with values on the text and yes/no fields the index holds, a text value by its key;
+ * - sorts by at most four of those fields (SphinxQL sorts by five keys, the id the fifth), text sorts only where the
+ *   database orders text by its bytes (`textSorts`);
  * - pages within the first `maxMatches` matches.
  */
 export function equipmentIndexQuery(
@@ -37,26 +37,21 @@ export function equipmentIndexQuery(
     if (filter.value.length === 0) continue;
     if (field.type === 'boolean') {
       if (!filter.value.every((v) => v === 'true' || v === 'false')) return null;
-      const bits = [...new Set(filter.value.map((v) => (v === 'true' ? 1 : 0)))];
-      conditions.push(`${field.column} in (${bits.join(', ')})`, `${nullFlag(field.column)} = 0`);
+      const stored = [...new Set(filter.value.map((v) => storedBoolean(v === 'true')))];
+      conditions.push(`${field.column} in (${stored.join(', ')})`);
     } else {
-      // A blank is kept as '' beside its null flag: a filter for '' is the database's to answer.
-      if (filter.value.some((v) => v === '')) return null;
-      conditions.push(`${field.column} in (${filter.value.map(sphinxString).join(', ')})`);
+      const keys = [...new Set(filter.value.map((v) => valueKey(v).toString()))];
+      conditions.push(`${keyOf(field.column)} in (${keys.join(', ')})`);
     }
   }
   const orders = equipmentOrder(body.orderSettings);
-  if (orders.length > 2) return null;
+  if (orders.length > 4) return null;
   const keys: string[] = [];
   for (const order of orders) {
     const field = INDEXED_BY_FIELD.get(order.field);
     if (!field || (field.type === 'text' && !options.textSorts)) return null;
-    // The database puts nulls last when descending and first when ascending.
-    keys.push(
-      ...(order.orderType === OrderType.Descending
-        ? [`${nullFlag(field.column)} asc`, `${field.column} desc`]
-        : [`${nullFlag(field.column)} desc`, `${field.column} asc`]),
-    );
+    // A null is stored below every value: first when ascending and last when descending, as the database has it.
+    keys.push(`${field.column} ${order.orderType === OrderType.Descending ? 'desc' : 'asc'}`);
   }
   keys.push(`id ${orders.at(-1)?.orderType === OrderType.Descending ? 'desc' : 'asc'}`);
   const offset = body.pageIndex * body.pageSize;

@@ -112,6 +112,17 @@ export class SearchIndex {
       select datcollate as collation from pg_database where datname = current_database()`.execute(this.db);
     // Sphinx sorts text by its bytes: so does the database only in the C collation (or C.UTF-8).
     this.textSorts = /^(C|POSIX|C\.UTF-?8)$/i.test(rows[0]?.collation ?? '');
+    for (let n = 0; n < SHARDS; n++) {
+      const shard = `${EQUIPMENT_INDEX}_${n}`;
+      const described = await this.ask<{ Field: string }>(`describe ${shard}`);
+      // Searchd lists the attributes in an order of its own.
+      const columns = described.map((d) => d.Field).sort();
+      if (columns.join() !== [...DOCUMENT_COLUMNS].sort().join())
+        throw new Error(
+          `searchd's ${shard} is not the index this server writes (another version's configuration): ` +
+            'write it anew with npm run search:config and start searchd again',
+        );
+    }
     const state = await this.db
       .selectFrom('search_index_state')
       .select('enabled')
@@ -167,6 +178,15 @@ export class SearchIndex {
       this.onError(err, 'search index question');
       return null;
     }
+  }
+
+  /** How many of a customer's instruments match a list's word and filters, exactly, or null as equipmentPage. */
+  async equipmentTotal(
+    scope: EquipmentScope,
+    body: Pick<EquipmentListQuery, 'fullTextSearchSetting' | 'filterSettings'>,
+  ): Promise<number | null> {
+    const page = await this.equipmentPage(scope, { ...body, orderSettings: [], pageIndex: 0, pageSize: 1 });
+    return page?.totalCount ?? null;
   }
 
   /** Whether any change of the customer's instruments waits to reach the index. */
