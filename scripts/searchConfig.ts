@@ -4,7 +4,7 @@
  * SEARCH_URL=sphinx://host:port. The index keeps its shards and binary log in the data folder; the portal fills it.
  */
 import path from 'node:path';
-import { searchdConfig } from '../api-mock/src/search/equipmentDocuments';
+import { searchdConfig } from '../api-mock/src/search/searchedTables';
 
 const [folder, listen = '127.0.0.1:9306'] = process.argv.slice(2);
 if (!folder || !/^[\w.-]+:\d{1,5}$/.test(listen)) {

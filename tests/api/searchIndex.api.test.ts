@@ -6,9 +6,9 @@ import { equipmentCount, equipmentPage } from '../../api-mock/src/equipment/list
 import { CountCache } from '../../api-mock/src/lib/listCount';
 import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
-import { keySql, valueKey } from '../../api-mock/src/search/equipmentDocuments';
+import { keySql, valueKey } from '../../api-mock/src/search/searchedTables';
 import { SearchIndex } from '../../api-mock/src/search/searchIndex';
-import { searchdMissing, startSearchd } from '../support/searchd';
+import { searchQueuesDrained, searchdMissing, startSearchd } from '../support/searchd';
 
 /**
  * The search index beside the database (issue 36, SEARCH_URL): the equipment lists with a word answer from it, and
@@ -29,15 +29,7 @@ let pe: InjectClient;
 const db = () => server.database.db;
 const index = () => server.search!;
 
-/** Until the index has been told of every change (the server drains its queue in the background). */
-async function drained() {
-  for (let i = 0; i < 400; i++) {
-    const row = await db().selectFrom('search_queue').select('seq').limit(1).executeTakeFirst();
-    if (!row) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the search queue did not drain in 20 s');
-}
+const drained = () => searchQueuesDrained(db());
 
 beforeAll(async () => {
   if (missing) return;

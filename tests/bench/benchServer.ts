@@ -1,7 +1,7 @@
 import { searchUrlSetting } from '../../api-mock/src/search/searchIndex';
 import type { DemoWorldSize } from '../../api-mock/src/seed/demoWorld';
 import { createDatabase, startTempPostgres, type TempPostgres } from '../support/postgres';
-import { startSearchd } from '../support/searchd';
+import { searchQueuesDrained, startSearchd } from '../support/searchd';
 import { startTestServer } from '../support/testServer';
 
 /**
@@ -36,8 +36,7 @@ export async function startBenchServer(size: DemoWorldSize, dataDir = process.en
   });
   if (server.search) {
     const started = Date.now();
-    while (await server.database.db.selectFrom('search_queue').select('seq').limit(1).executeTakeFirst())
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    await searchQueuesDrained(server.database.db, 3_600_000);
     console.log(`search index filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   return {

@@ -4,8 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql, type Kysely } from 'kysely';
 import mysql from 'mysql2/promise';
-import { searchdConfig } from '../../api-mock/src/search/equipmentDocuments';
+import { SEARCHED_TABLES, searchdConfig } from '../../api-mock/src/search/searchedTables';
 import { freePort } from './serverProcess';
 
 const run = promisify(execFile);
@@ -52,4 +53,16 @@ export async function startSearchd(edit: (config: string) => string = (config) =
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Until the index has been told of every change (a server drains the queues in the background), for `timeoutMs`. */
+export async function searchQueuesDrained<DB>(db: Kysely<DB>, timeoutMs = 20_000) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    let waiting = false;
+    for (const table of SEARCHED_TABLES)
+      if ((await sql`select 1 from ${sql.table(table.queue)} limit 1`.execute(db)).rows.length > 0) waiting = true;
+    if (!waiting) return;
+    if (Date.now() > deadline) throw new Error(`the search queues did not drain in ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FilterOperator, OrderType } from '../../contract/listQuery';
-import { equipmentIndexQuery } from '../../api-mock/src/search/equipmentQuery';
-import { DOCUMENT_COLUMNS, documentTuple, sphinxString, valueKey } from '../../api-mock/src/search/equipmentDocuments';
+import { equipmentIndexQuery, workOrderIndexQuery } from '../../api-mock/src/search/indexQuery';
+import {
+  EQUIPMENT_SEARCH,
+  documentColumns,
+  documentTuple,
+  sphinxString,
+  valueKey,
+} from '../../api-mock/src/search/searchedTables';
 import { searchUrlSetting } from '../../api-mock/src/search/searchIndex';
 
 const scope = { customerId: 3, userId: 7, isFollowed: true, listType: 'inventory' as const };
@@ -79,23 +85,57 @@ describe('a list page as the search index is asked it', () => {
     expect(ask({ orderSettings: [{ field: 'isComputer', orderType: OrderType.Ascending }] }, false)).not.toBeNull();
   });
 
+  it("asks for a work-order tab in its customer's scope, and leaves the tab's default order by a date", () => {
+    const tab = (isHistory: boolean, over: Record<string, unknown> = {}) =>
+      workOrderIndexQuery({ customerId: 3, isHistory }, body(over) as never, { maxMatches: 10_000, textSorts: true });
+    const bySerial = { orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }] };
+    expect(tab(true, bySerial)).toBe(
+      "select id from work_orders where match('perkin* 55*') and customer_id = 3 and is_history = 1" +
+        ' order by serial asc, id asc limit 20, 20 option max_matches = 40',
+    );
+    expect(tab(false, bySerial)).toContain('and is_history = 0 order');
+    expect(tab(true)).toBeNull();
+    expect(tab(false, { orderSettings: [{ field: 'startDate', orderType: OrderType.Ascending }] })).toBeNull();
+  });
+
   it('writes text as SphinxQL reads it and whole numbers only', () => {
     expect(sphinxString("a'b\\c\nd")).toBe("'a\\'b\\\\c\nd'");
-    const tuple = documentTuple({ id: 5, words: "o'neil 12", customer_id: 3, is_hidden: false, follower_ids: [7, 9] });
+    const tuple = documentTuple(EQUIPMENT_SEARCH, {
+      id: 5,
+      words: "o'neil 12",
+      customer_id: 3,
+      is_hidden: false,
+      follower_ids: [7, 9],
+    });
     expect(tuple.startsWith("(5, 'o\\'neil 12', 3, 0, (7,9), ")).toBe(true);
     expect(() =>
-      documentTuple({ id: '5); drop', words: '', customer_id: 3, is_hidden: false, follower_ids: [] }),
+      documentTuple(EQUIPMENT_SEARCH, {
+        id: '5); drop',
+        words: '',
+        customer_id: 3,
+        is_hidden: false,
+        follower_ids: [],
+      }),
     ).toThrow();
     expect(() =>
-      documentTuple({ id: 5, words: '', customer_id: 3, is_hidden: false, follower_ids: [], mfg__key: '1) drop' }),
+      documentTuple(EQUIPMENT_SEARCH, {
+        id: 5,
+        words: '',
+        customer_id: 3,
+        is_hidden: false,
+        follower_ids: [],
+        mfg__key: '1) drop',
+      }),
     ).toThrow();
   });
 
   it('keeps a null text below every value, a blank above it, and yes/no as 0, 1 and 2', () => {
     const row = { id: 5, words: 'w', customer_id: 3, is_hidden: true, follower_ids: [] };
     const values = (over: Record<string, unknown>) => {
-      const inner = documentTuple({ ...row, ...over } as never).slice(1, -1);
-      return new Map(DOCUMENT_COLUMNS.map((column, i) => [column, inner.split(/, (?![^(]*\))/)[i]] as const));
+      const inner = documentTuple(EQUIPMENT_SEARCH, { ...row, ...over } as never).slice(1, -1);
+      return new Map(
+        documentColumns(EQUIPMENT_SEARCH).map((column, i) => [column, inner.split(/, (?![^(]*\))/)[i]] as const),
+      );
     };
     const stored = values({ room: null, floor: '', building: 'B', is_computer: false, ag_connected: null });
     expect(stored.get('room')).toBe("''");

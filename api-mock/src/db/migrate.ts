@@ -56,6 +56,7 @@ import * as calendarFeeds from './migrations/057_calendar_feeds';
 import * as equipmentLabels from './migrations/056_equipment_labels';
 import * as dueReminders from './migrations/058_due_reminders';
 import * as searchIndex from './migrations/059_search_index';
+import * as searchIndexWorkOrders from './migrations/060_search_index_work_orders';
 import * as eventHashChain from './migrations/055_event_hash_chain';
 
 const migrations: Record<string, Migration> = {
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '056_equipment_labels': equipmentLabels,
   '058_due_reminders': dueReminders,
   '059_search_index': searchIndex,
+  '060_search_index_work_orders': searchIndexWorkOrders,
   '055_event_hash_chain': eventHashChain,
 };
 

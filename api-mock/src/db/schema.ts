@@ -252,6 +252,13 @@ export interface SearchQueueTable {
   seq: Generated<number>;
 }
 
+/** A work order the search index has not been told of yet, under its customer (migration 060). */
+export interface SearchQueueWorkOrdersTable {
+  service_call_id: number;
+  customer_id: number;
+  seq: Generated<number>;
+}
+
 /** An instrument's QR label code (migration 056): random, kept so a reprinted label carries the same code. */
 export interface EquipmentLabelsTable {
   equipment_id: number;
@@ -750,6 +757,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   search_index_state: SearchIndexStateTable;
   search_queue: SearchQueueTable;
+  search_queue_work_orders: SearchQueueWorkOrdersTable;
   equipment_labels: EquipmentLabelsTable;
   due_digest_settings: DueDigestSettingsTable;
   due_digests_sent: DueDigestsSentTable;

@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import mysql from 'mysql2/promise';
-import type { EquipmentListQuery } from '../../../contract/equipment';
 import type { Database } from '../db/schema';
 import type { EquipmentScope } from '../equipment/queries';
+import type { WorkOrderScope } from '../serviceCalls/workOrders.queries';
+import { equipmentIndexQuery, workOrderIndexQuery, type IndexedListBody } from './indexQuery';
 import {
-  DOCUMENT_COLUMNS,
-  EQUIPMENT_INDEX,
-  SHARDS,
+  EQUIPMENT_SEARCH,
+  SEARCHED_TABLES,
+  WORK_ORDER_SEARCH,
+  documentColumns,
   documentTuple,
-  equipmentDocuments,
+  documents,
   shardOf,
-} from './equipmentDocuments';
-import { equipmentIndexQuery } from './equipmentQuery';
+  shardsOf,
+  type SearchedTable,
+} from './searchedTables';
 
 /**
- * SEARCH_URL (`sphinx://host:port`, searchd's SphinxQL listener): the search index the equipment lists with a word
- * answer from (issue 36). Absent or blank: none. A bad value throws, so the server does not start with a setting it
+ * SEARCH_URL (`sphinx://host:port`, searchd's SphinxQL listener): the search index the equipment and work-order lists
+ * with a word answer from (issue 36). Absent or blank: none. A bad value throws, so the server does not start with a setting it
  * would misread.
  */
 export function searchUrlSetting(value: string | undefined): { host: string; port: number } | undefined {
@@ -35,9 +38,9 @@ export function searchUrlSetting(value: string | undefined): { host: string; por
 
 /** How many matches a page may lie within for the index to answer it (its `max_matches`). */
 export const INDEX_MAX_MATCHES = 10_000;
-/** A drain that sent this many instruments compacts the index after. */
+/** A drain that sent this many rows of a table compacts its shards after. */
 const COMPACT_AFTER = 10_000;
-/** How many queued instruments one drain sends. */
+/** How many queued rows one batch sends. */
 const DRAIN_BATCH = 1_000;
 /** How often an idle drainer looks at the queue, and how long one waits after a failure. */
 const DRAIN_EVERY_MS = 100;
@@ -57,10 +60,10 @@ export interface SearchIndexStats {
 }
 
 /**
- * The search index beside the database: it answers equipment list pages with a word (ids in order and the exact
- * total) while the database stays the source of truth. Writes reach it through the queue that triggers fill
- * (migration 059), drained by one server at a time; a customer's page is asked of it only while none of that
- * customer's changes wait, so a user always reads what was written before.
+ * The search index beside the database: it answers equipment and work-order list pages with a word (ids in order and
+ * the exact total) while the database stays the source of truth. Writes reach it through the queues that triggers
+ * fill (migrations 059 and 060), drained by one server at a time; a customer's page is asked of it only while none of
+ * that customer's changes to the table wait, so a user always reads what was written before.
  */
 export class SearchIndex {
   readonly stats: SearchIndexStats = { answered: 0, passed: 0, failed: 0, drained: 0 };
@@ -112,37 +115,49 @@ export class SearchIndex {
       select datcollate as collation from pg_database where datname = current_database()`.execute(this.db);
     // Sphinx sorts text by its bytes: so does the database only in the C collation (or C.UTF-8).
     this.textSorts = /^(C|POSIX|C\.UTF-?8)$/i.test(rows[0]?.collation ?? '');
-    for (let n = 0; n < SHARDS; n++) {
-      const shard = `${EQUIPMENT_INDEX}_${n}`;
-      const described = await this.ask<{ Field: string }>(`describe ${shard}`);
-      // Searchd lists the attributes in an order of its own.
-      const columns = described.map((d) => d.Field).sort();
-      if (columns.join() !== [...DOCUMENT_COLUMNS].sort().join())
-        throw new Error(
-          `searchd's ${shard} is not the index this server writes (another version's configuration): ` +
-            'write it anew with npm run search:config and start searchd again',
+    for (const table of SEARCHED_TABLES)
+      for (const shard of shardsOf(table)) {
+        // An index searchd does not have is described by an error of searchd's (a connection's error is thrown).
+        const described = await this.ask<{ Field: string }>(`describe ${shard}`).catch(
+          (err: { sqlMessage?: string }) => {
+            if (err.sqlMessage === undefined) throw err;
+            return [];
+          },
         );
-    }
+        // Searchd lists the attributes in an order of its own.
+        const columns = described.map((d) => d.Field).sort();
+        if (columns.join() !== documentColumns(table).sort().join())
+          throw new Error(
+            `searchd's ${shard} is not the index this server writes (another version's configuration): ` +
+              'write it anew with npm run search:config and start searchd again',
+          );
+      }
     const state = await this.db
       .selectFrom('search_index_state')
       .select('enabled')
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    const [indexed, inTable] = await Promise.all([
-      this.ask<{ n: string }>(`select count(*) as n from ${EQUIPMENT_INDEX}`),
-      this.db
-        .selectFrom('equipment')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    if (state.enabled && Number(indexed[0]?.n ?? 0) === Number(inTable.count)) return;
+    // A table whose index is off, emptied or short is filled anew: every row queued, then its shards emptied.
+    const stale: SearchedTable[] = [];
+    for (const table of SEARCHED_TABLES) {
+      const [indexed, inTable] = await Promise.all([
+        this.ask<{ n: string }>(`select count(*) as n from ${table.index}`),
+        sql<{ n: string }>`select count(*) as n from ${sql.table(table.table)}`.execute(this.db),
+      ]);
+      if (!state.enabled || Number(indexed[0]?.n ?? 0) !== Number(inTable.rows[0]?.n ?? 0)) stale.push(table);
+    }
+    if (stale.length === 0) return;
     await this.withLease(async () => {
       await this.db.transaction().execute(async (trx) => {
         await trx.updateTable('search_index_state').set({ enabled: true }).where('id', '=', 1).execute();
-        await sql`insert into search_queue (equipment_id, customer_id) select id, customer_id from equipment
-          on conflict (customer_id, equipment_id) do update set seq = nextval('search_queue_seq')`.execute(trx);
+        for (const table of stale)
+          await sql`insert into ${sql.table(table.queue)} (${sql.ref(table.queueId)}, customer_id)
+            select id, customer_id from ${sql.table(table.table)}
+            on conflict (customer_id, ${sql.ref(table.queueId)}) do update set seq = nextval('search_queue_seq')`.execute(
+            trx,
+          );
       });
-      for (let n = 0; n < SHARDS; n++) await this.ask(`truncate rtindex ${EQUIPMENT_INDEX}_${n}`);
+      for (const table of stale) for (const shard of shardsOf(table)) await this.ask(`truncate rtindex ${shard}`);
     }, true);
   }
 
@@ -150,15 +165,37 @@ export class SearchIndex {
    * A page of a customer's equipment list from the index, or null when the database is to answer it (see
    * equipmentIndexQuery, the customer's changes still queued, or the index down).
    */
-  async equipmentPage(
-    scope: EquipmentScope,
-    body: Pick<
-      EquipmentListQuery,
-      'fullTextSearchSetting' | 'filterSettings' | 'orderSettings' | 'pageIndex' | 'pageSize'
-    >,
+  equipmentPage(scope: EquipmentScope, body: IndexedListBody) {
+    return this.page(EQUIPMENT_SEARCH, scope.customerId, equipmentIndexQuery(scope, body, this.options()));
+  }
+
+  /** How many of a customer's instruments match a list's word and filters, exactly, or null as equipmentPage. */
+  async equipmentTotal(scope: EquipmentScope, body: Pick<IndexedListBody, 'fullTextSearchSetting' | 'filterSettings'>) {
+    return (await this.equipmentPage(scope, { ...body, orderSettings: [], pageIndex: 0, pageSize: 1 }))?.totalCount;
+  }
+
+  /** A page of a work-order tab from the index, or null when the database is to answer it (see workOrderIndexQuery). */
+  workOrderPage(scope: WorkOrderScope, body: IndexedListBody) {
+    return this.page(WORK_ORDER_SEARCH, scope.customerId, workOrderIndexQuery(scope, body, this.options()));
+  }
+
+  /** How many work orders of a tab match its word and filters, exactly, or null as workOrderPage. */
+  async workOrderTotal(scope: WorkOrderScope, body: Pick<IndexedListBody, 'fullTextSearchSetting' | 'filterSettings'>) {
+    const one = { ...body, orderSettings: [], pageIndex: 0, pageSize: 1 };
+    const query = workOrderIndexQuery(scope, one, this.options(), []);
+    return (await this.page(WORK_ORDER_SEARCH, scope.customerId, query))?.totalCount;
+  }
+
+  private options() {
+    return { maxMatches: INDEX_MAX_MATCHES, textSorts: this.textSorts };
+  }
+
+  private async page(
+    table: SearchedTable,
+    customerId: number,
+    query: string | null,
   ): Promise<{ ids: number[]; totalCount: number } | null> {
-    const query = equipmentIndexQuery(scope, body, { maxMatches: INDEX_MAX_MATCHES, textSorts: this.textSorts });
-    if (query === null || Date.now() < this.downUntil || (await this.queued(scope.customerId))) {
+    if (query === null || Date.now() < this.downUntil || (await this.queued(table, customerId))) {
       this.stats.passed++;
       return null;
     }
@@ -180,68 +217,55 @@ export class SearchIndex {
     }
   }
 
-  /** How many of a customer's instruments match a list's word and filters, exactly, or null as equipmentPage. */
-  async equipmentTotal(
-    scope: EquipmentScope,
-    body: Pick<EquipmentListQuery, 'fullTextSearchSetting' | 'filterSettings'>,
-  ): Promise<number | null> {
-    const page = await this.equipmentPage(scope, { ...body, orderSettings: [], pageIndex: 0, pageSize: 1 });
-    return page?.totalCount ?? null;
+  /** Whether any change of the customer's rows of the table waits to reach the index. */
+  private async queued(table: SearchedTable, customerId: number): Promise<boolean> {
+    const { rows } =
+      await sql`select 1 from ${sql.table(table.queue)} where customer_id = ${customerId} limit 1`.execute(this.db);
+    return rows.length > 0;
   }
 
-  /** Whether any change of the customer's instruments waits to reach the index. */
-  private async queued(customerId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('search_queue')
-      .select('equipment_id')
-      .where('customer_id', '=', customerId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Send queued instruments to the index until the queue is empty; answers how many were sent. */
+  /** Send queued rows to the index until the queues are empty; answers how many were sent. */
   async drain(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const batch = await this.withLease(() => this.drainBatch());
-      sent += batch ?? 0;
-      if (!batch || batch < DRAIN_BATCH) break;
-    }
-    // After a fill, the shards' memory parts go to disk and merge into one (searchd merges in the background):
-    // a search over one disk part is about half as long as over many memory segments.
-    if (sent >= COMPACT_AFTER)
-      for (let n = 0; n < SHARDS; n++) {
-        await this.ask(`flush ramchunk ${EQUIPMENT_INDEX}_${n}`);
-        await this.ask(`optimize index ${EQUIPMENT_INDEX}_${n}`);
+    for (const table of SEARCHED_TABLES) {
+      let sentOfTable = 0;
+      for (;;) {
+        const batch = await this.withLease(() => this.drainBatch(table));
+        sentOfTable += batch ?? 0;
+        if (!batch || batch < DRAIN_BATCH) break;
       }
+      // After a fill, the shards' memory parts go to disk and merge into one (searchd merges in the background):
+      // a search over one disk part is about half as long as over many memory segments.
+      if (sentOfTable >= COMPACT_AFTER)
+        for (const shard of shardsOf(table)) {
+          await this.ask(`flush ramchunk ${shard}`);
+          await this.ask(`optimize index ${shard}`);
+        }
+      sent += sentOfTable;
+    }
     return sent;
   }
 
-  private async drainBatch(): Promise<number> {
-    const batch = await this.db
-      .selectFrom('search_queue')
-      .select(['equipment_id', 'customer_id', 'seq'])
-      .orderBy('seq')
-      .limit(DRAIN_BATCH)
-      .execute();
+  private async drainBatch(table: SearchedTable): Promise<number> {
+    const { rows: batch } = await sql<{ id: number; customer_id: number; seq: string }>`
+      select ${sql.ref(table.queueId)} as id, customer_id, seq from ${sql.table(table.queue)}
+      order by seq limit ${DRAIN_BATCH}`.execute(this.db);
     if (batch.length === 0) return 0;
-    const ids = [...new Set(batch.map((b) => b.equipment_id))];
-    const documents = await equipmentDocuments(this.db, ids);
-    const present = new Set(documents.map((d) => Number(d.id)));
+    const ids = [...new Set(batch.map((b) => b.id))];
+    const rows = await documents(this.db, table, ids);
+    const present = new Set(rows.map((d) => Number(d.id)));
     const gone = ids.filter((id) => !present.has(id));
+    const columns = documentColumns(table).join(', ');
     const statements: string[] = [];
-    for (let n = 0; n < SHARDS; n++) {
-      const shard = `${EQUIPMENT_INDEX}_${n}`;
-      const tuples = documents.filter((d) => shardOf(Number(d.id)) === shard).map(documentTuple);
-      if (tuples.length > 0)
-        statements.push(`replace into ${shard} (${DOCUMENT_COLUMNS.join(', ')}) values ${tuples.join(', ')}`);
+    for (const shard of shardsOf(table)) {
+      const tuples = rows.filter((d) => shardOf(table, Number(d.id)) === shard).map((d) => documentTuple(table, d));
+      if (tuples.length > 0) statements.push(`replace into ${shard} (${columns}) values ${tuples.join(', ')}`);
       if (gone.length > 0) statements.push(`delete from ${shard} where id in (${gone.join(', ')})`);
     }
     for (const statement of statements) await this.ask(statement);
-    await sql`delete from search_queue q using unnest(${batch.map((b) => b.customer_id)}::integer[],
-        ${batch.map((b) => b.equipment_id)}::integer[], ${batch.map((b) => b.seq)}::bigint[]) as b(customer_id, equipment_id, seq)
-      where q.customer_id = b.customer_id and q.equipment_id = b.equipment_id and q.seq = b.seq`.execute(this.db);
+    await sql`delete from ${sql.table(table.queue)} q using unnest(${batch.map((b) => b.customer_id)}::integer[],
+        ${batch.map((b) => b.id)}::integer[], ${batch.map((b) => b.seq)}::bigint[]) as b(customer_id, id, seq)
+      where q.customer_id = b.customer_id and q.${sql.ref(table.queueId)} = b.id and q.seq = b.seq`.execute(this.db);
     this.stats.drained += batch.length;
     return batch.length;
   }
@@ -287,8 +311,13 @@ export class SearchIndex {
     let wait = DRAIN_EVERY_MS;
     try {
       // An empty queue costs one indexed read, and no write (the lease is taken only for work).
-      const waiting = await this.db.selectFrom('search_queue').select('seq').limit(1).executeTakeFirst();
-      if (waiting) await this.drain();
+      for (const table of SEARCHED_TABLES) {
+        const { rows } = await sql`select 1 from ${sql.table(table.queue)} limit 1`.execute(this.db);
+        if (rows.length > 0) {
+          await this.drain();
+          break;
+        }
+      }
     } catch (err) {
       wait = RETRY_AFTER_MS;
       this.onError(err, 'search index drain');

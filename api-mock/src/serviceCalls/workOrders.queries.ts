@@ -13,7 +13,8 @@ import { equipmentInScope, fullTextCondition } from '../equipment/queries';
 import { WORK_ORDER_FIELDS, workOrderWalk } from './fields';
 import { suggestionPage, valueSearchCondition } from '../lib/filterSuggestions';
 import { fieldOf, filtersWhere, orderBy } from '../lib/listQuerySql';
-import { pageOf, pageOfIds } from '../lib/paging';
+import { pageOf, pageOfIds, type ListTotal } from '../lib/paging';
+import type { SearchIndex } from '../search/searchIndex';
 import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
 import { publishedEventVersion } from '../db/listVersion';
 
@@ -54,14 +55,20 @@ function matchingWorkOrders(
     .$if(fullText !== null, (qb) => qb.where(fullText!));
 }
 
-/** A page of a work-order grid's ids in its order, and how many match (exactly up to `countCap`). */
-export const workOrderIdPage = (
+/**
+ * A page of a work-order grid's ids in its order, and how many match: from the search index when it answers (the
+ * total exact at any size), else from the database (exactly up to `countCap`).
+ */
+export async function workOrderIdPage(
   db: Kysely<Database>,
   scope: WorkOrderScope,
   body: WorkOrderListBody & { pageIndex: number; pageSize: number },
   countCap: number,
-) =>
-  pageOfIds(db, matchingWorkOrders(db, scope, body), {
+  search?: SearchIndex,
+): Promise<{ ids: number[] } & ListTotal> {
+  const fromIndex = await search?.workOrderPage(scope, body);
+  if (fromIndex) return { ids: fromIndex.ids, totalCount: fromIndex.totalCount, totalCountExact: true };
+  return pageOfIds(db, matchingWorkOrders(db, scope, body), {
     idColumn: 'service_calls.id',
     fields: WORK_ORDER_FIELDS,
     orders: workOrderOrder(body.orderSettings, scope.isHistory),
@@ -69,17 +76,21 @@ export const workOrderIdPage = (
     pageSize: body.pageSize,
     countCap,
   });
+}
 
 /**
- * How many work orders of the tab match its filters and keyword, counted for at most the bound (then a lower
- * bound), kept per customer, tab, list version and query.
+ * How many work orders of the tab match its filters and keyword: from the search index when it answers, else counted
+ * for at most the bound (then a lower bound) and kept per customer, tab, list version and query.
  */
 export async function workOrderCount(
   db: Kysely<Database>,
   scope: WorkOrderScope,
   body: WorkOrderCountQuery,
   options: CountOptions,
+  search?: SearchIndex,
 ): Promise<ListCount> {
+  const fromIndex = await search?.workOrderTotal(scope, body);
+  if (fromIndex !== null && fromIndex !== undefined) return { count: fromIndex, exact: true };
   const key = [
     'workOrders',
     scope.customerId,

@@ -55,13 +55,13 @@ const toSummary = (
   pdfAvailable: row.report_available,
 });
 
-export function workOrdersRouter({ db, config, reports }: AppDeps) {
+export function workOrdersRouter({ db, config, reports, search }: AppDeps) {
   const counts = new CountCache();
   return {
     list: s.route(serviceCallsContract.list, async ({ request, query, body }) => {
       const actor = actorOf(request);
       const scope = { customerId: actor.customerId, isHistory: query.isHistory };
-      const { ids, ...total } = await workOrderIdPage(db, scope, body, countCapOf(config));
+      const { ids, ...total } = await workOrderIdPage(db, scope, body, countCapOf(config), search);
       const [rows, mayOpen] = await Promise.all([serviceCallsByIds(db, ids), mayOpenServiceReports(db, actor.userId)]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const items = ids.flatMap((id) => {
@@ -73,7 +73,7 @@ export function workOrdersRouter({ db, config, reports }: AppDeps) {
 
     listCount: s.route(serviceCallsContract.listCount, async ({ request, query, body }) => {
       const scope = { customerId: actorOf(request).customerId, isHistory: query.isHistory };
-      return ok(await workOrderCount(db, scope, body, countOptionsOf(config, counts)));
+      return ok(await workOrderCount(db, scope, body, countOptionsOf(config, counts), search));
     }),
 
     filterFields: s.route(serviceCallsContract.filterFields, async ({ request, query, body }) => {

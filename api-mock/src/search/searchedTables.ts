@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+import { EQUIPMENT_FIELDS } from '../equipment/fields';
+import type { ListFields } from '../lib/listQuerySql';
+import { WORK_ORDER_FIELDS } from '../serviceCalls/fields';
+
+/**
+ * What the search index holds of a row of a searched table (issue 36): its words as the database made them (the
+ * lexemes of its `search` vector, one token each, so a word of letters and digits matches there what `'word':*`
+ * matches in the database), its scope (the customer and what decides the tab), and the grid's text and yes/no
+ * columns as attributes to sort by, with a 64-bit key of each text value to filter by.
+ *
+ * Searchd reads a match's attributes row by row, and a text attribute's value from a pool apart from the row: the
+ * row's first lines and whole numbers are what a broad word's hundreds of thousands of matches can afford to read. So
+ * the scope and the keys come first; text is read only to sort the matches that pass the filters; a null is the empty
+ * text (a value is kept behind a mark, so it sorts after the null, as the database sorts nulls) and a yes/no is 0 for
+ * null, 1 for no and 2 for yes.
+ */
+
+/** An attribute of the index: the grid field, the table's column (the attribute's name), and its kind. */
+export interface IndexedField {
+  field: string;
+  column: string;
+  type: 'text' | 'boolean';
+}
+
+/** A scope column as the index holds it: a whole number, a yes/no, or a set of whole numbers. */
+interface ScopeAttribute {
+  column: string;
+  kind: 'uint' | 'bool' | 'multi';
+}
+
+/** A table the index holds, with the queue its triggers fill (migrations 059 and 060). */
+export interface SearchedTable {
+  /** The distributed index a list asks; its shards are `<index>_<n>`. */
+  index: string;
+  table: 'equipment' | 'service_calls';
+  queue: 'search_queue' | 'search_queue_work_orders';
+  /** The queue's column naming the row. */
+  queueId: 'equipment_id' | 'service_call_id';
+  scope: readonly ScopeAttribute[];
+  fields: readonly IndexedField[];
+  byField: ReadonlyMap<string, IndexedField>;
+}
+
+/** The grid's fields on the table itself that are text or yes/no; the rest are answered by the database. */
+function searchedTable(definition: Omit<SearchedTable, 'fields' | 'byField'>, gridFields: ListFields): SearchedTable {
+  const prefix = `${definition.table}.`;
+  const fields = Object.entries(gridFields).flatMap(([field, f]): IndexedField[] =>
+    f.column.startsWith(prefix) && (f.type === 'text' || f.type === 'boolean')
+      ? [{ field, column: f.column.slice(prefix.length), type: f.type }]
+      : [],
+  );
+  return { ...definition, fields, byField: new Map(fields.map((f) => [f.field, f])) };
+}
+
+export const EQUIPMENT_SEARCH = searchedTable(
+  {
+    index: 'equipment',
+    table: 'equipment',
+    queue: 'search_queue',
+    queueId: 'equipment_id',
+    scope: [
+      { column: 'customer_id', kind: 'uint' },
+      { column: 'is_hidden', kind: 'bool' },
+      { column: 'follower_ids', kind: 'multi' },
+    ],
+  },
+  EQUIPMENT_FIELDS,
+);
+
+export const WORK_ORDER_SEARCH = searchedTable(
+  {
+    index: 'work_orders',
+    table: 'service_calls',
+    queue: 'search_queue_work_orders',
+    queueId: 'service_call_id',
+    scope: [
+      { column: 'customer_id', kind: 'uint' },
+      { column: 'is_history', kind: 'bool' },
+    ],
+  },
+  WORK_ORDER_FIELDS,
+);
+
+export const SEARCHED_TABLES: readonly SearchedTable[] = [EQUIPMENT_SEARCH, WORK_ORDER_SEARCH];
+
+const textFields = (table: SearchedTable) => table.fields.filter((f) => f.type === 'text');
+
+/** The attribute holding the key of a text column's value (`valueKey`), 0 for null. */
+export const keyOf = (column: string) => `${column}__key`;
+
+/**
+ * The key a text value is filtered by: the first 64 bits of its MD5, as the database's `md5` computes it when it
+ * writes a document (`keySql`) and as the server does for a filter's values. Two values sharing a key is a chance of
+ * one in 2^64 per pair.
+ */
+export const valueKey = (value: string) => createHash('md5').update(value, 'utf8').digest().readBigInt64BE(0);
+export const keySql = (text: RawBuilder<unknown>) =>
+  sql<string>`(('x' || substr(md5(${text}), 1, 16))::bit(64)::bigint)::text`;
+
+/** A stored text value's mark: the null is '', the value '' is this mark alone. */
+export const TEXT_MARK = '=';
+/** A yes/no as stored. */
+export const storedBoolean = (value: boolean | null | undefined) => (value === true ? 2 : value === false ? 1 : 0);
+
+/** Shards searched side by side, one per core of a 2-core server: a broad word's matches are scanned in half the time. */
+export const SHARDS = 2;
+export const shardsOf = (table: SearchedTable) => Array.from({ length: SHARDS }, (_, n) => `${table.index}_${n}`);
+export const shardOf = (table: SearchedTable, id: number) => `${table.index}_${id % SHARDS}`;
+
+/**
+ * Every character but spaces and controls belongs to a word, so each lexeme stays one token (Sphinx 2.2 maps
+ * characters up to U+2FFFF).
+ */
+const CHARSET = 'U+21..U+40, A..Z->a..z, U+5B..U+2FFFF';
+
+const SCOPE_DIRECTIVE = { uint: 'rt_attr_uint', bool: 'rt_attr_bool', multi: 'rt_attr_multi' } as const;
+
+/** The searchd configuration for the index: real-time shards kept in `dataDir`, served on `listen` (host:port). */
+export function searchdConfig(dataDir: string, listen: string): string {
+  const indexes = SEARCHED_TABLES.map((table) => {
+    const attributes = [
+      ...table.scope.map((s) => `  ${SCOPE_DIRECTIVE[s.kind]} = ${s.column}`),
+      ...textFields(table).map((f) => `  rt_attr_bigint = ${keyOf(f.column)}`),
+      ...table.fields.map((f) =>
+        f.type === 'text' ? `  rt_attr_string = ${f.column}` : `  rt_attr_uint = ${f.column}`,
+      ),
+    ];
+    const shards = shardsOf(table).map(
+      (name) => `index ${name}
+{
+  type = rt
+  path = ${path.join(dataDir, name)}
+  rt_field = words
+${attributes.join('\n')}
+  rt_mem_limit = 256M
+  dict = keywords
+  min_prefix_len = 1
+  charset_table = ${CHARSET}
+}
+`,
+    );
+    return `${shards.join('\n')}
+index ${table.index}
+{
+  type = distributed
+${shardsOf(table)
+  .map((s) => `  local = ${s}`)
+  .join('\n')}
+}
+`;
+  });
+  return `${indexes.join('\n')}
+searchd
+{
+  listen = ${listen}:mysql41
+  log = ${path.join(dataDir, 'searchd.log')}
+  pid_file = ${path.join(dataDir, 'searchd.pid')}
+  binlog_path = ${dataDir}
+  collation_server = binary
+  workers = threads
+  dist_threads = ${SHARDS}
+  rt_flush_period = 600
+}
+`;
+}
+
+type DocumentRow = Record<string, string | number | boolean | number[] | null>;
+
+/** The rows with these ids as the index holds them (an id that is gone is absent). */
+export async function documents(
+  db: Kysely<Database>,
+  table: SearchedTable,
+  ids: readonly number[],
+): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  const column = (name: string) => sql.ref(`${table.table}.${name}`);
+  const { rows } = await sql<DocumentRow>`
+    select id, ${sql.join(table.scope.map((s) => column(s.column)))},
+      array_to_string(tsvector_to_array(search), ' ') as words,
+      ${sql.join(table.fields.map((f) => column(f.column)))},
+      ${sql.join(textFields(table).map((f) => sql`${keySql(column(f.column))} as ${sql.ref(keyOf(f.column))}`))}
+    from ${sql.table(table.table)} where id in (${sql.join(ids)})`.execute(db);
+  return rows;
+}
+
+/** The columns of a REPLACE into a shard, in the order `documentTuple` writes them. */
+export const documentColumns = (table: SearchedTable) => [
+  'id',
+  'words',
+  ...table.scope.map((s) => s.column),
+  ...textFields(table).map((f) => keyOf(f.column)),
+  ...table.fields.map((f) => f.column),
+];
+
+/**
+ * A SphinxQL string literal. Sphinx drops the backslash before any character, so only the backslash and the quote
+ * are escaped; other characters (a newline in a comment) are kept as they are.
+ */
+export const sphinxString = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
+/** A whole number for SphinxQL, written by us: never text from a row or a request. */
+const whole = (value: unknown) => {
+  const n = Math.trunc(Number(value));
+  if (!Number.isSafeInteger(n)) throw new Error(`not a whole number: ${String(value).slice(0, 20)}`);
+  return String(n);
+};
+/** A 64-bit key for SphinxQL (the database writes it as text). */
+const key = (value: unknown) => {
+  if (value === null || value === undefined) return '0';
+  const text = String(value);
+  if (!/^-?\d{1,20}$/.test(text)) throw new Error(`not a key: ${text.slice(0, 24)}`);
+  return text;
+};
+
+/** One document's values for a REPLACE, in `documentColumns`' order. */
+export function documentTuple(table: SearchedTable, row: DocumentRow): string {
+  const scope = table.scope.map((s) => {
+    const value = row[s.column];
+    if (s.kind === 'multi') return `(${((value as number[] | null) ?? []).map(whole).join(',')})`;
+    return s.kind === 'bool' ? (value ? '1' : '0') : whole(value);
+  });
+  const attributes = table.fields.map((f) => {
+    const value = row[f.column];
+    if (f.type === 'boolean') return String(storedBoolean(value as boolean | null));
+    return sphinxString(value === null || value === undefined ? '' : `${TEXT_MARK}${String(value)}`);
+  });
+  const values = [
+    whole(row.id),
+    sphinxString(String(row.words ?? '')),
+    ...scope,
+    ...textFields(table).map((f) => key(row[keyOf(f.column)])),
+    ...attributes,
+  ];
+  return `(${values.join(', ')})`;
+}
