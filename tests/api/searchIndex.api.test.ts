@@ -4,11 +4,10 @@ import type { EquipmentListQuery } from '../../contract/equipment';
 import { FilterOperator, OrderType, type ListCount } from '../../contract/listQuery';
 import { equipmentCount, equipmentPage } from '../../api-mock/src/equipment/list.queries';
 import { CountCache } from '../../api-mock/src/lib/listCount';
-import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { keySql, valueKey } from '../../api-mock/src/search/searchedTables';
 import { SearchIndex } from '../../api-mock/src/search/searchIndex';
-import { searchQueuesDrained, searchdMissing, startSearchd } from '../support/searchd';
+import { searchQueuesDrained, searchdMissing, startSearchIndexServer, startSearchd } from '../support/searchd';
 
 /**
  * The search index beside the database (issue 36, SEARCH_URL): the equipment lists with a word answer from it, and
@@ -19,36 +18,28 @@ import { searchQueuesDrained, searchdMissing, startSearchd } from '../support/se
 const missing = searchdMissing();
 if (missing) console.log(`SKIPPED the search-index tests: ${missing}`);
 
-let searchd: Awaited<ReturnType<typeof startSearchd>>;
-let server: Awaited<ReturnType<typeof startApiServer>>;
+let world: Awaited<ReturnType<typeof startSearchIndexServer>>;
 let acme = 0;
 let globex = 0;
 let userId = 0;
 let user: InjectClient;
 let pe: InjectClient;
-const db = () => server.database.db;
-const index = () => server.search!;
+const db = () => world.server.database.db;
+const index = () => world.server.search!;
 
 const drained = () => searchQueuesDrained(db());
 
 beforeAll(async () => {
   if (missing) return;
-  searchd = await startSearchd();
-  server = await startApiServer({ search: { host: searchd.host, port: searchd.port } });
-  const customers = await db().selectFrom('customers').select(['id', 'customer_folder']).execute();
-  acme = customers.find((c) => c.customer_folder === 'acme')!.id;
-  globex = customers.find((c) => c.customer_folder === 'globex')!.id;
+  world = await startSearchIndexServer();
+  ({ acme, globex } = world);
   userId = (
     await db().selectFrom('users').select('id').where('email', '=', 'user@acme-labs.example').executeTakeFirstOrThrow()
   ).id;
-  user = (await signedIn(server.app, 'user@acme-labs.example')).client;
-  pe = (await signedIn(server.app, 'pe@provider.example')).client;
-  await drained();
+  user = (await signedIn(world.server.app, 'user@acme-labs.example')).client;
+  pe = (await signedIn(world.server.app, 'pe@provider.example')).client;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await searchd?.remove();
-});
+afterAll(() => world?.close());
 
 type Page = {
   status: number;
@@ -328,7 +319,7 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }],
     });
     const want = await fromDatabase(b, { customerId: acme, userId });
-    await searchd.stop();
+    await world.searchd.stop();
     const failedBefore = index().stats.failed;
     for (let i = 0; i < 3; i++) {
       const got = await listed(user, b);

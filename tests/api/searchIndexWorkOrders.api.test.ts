@@ -4,9 +4,8 @@ import type { WorkOrderListQuery } from '../../contract/serviceCalls';
 import { FilterOperator, OrderType, type ListCount } from '../../contract/listQuery';
 import { workOrderCount, workOrderIdPage } from '../../api-mock/src/serviceCalls/workOrders.queries';
 import { CountCache } from '../../api-mock/src/lib/listCount';
-import { startApiServer } from '../support/apiServer';
 import { signedIn, type InjectClient } from '../support/injectClient';
-import { searchQueuesDrained, searchdMissing, startSearchd } from '../support/searchd';
+import { searchQueuesDrained, searchdMissing, startSearchIndexServer } from '../support/searchd';
 
 /**
  * The work-order lists through the search index beside the database (issue 36, SEARCH_URL): a tab's page with a word
@@ -16,29 +15,21 @@ import { searchQueuesDrained, searchdMissing, startSearchd } from '../support/se
 const missing = searchdMissing();
 if (missing) console.log(`SKIPPED the work-order search-index tests: ${missing}`);
 
-let searchd: Awaited<ReturnType<typeof startSearchd>>;
-let server: Awaited<ReturnType<typeof startApiServer>>;
+let world: Awaited<ReturnType<typeof startSearchIndexServer>>;
 let acme = 0;
 let globex = 0;
 let user: InjectClient;
-const db = () => server.database.db;
-const index = () => server.search!;
+const db = () => world.server.database.db;
+const index = () => world.server.search!;
 const drained = () => searchQueuesDrained(db());
 
 beforeAll(async () => {
   if (missing) return;
-  searchd = await startSearchd();
-  server = await startApiServer({ search: { host: searchd.host, port: searchd.port } });
-  const customers = await db().selectFrom('customers').select(['id', 'customer_folder']).execute();
-  acme = customers.find((c) => c.customer_folder === 'acme')!.id;
-  globex = customers.find((c) => c.customer_folder === 'globex')!.id;
-  user = (await signedIn(server.app, 'user@acme-labs.example')).client;
-  await drained();
+  world = await startSearchIndexServer();
+  ({ acme, globex } = world);
+  user = (await signedIn(world.server.app, 'user@acme-labs.example')).client;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await searchd?.remove();
-});
+afterAll(() => world?.close());
 
 type Page = {
   status: number;

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import mysql from 'mysql2/promise';
 import { SEARCHED_TABLES, searchdConfig } from '../../api-mock/src/search/searchedTables';
+import { startApiServer } from './apiServer';
 import { freePort } from './serverProcess';
 
 const run = promisify(execFile);
@@ -65,4 +66,26 @@ export async function searchQueuesDrained<DB>(db: Kysely<DB>, timeoutMs = 20_000
     if (Date.now() > deadline) throw new Error(`the search queues did not drain in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The search-index tests' world, one per file: an api server of the demo world with a searchd of its own, filled
+ * (its queues drained), and the ids of the two customers the tests compare.
+ */
+export async function startSearchIndexServer() {
+  const searchd = await startSearchd();
+  const server = await startApiServer({ search: { host: searchd.host, port: searchd.port } });
+  const customers = await server.database.db.selectFrom('customers').select(['id', 'customer_folder']).execute();
+  const idOf = (folder: string) => customers.find((c) => c.customer_folder === folder)!.id;
+  await searchQueuesDrained(server.database.db);
+  return {
+    searchd,
+    server,
+    acme: idOf('acme'),
+    globex: idOf('globex'),
+    async close() {
+      await server.close();
+      await searchd.remove();
+    },
+  };
 }
