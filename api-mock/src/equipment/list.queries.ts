@@ -70,18 +70,13 @@ export async function equipmentPage(
       ({ ids, ...total } = await pageOfIds(db, filtered, { ...page, countCap, window }));
     }
   }
-  const byId = new Map(
-    (
-      (ids.length > 0
-        ? await selectListColumns(db, scope).where('equipment.id', 'in', ids).execute()
-        : []) as EquipmentListRow[]
-    ).map((r) => [r.id, r]),
-  );
+  // The rows and their extras (images, contracts, upcoming service) are read side by side.
+  const [listed, extras] = await Promise.all([
+    ids.length > 0 ? selectListColumns(db, scope).where('equipment.id', 'in', ids).execute() : [],
+    loadEquipmentExtras(db, ids),
+  ]);
+  const byId = new Map((listed as EquipmentListRow[]).map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
-  const extras = await loadEquipmentExtras(
-    db,
-    rows.map((r) => r.id),
-  );
   return { rows, extras, ...total };
 }
 
