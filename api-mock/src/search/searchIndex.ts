@@ -74,6 +74,8 @@ export class SearchIndex {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> = Promise.resolve();
+  /** Rows sent per table since its queue was last vacuumed. */
+  private readonly unvacuumed = new Map<SearchedTable, number>();
 
   private constructor(
     private readonly db: Kysely<Database>,
@@ -248,11 +250,16 @@ export class SearchIndex {
       }
       // After a fill, the shards' memory parts go to disk and merge into one (searchd merges in the background):
       // a search over one disk part is about half as long as over many memory segments.
-      if (sentOfTable >= COMPACT_AFTER)
+      if (sentOfTable >= COMPACT_AFTER) {
         for (const shard of shardsOf(table)) {
           await this.ask(`flush ramchunk ${shard}`);
           await this.ask(`optimize index ${shard}`);
         }
+      }
+      // The queue's dead rows go every so many sent: PGlite has no autovacuum, and a look at the queue passes them.
+      const unvacuumed = (this.unvacuumed.get(table) ?? 0) + sentOfTable;
+      this.unvacuumed.set(table, unvacuumed >= COMPACT_AFTER ? 0 : unvacuumed);
+      if (unvacuumed >= COMPACT_AFTER) await sql`vacuum ${sql.table(table.queue)}`.execute(this.db);
       sent += sentOfTable;
     }
     return sent;
@@ -324,7 +331,7 @@ export class SearchIndex {
     try {
       // An empty queue costs one indexed read, and no write (the lease is taken only for work).
       for (const table of SEARCHED_TABLES) {
-        const { rows } = await sql`select 1 from ${sql.table(table.queue)} limit 1`.execute(this.db);
+        const { rows } = await sql`select 1 from ${sql.table(table.queue)} order by seq limit 1`.execute(this.db);
         if (rows.length > 0) {
           await this.drain();
           break;
