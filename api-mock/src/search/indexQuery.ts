@@ -2,7 +2,7 @@ import type { EquipmentListQuery } from '../../../contract/equipment';
 import { FilterOperator, OrderType, type OrderSetting } from '../../../contract/listQuery';
 import { equipmentOrder } from '../equipment/fields';
 import { keywordWords, type EquipmentScope } from '../equipment/queries';
-import { workOrderOrder, type WorkOrderScope } from '../serviceCalls/workOrders.queries';
+import { workOrderOrder, type WorkOrderScope } from '../serviceCalls/fields';
 import {
   EQUIPMENT_SEARCH,
   WORK_ORDER_SEARCH,

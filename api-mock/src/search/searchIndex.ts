@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import mysql from 'mysql2/promise';
 import type { Database } from '../db/schema';
 import type { EquipmentScope } from '../equipment/queries';
-import type { WorkOrderScope } from '../serviceCalls/workOrders.queries';
+import type { WorkOrderScope } from '../serviceCalls/fields';
 import { equipmentIndexQuery, workOrderIndexQuery, type IndexedListBody } from './indexQuery';
 import {
   EQUIPMENT_SEARCH,

@@ -1,4 +1,9 @@
-import { WORK_ORDER_LIST_FIELDS, type WorkOrderListField } from '../../../contract/serviceCalls';
+import {
+  WORK_ORDER_DEFAULT_ORDER,
+  WORK_ORDER_LIST_FIELDS,
+  type WorkOrderListField,
+} from '../../../contract/serviceCalls';
+import type { OrderSetting } from '../../../contract/listQuery';
 import { listFieldsOf } from '../lib/listQuerySql';
 
 /** The SQL column of every work-order grid field (the fields and their kinds are the contract's). */
@@ -40,6 +45,16 @@ const COLUMNS: Record<WorkOrderListField, string> = {
 
 /** The whitelist of the work-order lists: API field -> column and kind. */
 export const WORK_ORDER_FIELDS = listFieldsOf(WORK_ORDER_LIST_FIELDS, COLUMNS);
+
+/** Whose work orders a list reads: one customer's, one tab. */
+export interface WorkOrderScope {
+  customerId: number;
+  isHistory: boolean;
+}
+
+/** The tab's default order when the request gives none (spec 3 section 7). */
+export const workOrderOrder = (orders: readonly OrderSetting[], isHistory: boolean): OrderSetting[] =>
+  orders.length > 0 ? [...orders] : [isHistory ? WORK_ORDER_DEFAULT_ORDER.history : WORK_ORDER_DEFAULT_ORDER.scheduled];
 
 /** Fields of long free text (up to 4,000 characters, more than a btree entry holds): indexed on a prefix. */
 const LONG_TEXT: readonly WorkOrderListField[] = ['repairProblem', 'repairSolution', 'description'];

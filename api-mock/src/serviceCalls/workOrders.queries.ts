@@ -1,28 +1,21 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { UPCOMING_SERVICE_DAYS } from '../../../contract/equipment';
 import {
-  WORK_ORDER_DEFAULT_ORDER,
   type ServiceReportTarget,
   type WorkOrderCountQuery,
   type WorkOrderListQuery,
   type WorkOrderRow,
 } from '../../../contract/serviceCalls';
-import type { ListCount, OrderSetting } from '../../../contract/listQuery';
+import type { ListCount } from '../../../contract/listQuery';
 import type { Database, ServiceCallsTable } from '../db/schema';
 import { equipmentInScope, fullTextCondition } from '../equipment/queries';
-import { WORK_ORDER_FIELDS, workOrderWalk } from './fields';
+import { WORK_ORDER_FIELDS, workOrderOrder, workOrderWalk, type WorkOrderScope } from './fields';
 import { suggestionPage, valueSearchCondition } from '../lib/filterSuggestions';
 import { fieldOf, filtersWhere, orderBy } from '../lib/listQuerySql';
 import { pageOf, pageOfIds, type ListTotal } from '../lib/paging';
 import type { SearchIndex } from '../search/searchIndex';
 import { cachedBoundedCount, countQueryKey, type CountOptions } from '../lib/listCount';
 import { publishedEventVersion } from '../db/listVersion';
-
-/** Whose work orders a list reads: one customer's, one tab. */
-export interface WorkOrderScope {
-  customerId: number;
-  isHistory: boolean;
-}
 
 /** The service calls of a customer on one tab (Scheduled: not complete, History: complete). */
 export function workOrdersInScope(db: Kysely<Database>, scope: WorkOrderScope) {
@@ -35,10 +28,6 @@ export function workOrdersInScope(db: Kysely<Database>, scope: WorkOrderScope) {
 /** The full-text condition of a work-order search (every word starts a word of the order, instrument or people). */
 export const workOrderFullText = (keyword: string | null | undefined): Expression<SqlBool> | null =>
   fullTextCondition(keyword, 'service_calls.search');
-
-/** The tab's default order when the request gives none (spec 3 section 7). */
-export const workOrderOrder = (orders: readonly OrderSetting[], isHistory: boolean): OrderSetting[] =>
-  orders.length > 0 ? [...orders] : [isHistory ? WORK_ORDER_DEFAULT_ORDER.history : WORK_ORDER_DEFAULT_ORDER.scheduled];
 
 /** The list query of a work-order grid: filters, sort, search and page (spec 3 section 7). */
 type WorkOrderListBody = Pick<WorkOrderListQuery, 'filterSettings' | 'orderSettings' | 'fullTextSearchSetting'>;
