@@ -117,7 +117,7 @@ describe.skipIf(missing !== null)('work-order lists through the search index', (
             compared++;
           }
     expect(compared).toBe(5 * sorts.length * filters.length * 2);
-  });
+  }, 180_000);
 
   it("counts a tab's word exactly from the index, as the database counts it", async () => {
     for (const keyword of await wordsOf(acme))
