@@ -123,9 +123,12 @@ describe('upcoming service visits', () => {
       await table.waitFor();
       // 18 calls: the newest 15 on the first page, the other 3 on the second.
       await panel.getByText('1–15 of 18').waitFor();
+      await table.locator('tbody tr').nth(14).waitFor();
       expect(await table.locator('tbody tr').count()).toBe(15);
       await panel.getByRole('button', { name: 'Next page' }).click();
       await panel.getByText('16–18 of 18').waitFor();
+      // The pager moves when asked; the rows when the page arrives.
+      await table.locator('tbody tr').nth(3).waitFor({ state: 'detached' });
       expect(await table.locator('tbody tr').count()).toBe(3);
       expect(await axeViolations(page, '.bp6-drawer')).toEqual([]);
     } finally {
