@@ -8,28 +8,8 @@ const INT8 = 20;
 const DATE = 1082;
 const NUMERIC = 1700;
 
-/**
- * A database error's fields (code, detail, constraint…) as plain values: an Error's own properties would not survive
- * the trip, and a value that cannot be cloned would stop the thread.
- */
-const errorFields = (err) => ({
-  ...Object.fromEntries(
-    Object.entries(typeof err === 'object' && err !== null ? err : {}).filter(([, v]) =>
-      ['string', 'number', 'boolean'].includes(typeof v),
-    ),
-  ),
-  name: String(err?.name ?? 'Error'),
-  message: String(err?.message ?? err),
-});
-
-/** Answer the main thread; an answer that cannot be cloned is answered as an error instead. */
-function reply(id, answer) {
-  try {
-    parentPort.postMessage({ id, ...answer });
-  } catch (err) {
-    parentPort.postMessage({ id, error: errorFields(err) });
-  }
-}
+/** A database error's fields (code, detail, constraint…) survive the trip; an Error's own properties would not. */
+const errorFields = (err) => ({ ...err, name: err?.name ?? 'Error', message: err?.message ?? String(err) });
 
 const unlisten = new Map();
 let pglite;
@@ -67,8 +47,8 @@ async function answer(message) {
 
 parentPort.on('message', (message) => {
   answer(message).then(
-    (result) => reply(message.id, { result }),
-    (err) => reply(message.id, { error: errorFields(err) }),
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (err) => parentPort.postMessage({ id: message.id, error: errorFields(err) }),
   );
 });
 
