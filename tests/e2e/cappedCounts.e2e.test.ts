@@ -133,4 +133,39 @@ describe('a list whose count runs out of time', () => {
     expect(shownLast).toBe(all);
     await context.close();
   });
+
+  it('stays on the page whose rows it shows while the next page is on its way, then moves with them', async () => {
+    const { context, page } = await inventoryOf(server, browser);
+    await page.getByRole('searchbox', { name: 'Search all equipment fields' }).fill('inv');
+    await page.getByText(`1–30 of more than ${CAP}`, { exact: true }).waitFor();
+    const firstRow = page.getByRole('button', { name: /^Actions for / }).first();
+    const firstOfPageOne = await firstRow.getAttribute('data-testid');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked: number[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/Equipment/list',
+      async (route) => {
+        const { pageIndex } = route.request().postDataJSON() as { pageIndex: number };
+        asked.push(pageIndex);
+        if (pageIndex === 1) await released;
+        await route.continue();
+      },
+    );
+    await nextPage(page).click();
+    await page.locator('.list-body[aria-busy="true"]').waitFor();
+    expect(asked).toEqual([1]);
+    // The rows are still the first page's: so are the position, the page and next.
+    expect(await position(page).innerText()).toBe(`1–30 of more than ${CAP}`);
+    await page.getByRole('button', { name: 'Page 1', exact: true }).waitFor();
+    await nextPage(page).click();
+    expect(await firstRow.getAttribute('data-testid')).toBe(firstOfPageOne);
+    release();
+    await page.getByText(new RegExp(`^31–60 of (more than \\d+|\\d+\\+)$`)).waitFor();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).waitFor();
+    expect(await firstRow.getAttribute('data-testid')).not.toBe(firstOfPageOne);
+    await page.locator('.list-body[aria-busy="false"]').waitFor();
+    expect(asked).toEqual([1]);
+    await context.close();
+  });
 });

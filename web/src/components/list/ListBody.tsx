@@ -44,6 +44,7 @@ export function ListBody<T>(props: ListBodyProps<T>) {
           totalCount={list.data.totalCount}
           exact={list.data.totalCountExact !== false}
           pageRows={list.data.items.length}
+          placeholder={list.isPlaceholderData}
           counting={props.count?.counting}
           counted={props.count?.counted}
           onPage={paging.onPage}

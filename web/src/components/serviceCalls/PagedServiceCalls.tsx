@@ -33,14 +33,15 @@ export function PagedServiceCalls<R>(props: PagedServiceCallsProps<R>) {
   const pagedByPager = useRef(false);
 
   // The page button pressed on the first or last page becomes disabled and drops the focus: keep it in the pager.
+  // The pager moves once the page's rows have come (Pager's `placeholder`), and so does the focus.
   useLayoutEffect(() => {
-    if (!pagedByPager.current) return;
+    if (!pagedByPager.current || list.isPlaceholderData) return;
     pagedByPager.current = false;
     const box = pager.current;
     if (box && !box.contains(document.activeElement)) {
       box.querySelector<HTMLButtonElement>('button[aria-label]:not(:disabled)')?.focus();
     }
-  }, [props.pageIndex]);
+  }, [props.pageIndex, list.isPlaceholderData]);
 
   // Both lists sit under an h2 (the tab's section, the side panel's title).
   if (list.isPending) return <SectionNonIdealState level={3} icon={<Spinner size={32} />} title={texts.loading} />;
@@ -98,6 +99,7 @@ export function PagedServiceCalls<R>(props: PagedServiceCallsProps<R>) {
           totalCount={list.data.totalCount}
           exact={list.data.totalCountExact !== false}
           pageRows={list.data.items.length}
+          placeholder={list.isPlaceholderData}
           onPage={(index) => {
             pagedByPager.current = true;
             props.onPage(index);

@@ -378,6 +378,7 @@ export function CalendarPage() {
                 pageIndex={pageIndex}
                 pageSize={CALENDAR_PAGE_SIZE}
                 totalCount={rows.data.totalCount}
+                placeholder={rows.isPlaceholderData}
                 onPage={(index) => send({ type: 'PAGE', pageIndex: index })}
               />
             </>

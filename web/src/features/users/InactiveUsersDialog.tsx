@@ -91,6 +91,7 @@ export function InactiveUsersDialog({
         pageIndex={pageIndex}
         pageSize={INACTIVE_USER_PAGE_SIZE}
         totalCount={list.data?.totalCount ?? 0}
+        placeholder={list.isPlaceholderData}
         onPage={onPage}
       />
     </>

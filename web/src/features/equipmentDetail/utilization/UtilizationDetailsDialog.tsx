@@ -254,6 +254,7 @@ function PeriodEvents({
             pageIndex={pageIndex}
             pageSize={EVENTS_PAGE_SIZE}
             totalCount={totalCount}
+            placeholder={list.isPlaceholderData}
             onPage={(index) => setPage({ index, keyword: search.keyword })}
           />
         )}

@@ -111,6 +111,7 @@ export function ArcRequestsPanel({ equipment, title, onClose }: ArcRequestsPanel
           pageIndex={pageIndex}
           pageSize={CONTRACT_REQUEST_PAGE_SIZE}
           totalCount={found.data.totalCount}
+          placeholder={found.isPlaceholderData}
           onPage={setPageIndex}
         />
       </>
