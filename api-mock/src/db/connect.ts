@@ -2,12 +2,11 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, PostgresDriver, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { pglitePool } from './pglitePool';
+import { startPgliteThread } from './pgliteThread';
 import { DEFAULT_MAX_LAG_MS, DEFAULT_POLL_MS, ReadReplicas } from './readReplicas';
 import { RoutingDriver } from './readRouting';
 
@@ -120,16 +119,10 @@ export async function openDatabase(opts: {
     dataDir = path.resolve(opts.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create({
+  const pglite = await startPgliteThread({
     ...(await loadPgliteBinaries()),
     ...(dataDir ? { dataDir } : {}),
     ...(!dataDir && opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    extensions: { pg_trgm },
-    parsers: {
-      [INT8]: (v: string) => Number(v),
-      [NUMERIC]: (v: string) => Number(v),
-      [DATE]: (v: string) => v,
-    },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
   const listen: Listen = async (channel, onPayload) => pglite.listen(channel, onPayload);

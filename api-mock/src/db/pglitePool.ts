@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { subscribe } from 'node:diagnostics_channel';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from './pgliteThread';
 
 /** The order in which HTTP requests arrived: each request's work carries its number. */
 const requestOrder = new AsyncLocalStorage<number>();
@@ -14,46 +14,37 @@ function numberRequests() {
   subscribe('http.server.request.start', () => requestOrder.enterWith(++arrivals));
 }
 
+/** A query waiting for its turn: its request's arrival, and whether it opens a transaction. */
 interface Waiter {
   order: number;
+  /** The connection whose transaction this query opens, or null. */
+  opens: object | null;
   grant: () => void;
 }
 
+/** How many queries the database thread may hold at once: enough to keep it busy, few enough to keep the order. */
+const IN_FLIGHT = 4;
+
+const OPENS = /^\s*(begin|start\s+transaction)\b/i;
+const CLOSES = /^\s*(commit|rollback|end|abort)\s*$/i;
+
 /**
- * A pg-style pool over one PGlite instance for Kysely's PostgresDialect. PGlite has a single session, so a
- * connection is lent to one user at a time: a transaction keeps it until it releases it.
+ * A pg-style pool over one PGlite session (in its thread, pgliteThread.ts) for Kysely's PostgresDialect. Outside a
+ * transaction queries of different requests go to the thread one after another without waiting for each other's
+ * answers, so the database always has the next one at hand; a transaction has the session to itself from its begin,
+ * once the queries sent before it are answered, to its commit or rollback (or its connection's release).
  *
- * PGlite runs in this thread and answers inside promise jobs, so a busy server needs three rules to stay fair:
- * - The next waiter gets the session in a later turn of the event loop (setImmediate), one per turn, so the loop
- *   keeps polling its sockets (accepting connections, reading requests) between requests. Served inside the
- *   socket callbacks instead, one turn ran every waiting request to its end and accepted a single connection.
- * - Waiters are served in the order their HTTP requests arrived, not in the order of their queries: a request of
- *   N queries would otherwise queue N times behind every request that arrived after it.
- * - A query asked for by the work a finished query resumes (in the same run of promise jobs) follows at once.
+ * Queries wait in the order their HTTP requests arrived, not in the order they were asked: a request of N queries
+ * would otherwise queue N times behind every request that arrived after it.
  */
-export function pglitePool(pg: PGlite) {
+export function pglitePool(pg: Pick<PgliteThread, 'query' | 'close'>) {
   numberRequests();
-  /** A connection is lent out. */
-  let busy = false;
-  /** A query has just ended and the promise jobs it resumed are still running: the queries they ask for follow up. */
-  let inFollowUps = false;
-  /** The next waiter's turn is scheduled. */
-  let handing = false;
-  const followUps: Array<() => void> = [];
+  /** Queries sent and not yet answered, outside a transaction. */
+  let inFlight = 0;
+  /** The connection whose transaction has the session. */
+  let owner: object | null = null;
   /** Sorted by order; equal orders in the order they came. */
   const waiting: Waiter[] = [];
-
-  const client = {
-    async query(text: string, params: unknown[]) {
-      const result = await pg.query<Record<string, unknown>>(text, params);
-      const command = /^\s*(insert|update|delete|merge|with)\b/i.exec(text)?.[1]?.toUpperCase();
-      return {
-        command: command === 'WITH' ? 'UPDATE' : command,
-        rowCount: result.affectedRows ?? result.rows.length,
-        rows: result.rows,
-      };
-    },
-  };
 
   const enqueue = (waiter: Waiter) => {
     let lo = 0;
@@ -66,66 +57,59 @@ export function pglitePool(pg: PGlite) {
     waiting.splice(lo, 0, waiter);
   };
 
-  const scheduleTurn = () => {
-    if (busy || handing || waiting.length === 0) return;
-    handing = true;
-    setImmediate(() => {
-      handing = false;
-      if (busy) return;
-      const next = waiting.shift();
-      if (!next) return;
-      busy = true;
+  /** Send what may go now: queries in order, up to IN_FLIGHT; a transaction's begin once nothing else is out. */
+  const pump = () => {
+    while (owner === null && waiting.length > 0) {
+      const next = waiting[0]!;
+      if (next.opens ? inFlight > 0 : inFlight >= IN_FLIGHT) return;
+      waiting.shift();
+      // Taken here, before the waiter resumes: the loop goes on granting.
+      if (next.opens) owner = next.opens;
+      else inFlight++;
       next.grant();
-    });
-  };
-
-  const released = () => {
-    busy = false;
-    const next = followUps.shift();
-    if (next) {
-      busy = true;
-      next();
-    } else if (!inFollowUps) {
-      inFollowUps = true;
-      // Runs once the promise jobs queued now, and those they queue, have run.
-      process.nextTick(() => {
-        inFollowUps = false;
-        scheduleTurn();
-      });
     }
   };
 
-  const lease = () => {
+  const connection = () => {
     let returned = false;
-    return {
-      ...client,
+    const self = {
+      async query(text: string, params: unknown[]) {
+        if (owner !== self) {
+          const opens = OPENS.test(text) ? self : null;
+          await new Promise<void>((grant) => {
+            enqueue({ order: requestOrder.getStore() ?? arrivals, opens, grant });
+            pump();
+          });
+        }
+        try {
+          const result = await pg.query(text, params);
+          const command = /^\s*(insert|update|delete|merge|with)\b/i.exec(text)?.[1]?.toUpperCase();
+          return {
+            command: command === 'WITH' ? 'UPDATE' : command,
+            rowCount: result.affectedRows ?? result.rows.length,
+            rows: result.rows,
+          };
+        } finally {
+          if (owner !== self) inFlight--;
+          else if (CLOSES.test(text)) owner = null;
+          pump();
+        }
+      },
       release: () => {
         if (returned) return;
         returned = true;
-        released();
+        if (owner === self) owner = null;
+        pump();
       },
     };
+    return self;
   };
 
   return {
-    connect() {
-      return new Promise<ReturnType<typeof lease>>((resolve) => {
-        const grant = () => resolve(lease());
-        if (!inFollowUps) {
-          // Work outside any HTTP request (start-up, timers, tests through inject) counts as arriving now.
-          enqueue({ order: requestOrder.getStore() ?? arrivals, grant });
-          scheduleTurn();
-        } else if (busy) {
-          followUps.push(grant);
-        } else {
-          busy = true;
-          grant();
-        }
-      });
-    },
+    connect: async () => connection(),
     async end() {
-      // Last in line: what was asked for before runs first; the connection is never returned.
-      await this.connect();
+      // Last in line: what was asked for before runs first.
+      await connection().query('select 1', []);
       await pg.close();
     },
   };
