@@ -138,8 +138,17 @@ describe('a list comes back as it was left', () => {
 
     await filterBy(page, 'Make', 'Agilent');
     await openColumnMenu(page, 'Model');
+    const sorted = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/Equipment/list' &&
+        r.request().method() === 'POST' &&
+        (r.request().postDataJSON() as ListQuery).orderSettings[0]?.field === 'model',
+    );
     await page.getByRole('menuitem', { name: 'Sort descending' }).click();
     await page.waitForURL((url) => url.searchParams.has('sort') && url.searchParams.has('filter'));
+    // Scrolled and read once the filtered, sorted rows are on screen, not the last rows kept while they come.
+    await sorted;
+    await page.locator('.list-body[aria-busy="false"]').waitFor();
     await page.getByText(/^1–\d+ of \d+/).waitFor();
 
     const scrolled = await page.evaluate(() => {
