@@ -5,7 +5,7 @@ import { FilterOperator, OrderType, type ListCount } from '../../contract/listQu
 import { equipmentCount, equipmentPage } from '../../api-mock/src/equipment/list.queries';
 import { CountCache } from '../../api-mock/src/lib/listCount';
 import { signedIn, type InjectClient } from '../support/injectClient';
-import { keySql, valueKey } from '../../api-mock/src/search/searchedTables';
+import { EQUIPMENT_NARROW_SEARCH, keySql, valueKey } from '../../api-mock/src/search/searchedTables';
 import { SearchIndex } from '../../api-mock/src/search/searchIndex';
 import { searchQueuesDrained, searchdMissing, startSearchIndexServer, startSearchd } from '../support/searchd';
 
@@ -60,9 +60,10 @@ async function fromDatabase(body: EquipmentListQuery, scope: { customerId: numbe
   return { ids: page.rows.map((r) => r.id), totalCount: page.totalCount };
 }
 
-/** The page the list call answers, with whether the index answered it. */
+/** The page the list call answers, with whether the index answered it, and which. */
 async function listed(client: InjectClient, body: EquipmentListQuery) {
   const before = index().stats.answered;
+  const narrowBefore = index().stats.answeredBy.equipment_narrow ?? 0;
   const res = (await client.equipment.list({ body })) as unknown as Page;
   expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
   const result = res.body.result!;
@@ -71,8 +72,13 @@ async function listed(client: InjectClient, body: EquipmentListQuery) {
     totalCount: result.totalCount,
     exact: result.totalCountExact,
     byIndex: index().stats.answered > before,
+    narrow: (index().stats.answeredBy.equipment_narrow ?? 0) > narrowBefore,
   };
 }
+
+/** Whether a page filters and sorts by the narrow index's fields only. */
+const narrowShape = (b: EquipmentListQuery) =>
+  [...b.filterSettings, ...b.orderSettings].every((s) => EQUIPMENT_NARROW_SEARCH.byField.has(s.field));
 
 const body = (over: Partial<EquipmentListQuery>): EquipmentListQuery =>
   ({
@@ -95,6 +101,33 @@ async function wordsOf(customerId: number) {
 }
 
 describe.skipIf(missing !== null)('equipment lists through the search index', () => {
+  /** The same page from each index: the narrow one by default, the wide one sorted by a field only it holds. */
+  const fromEachIndex = (keyword: string) => [
+    body({ fullTextSearchSetting: { keyword } }),
+    body({
+      fullTextSearchSetting: { keyword },
+      orderSettings: [{ field: 'vendorName', orderType: OrderType.Ascending }],
+    }),
+  ];
+  /** Each index's answer to `fromEachIndex`: the same `ids`, by the narrow index and then the wide one. */
+  const eachIndexAnswers = async (keyword: string, ids: number[]) => {
+    const [narrow, wide] = fromEachIndex(keyword);
+    expect(await listed(user, narrow!)).toEqual({
+      ids,
+      totalCount: ids.length,
+      exact: true,
+      byIndex: true,
+      narrow: true,
+    });
+    expect(await listed(user, wide!)).toEqual({
+      ids,
+      totalCount: ids.length,
+      exact: true,
+      byIndex: true,
+      narrow: false,
+    });
+  };
+
   it("keys a filter's text as the database keys the documents' text", async () => {
     const values = ['', 'Building A', "O'Brien \\ 2", 'Straße 5', '東京 ラボ', '😀 x'];
     const { rows } = await sql<{ key: string }>`
@@ -104,7 +137,7 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
   });
 
   // 350 comparisons: seconds alone, but more than the default 30 s beside the e2e suite in npm test.
-  it('answers every supported shape exactly as the database does, and says the total is exact', async () => {
+  it('answers every supported shape exactly as the database does, the narrow index those of its fields, and says the total is exact', async () => {
     const words = await wordsOf(acme);
     const sorts = [
       [],
@@ -133,6 +166,7 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       [{ field: 'room', operator: FilterOperator.In, value: ['', '101', "O'Brien \\ 2"] }],
     ];
     let compared = 0;
+    let narrowCompared = 0;
     for (const keyword of [...words, `${words[0]} ${words[1]!.slice(0, 2)}`]) {
       for (const orderSettings of sorts) {
         for (const filterSettings of filters) {
@@ -157,13 +191,17 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
               ...want,
               exact: true,
               byIndex: true,
+              narrow: narrowShape(b),
             });
             compared++;
+            if (narrowShape(b)) narrowCompared++;
           }
         }
       }
     }
     expect(compared).toBe(5 * sorts.length * filters.length * 2);
+    expect(narrowCompared, 'shapes the narrow index answers').toBeGreaterThan(compared / 4);
+    expect(narrowCompared, 'shapes only the wide index answers').toBeLessThan(compared);
   }, 180_000);
 
   it('counts a word exactly from the index, as the database counts it', async () => {
@@ -216,11 +254,11 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       const got = await listed(pe, b);
       const want = await fromDatabase(b, { customerId, userId: peUser.id });
       expect(want.totalCount, 'hidden instruments match the word').toBeGreaterThan(0);
-      expect({ listType, ...got }).toEqual({ listType, ...want, exact: true, byIndex: true });
+      expect({ listType, ...got }).toEqual({ listType, ...want, exact: true, byIndex: true, narrow: true });
     }
   });
 
-  it("never answers with another customer's instruments", async () => {
+  it("never answers with another customer's instruments, from either index", async () => {
     const [globexWord] = await sql<{ word: string }>`
       select word from ts_stat(${`select search from equipment where customer_id = ${globex}`})
       where word ~ '^[a-z0-9]{6,}$' and word not in (select word from ts_stat(${`select search from equipment where customer_id = ${acme}`}))
@@ -228,11 +266,16 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       .execute(db())
       .then((r) => r.rows);
     expect(globexWord, 'a word only Globex has').toBeDefined();
-    const got = await listed(user, body({ fullTextSearchSetting: { keyword: globexWord!.word } }));
-    expect(got).toEqual({ ids: [], totalCount: 0, exact: true, byIndex: true });
+    await eachIndexAnswers(globexWord!.word, []);
+    // Each customer numbers its own values: a value both have has a number of each.
+    const { rows: shared } = await sql<{ numbers: number }>`
+      select count(distinct id)::integer as numbers from search_value_ids
+      where column_name = 'dtype' and value = (select dtype from equipment where customer_id = ${globex}
+        and dtype in (select dtype from equipment where customer_id = ${acme}) limit 1)`.execute(db());
+    expect(shared[0]!.numbers).toBe(2);
   });
 
-  it('reads a change at once: the database answers while it waits, the index once it has it', async () => {
+  it('reads a change at once: the database answers while it waits, each index once it has it', async () => {
     const target = await db()
       .selectFrom('equipment')
       .select('id')
@@ -241,21 +284,31 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       .orderBy('id')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const find = body({ fullTextSearchSetting: { keyword: 'zebra4711' } });
-    expect((await listed(user, find)).totalCount).toBe(0);
+    for (const find of fromEachIndex('zebra4711')) expect((await listed(user, find)).totalCount).toBe(0);
     await db().updateTable('equipment').set({ room: 'Zebra4711' }).where('id', '=', target.id).execute();
-    const atOnce = await listed(user, find);
-    expect(atOnce.ids).toEqual([target.id]);
+    for (const find of fromEachIndex('zebra4711')) expect((await listed(user, find)).ids).toEqual([target.id]);
     await drained();
-    expect(await listed(user, find)).toEqual({ ids: [target.id], totalCount: 1, exact: true, byIndex: true });
+    await eachIndexAnswers('zebra4711', [target.id]);
+    // The new value has its number: the narrow index filters by it.
+    const byRoom = body({
+      fullTextSearchSetting: { keyword: 'zebra4711' },
+      filterSettings: [{ field: 'room', operator: FilterOperator.In, value: ['Zebra4711', 'No such room'] }],
+    });
+    expect(await listed(user, byRoom)).toEqual({
+      ids: [target.id],
+      totalCount: 1,
+      exact: true,
+      byIndex: true,
+      narrow: true,
+    });
     // Hidden, then removed from the user's list: gone from the inventory at once and after the drain.
     await db().updateTable('equipment').set({ is_hidden: true }).where('id', '=', target.id).execute();
-    expect((await listed(user, find)).ids).toEqual([]);
+    for (const find of fromEachIndex('zebra4711')) expect((await listed(user, find)).ids).toEqual([]);
     await drained();
-    expect(await listed(user, find)).toEqual({ ids: [], totalCount: 0, exact: true, byIndex: true });
+    await eachIndexAnswers('zebra4711', []);
   });
 
-  it('forgets a removed instrument', async () => {
+  it('forgets a removed instrument, in each index', async () => {
     const { rows: columns } = await sql<{ name: string }>`
       select column_name as name from information_schema.columns
       where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
@@ -263,12 +316,11 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
     const { rows } = await sql<{ id: number }>`
       insert into equipment (${list}, serial) select ${list}, 'QX0000001' from equipment
       where customer_id = ${acme} and not is_hidden order by id limit 1 returning id`.execute(db());
-    const find = body({ fullTextSearchSetting: { keyword: 'qx0000001' } });
     await drained();
-    expect(await listed(user, find)).toEqual({ ids: [rows[0]!.id], totalCount: 1, exact: true, byIndex: true });
+    await eachIndexAnswers('qx0000001', [rows[0]!.id]);
     await db().deleteFrom('equipment').where('id', '=', rows[0]!.id).execute();
     await drained();
-    expect(await listed(user, find)).toEqual({ ids: [], totalCount: 0, exact: true, byIndex: true });
+    await eachIndexAnswers('qx0000001', []);
   });
 
   it('leaves to the database what the index cannot answer exactly, with the same answer', async () => {

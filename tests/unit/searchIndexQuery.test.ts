@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FilterOperator, OrderType } from '../../contract/listQuery';
-import { equipmentIndexQuery, workOrderIndexQuery } from '../../api-mock/src/search/indexQuery';
+import { equipmentIndexQuery, narrowTextFilters, workOrderIndexQuery } from '../../api-mock/src/search/indexQuery';
+import { UNNUMBERED, type ValueIds } from '../../api-mock/src/search/valueIds';
+import { initialInventoryLayout } from '../../web/src/features/inventory/inventoryLayout';
 import {
+  EQUIPMENT_NARROW_SEARCH,
   EQUIPMENT_SEARCH,
   documentColumns,
   documentTuple,
@@ -19,8 +22,9 @@ const body = (over: Record<string, unknown> = {}) => ({
   orderSettings: [],
   ...over,
 });
-const ask = (over: Record<string, unknown> = {}, textSorts = true) =>
-  equipmentIndexQuery(scope, body(over) as never, { maxMatches: 10_000, textSorts });
+const asked = (over: Record<string, unknown> = {}, textSorts = true, valueIds?: ValueIds) =>
+  equipmentIndexQuery(scope, body(over) as never, { maxMatches: 10_000, textSorts }, valueIds);
+const ask = (over: Record<string, unknown> = {}, textSorts = true) => asked(over, textSorts)?.sql ?? null;
 
 describe('SEARCH_URL', () => {
   it('takes sphinx://host:port and nothing else', () => {
@@ -59,6 +63,59 @@ describe('a list page as the search index is asked it', () => {
     ).toContain('is_computer in (1, 2) order');
   });
 
+  it('asks the narrow index, by the numbers of its text values, when the page filters and sorts by its fields only', () => {
+    const narrow = {
+      filterSettings: [
+        { field: 'dtype', operator: FilterOperator.In, value: ['HPLC', 'GC'] },
+        { field: 'building', operator: FilterOperator.In, value: ['B', 'Nowhere'] },
+        { field: 'room', operator: FilterOperator.In, value: [] },
+      ],
+      orderSettings: [{ field: 'assetId', orderType: OrderType.Descending }],
+    };
+    expect(narrowTextFilters(body(narrow) as never)).toEqual([
+      { column: 'dtype', values: ['HPLC', 'GC'] },
+      { column: 'building', values: ['B', 'Nowhere'] },
+    ]);
+    const ids = new Map([
+      [
+        'dtype',
+        new Map([
+          ['HPLC', 7],
+          ['GC', 8],
+        ]),
+      ],
+      ['building', new Map([['B', 9]])],
+    ]);
+    expect(asked(narrow, true, ids)?.sql).toBe(
+      "select id from equipment_narrow where match('perkin* 55*') and customer_id = 3 and is_hidden = 0" +
+        ` and follower_ids = 7 and dtype__key in (7, 8) and building__key in (9, ${UNNUMBERED})` +
+        ' order by asset_id desc, id desc limit 20, 20 option max_matches = 40',
+    );
+    expect(asked({}, true, new Map())?.index.index).toBe('equipment_narrow');
+    // Without the numbers, the wide index answers, by the values' keys.
+    expect(asked(narrow)?.sql).toContain(`and dtype__key in (${valueKey('HPLC')}, ${valueKey('GC')}) and`);
+    expect(asked(narrow)?.index.index).toBe('equipment');
+    // One field outside it, in a filter or a sort, and the wide index answers.
+    for (const outside of [
+      {
+        filterSettings: [...narrow.filterSettings, { field: 'floor', operator: FilterOperator.In, value: ['1'] }],
+      },
+      { orderSettings: [{ field: 'vendorName', orderType: OrderType.Ascending }] },
+    ]) {
+      expect(narrowTextFilters(body({ ...narrow, ...outside }) as never), JSON.stringify(outside)).toBeNull();
+      expect(asked({ ...narrow, ...outside }, true, ids)?.index.index, JSON.stringify(outside)).toBe('equipment');
+    }
+  });
+
+  it("holds in the narrow index every text and yes/no column the grid shows at first, and the instrument's identifiers", () => {
+    const shown = initialInventoryLayout('grid').columnShowKeys.filter((f) => EQUIPMENT_SEARCH.byField.has(f));
+    expect(shown.length).toBeGreaterThan(8);
+    for (const field of [...shown, 'serial', 'assetId'])
+      expect(EQUIPMENT_NARROW_SEARCH.byField.get(field), field).toEqual(EQUIPMENT_SEARCH.byField.get(field));
+    expect(EQUIPMENT_NARROW_SEARCH.scope).toEqual(EQUIPMENT_SEARCH.scope);
+    expect(EQUIPMENT_NARROW_SEARCH.queue).toBe(EQUIPMENT_SEARCH.queue);
+  });
+
   it('leaves to the database what it would not answer exactly', () => {
     const no = [
       { fullTextSearchSetting: null },
@@ -87,7 +144,8 @@ describe('a list page as the search index is asked it', () => {
 
   it("asks for a work-order tab in its customer's scope, and leaves the tab's default order by a date", () => {
     const tab = (isHistory: boolean, over: Record<string, unknown> = {}) =>
-      workOrderIndexQuery({ customerId: 3, isHistory }, body(over) as never, { maxMatches: 10_000, textSorts: true });
+      workOrderIndexQuery({ customerId: 3, isHistory }, body(over) as never, { maxMatches: 10_000, textSorts: true })
+        ?.sql ?? null;
     const bySerial = { orderSettings: [{ field: 'serial', orderType: OrderType.Ascending }] };
     expect(tab(true, bySerial)).toBe(
       "select id from work_orders where match('perkin* 55*') and customer_id = 3 and is_history = 1" +

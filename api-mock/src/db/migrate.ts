@@ -57,6 +57,7 @@ import * as equipmentLabels from './migrations/056_equipment_labels';
 import * as dueReminders from './migrations/058_due_reminders';
 import * as searchIndex from './migrations/059_search_index';
 import * as searchIndexWorkOrders from './migrations/060_search_index_work_orders';
+import * as searchValueIds from './migrations/061_search_value_ids';
 import * as eventHashChain from './migrations/055_event_hash_chain';
 
 const migrations: Record<string, Migration> = {
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '058_due_reminders': dueReminders,
   '059_search_index': searchIndex,
   '060_search_index_work_orders': searchIndexWorkOrders,
+  '061_search_value_ids': searchValueIds,
   '055_event_hash_chain': eventHashChain,
 };
 

@@ -252,6 +252,14 @@ export interface SearchQueueTable {
   seq: Generated<number>;
 }
 
+/** The narrow search index's number for a text value of a column of a customer's instruments (migration 061). */
+export interface SearchValueIdsTable {
+  customer_id: number;
+  column_name: string;
+  value: string;
+  id: Generated<number>;
+}
+
 /** A work order the search index has not been told of yet, under its customer (migration 060). */
 export interface SearchQueueWorkOrdersTable {
   service_call_id: number;
@@ -758,6 +766,7 @@ export interface Database {
   search_index_state: SearchIndexStateTable;
   search_queue: SearchQueueTable;
   search_queue_work_orders: SearchQueueWorkOrdersTable;
+  search_value_ids: SearchValueIdsTable;
   equipment_labels: EquipmentLabelsTable;
   due_digest_settings: DueDigestSettingsTable;
   due_digests_sent: DueDigestsSentTable;

@@ -1,9 +1,11 @@
 import type { EquipmentListQuery } from '../../../contract/equipment';
+import { UNNUMBERED, type ValueIds } from './valueIds';
 import { FilterOperator, OrderType, type OrderSetting } from '../../../contract/listQuery';
 import { equipmentOrder } from '../equipment/fields';
 import { keywordWords, type EquipmentScope } from '../equipment/queries';
 import { workOrderOrder, type WorkOrderScope } from '../serviceCalls/fields';
 import {
+  EQUIPMENT_NARROW_SEARCH,
   EQUIPMENT_SEARCH,
   WORK_ORDER_SEARCH,
   keyOf,
@@ -29,7 +31,8 @@ export interface IndexQueryOptions {
  * database does; the database answers those. The index answers:
  * - a keyword whose words are letters and digits (PostgreSQL's parser splits other words its own way), at most 40
  *   characters each;
- * - "in" and "equals" filters with values on the text and yes/no fields the index holds, a text value by its key;
+ * - "in" and "equals" filters with values on the text and yes/no fields the index holds, a text value by its key (its
+ *   number in an index of numbered keys, from `valueIds`: without them, that index is not asked);
  * - sorts by at most four of those fields (SphinxQL sorts by five keys, the id the fifth), text sorts only where the
  *   database orders text by its bytes (`textSorts`);
  * - pages within the first `maxMatches` matches.
@@ -42,6 +45,7 @@ function indexQuery(
   body: IndexedListBody,
   orders: readonly OrderSetting[],
   options: IndexQueryOptions,
+  valueIds?: ValueIds,
 ): string | null {
   const words = keywordWords(body.fullTextSearchSetting?.keyword);
   if (words.length === 0 || !words.every((w) => /^[a-z0-9]{1,40}$/.test(w))) return null;
@@ -55,6 +59,11 @@ function indexQuery(
       if (!filter.value.every((v) => v === 'true' || v === 'false')) return null;
       const stored = [...new Set(filter.value.map((v) => storedBoolean(v === 'true')))];
       conditions.push(`${field.column} in (${stored.join(', ')})`);
+    } else if (table.keys === 'numbered') {
+      if (!valueIds) return null;
+      // A value without a number is in none of the customer's rows the index holds.
+      const numbers = [...new Set(filter.value.map((v) => valueIds.get(field.column)?.get(v) ?? UNNUMBERED))];
+      conditions.push(`${keyOf(field.column)} in (${numbers.join(', ')})`);
     } else {
       const keys = [...new Set(filter.value.map((v) => valueKey(v).toString()))];
       conditions.push(`${keyOf(field.column)} in (${keys.join(', ')})`);
@@ -77,19 +86,51 @@ function indexQuery(
   );
 }
 
-/** An inventory or products-management page (see indexQuery): the customer's instruments, hidden ones only for the latter. */
-export const equipmentIndexQuery = (scope: EquipmentScope, body: IndexedListBody, options: IndexQueryOptions) =>
-  indexQuery(
-    EQUIPMENT_SEARCH,
-    [
-      `customer_id = ${Math.trunc(scope.customerId)}`,
-      ...(scope.listType !== 'productsManagement' ? ['is_hidden = 0'] : []),
-      ...(scope.isFollowed === true ? [`follower_ids = ${Math.trunc(scope.userId)}`] : []),
-    ],
-    body,
-    equipmentOrder(body.orderSettings),
-    options,
-  );
+/**
+ * The text filters whose values' numbers the narrow index needs for a page (`valueIdsOf` finds them), or null when
+ * the page filters or sorts by a field the narrow index does not hold.
+ */
+export function narrowTextFilters(body: IndexedListBody): { column: string; values: string[] }[] | null {
+  const narrow = EQUIPMENT_NARROW_SEARCH.byField;
+  if (![...body.filterSettings, ...body.orderSettings].every((s) => narrow.has(s.field))) return null;
+  return body.filterSettings.flatMap((f) => {
+    const field = narrow.get(f.field)!;
+    return field.type === 'text' && f.value.length > 0 ? [{ column: field.column, values: f.value }] : [];
+  });
+}
+
+/** A question to the search index: the index asked and the SphinxQL. */
+export interface IndexQuestion {
+  index: SearchedTable;
+  sql: string;
+}
+
+const question = (index: SearchedTable, sql: string | null): IndexQuestion | null =>
+  sql === null ? null : { index, sql };
+
+/**
+ * An inventory or products-management page (see indexQuery): the customer's instruments, hidden ones only for the
+ * latter. The narrow index answers when the page filters and sorts by its fields only and `valueIds` numbers its text
+ * filters' values (see narrowTextFilters), the wide one otherwise.
+ */
+export function equipmentIndexQuery(
+  scope: EquipmentScope,
+  body: IndexedListBody,
+  options: IndexQueryOptions,
+  valueIds?: ValueIds,
+): IndexQuestion | null {
+  const conditions = [
+    `customer_id = ${Math.trunc(scope.customerId)}`,
+    ...(scope.listType !== 'productsManagement' ? ['is_hidden = 0'] : []),
+    ...(scope.isFollowed === true ? [`follower_ids = ${Math.trunc(scope.userId)}`] : []),
+  ];
+  const orders = equipmentOrder(body.orderSettings);
+  for (const index of [EQUIPMENT_NARROW_SEARCH, EQUIPMENT_SEARCH]) {
+    const asked = question(index, indexQuery(index, conditions, body, orders, options, valueIds));
+    if (asked) return asked;
+  }
+  return null;
+}
 
 /**
  * A work-order page of one tab (see indexQuery); a tab's default order is by a date, which the database answers.
@@ -100,11 +141,14 @@ export const workOrderIndexQuery = (
   body: IndexedListBody,
   options: IndexQueryOptions,
   orders: readonly OrderSetting[] = workOrderOrder(body.orderSettings, scope.isHistory),
-) =>
-  indexQuery(
+): IndexQuestion | null =>
+  question(
     WORK_ORDER_SEARCH,
-    [`customer_id = ${Math.trunc(scope.customerId)}`, `is_history = ${scope.isHistory ? 1 : 0}`],
-    body,
-    orders,
-    options,
+    indexQuery(
+      WORK_ORDER_SEARCH,
+      [`customer_id = ${Math.trunc(scope.customerId)}`, `is_history = ${scope.isHistory ? 1 : 0}`],
+      body,
+      orders,
+      options,
+    ),
   );

@@ -4,11 +4,16 @@ import mysql from 'mysql2/promise';
 import type { Database } from '../db/schema';
 import type { EquipmentScope } from '../equipment/queries';
 import type { WorkOrderScope } from '../serviceCalls/fields';
-import { equipmentIndexQuery, workOrderIndexQuery, type IndexedListBody } from './indexQuery';
 import {
-  EQUIPMENT_SEARCH,
+  equipmentIndexQuery,
+  narrowTextFilters,
+  workOrderIndexQuery,
+  type IndexQuestion,
+  type IndexedListBody,
+} from './indexQuery';
+import {
+  QUEUED_INDEXES,
   SEARCHED_TABLES,
-  WORK_ORDER_SEARCH,
   documentColumns,
   documentTuple,
   documents,
@@ -16,6 +21,7 @@ import {
   shardsOf,
   type SearchedTable,
 } from './searchedTables';
+import { numberedDocuments, valueIdsOf } from './valueIds';
 
 /**
  * SEARCH_URL (`sphinx://host:port`, searchd's SphinxQL listener): the search index the equipment and work-order lists
@@ -53,6 +59,8 @@ const DOWN_FOR_MS = 5_000;
 /** What the index did, for tests and logs. */
 export interface SearchIndexStats {
   answered: number;
+  /** Of those, how many each index answered, by its name. */
+  answeredBy: Record<string, number>;
   /** Answered by the database: a shape the index does not take, the customer's changes still queued, or the index down. */
   passed: number;
   failed: number;
@@ -66,7 +74,7 @@ export interface SearchIndexStats {
  * that customer's changes to the table wait, so a user always reads what was written before.
  */
 export class SearchIndex {
-  readonly stats: SearchIndexStats = { answered: 0, passed: 0, failed: 0, drained: 0 };
+  readonly stats: SearchIndexStats = { answered: 0, answeredBy: {}, passed: 0, failed: 0, drained: 0 };
   private readonly pool: mysql.Pool;
   private readonly drainerId = randomUUID();
   private downUntil = 0;
@@ -149,10 +157,12 @@ export class SearchIndex {
       if (!state.enabled || Number(indexed[0]?.n ?? 0) !== Number(inTable.rows[0]?.n ?? 0)) stale.push(table);
     }
     if (stale.length === 0) return;
+    // A table is queued once, however many of its indexes are stale.
+    const staleTables = [...new Map(stale.map((t) => [t.queue, t])).values()];
     await this.withLease(async () => {
       await this.db.transaction().execute(async (trx) => {
         await trx.updateTable('search_index_state').set({ enabled: true }).where('id', '=', 1).execute();
-        for (const table of stale)
+        for (const table of staleTables)
           await sql`insert into ${sql.table(table.queue)} (${sql.ref(table.queueId)}, customer_id)
             select id, customer_id from ${sql.table(table.table)}
             on conflict (customer_id, ${sql.ref(table.queueId)}) do update set seq = nextval('search_queue_seq')`.execute(
@@ -167,8 +177,10 @@ export class SearchIndex {
    * A page of a customer's equipment list from the index, or null when the database is to answer it (see
    * equipmentIndexQuery, the customer's changes still queued, or the index down).
    */
-  equipmentPage(scope: EquipmentScope, body: IndexedListBody) {
-    return this.page(EQUIPMENT_SEARCH, scope.customerId, equipmentIndexQuery(scope, body, this.options()));
+  async equipmentPage(scope: EquipmentScope, body: IndexedListBody) {
+    const filters = narrowTextFilters(body);
+    const valueIds = filters && (await valueIdsOf(this.db, scope.customerId, filters));
+    return this.page(scope.customerId, equipmentIndexQuery(scope, body, this.options(), valueIds ?? undefined));
   }
 
   /** How many of a customer's instruments match a list's word and filters, exactly, or null as equipmentPage. */
@@ -178,14 +190,14 @@ export class SearchIndex {
 
   /** A page of a work-order tab from the index, or null when the database is to answer it (see workOrderIndexQuery). */
   workOrderPage(scope: WorkOrderScope, body: IndexedListBody) {
-    return this.page(WORK_ORDER_SEARCH, scope.customerId, workOrderIndexQuery(scope, body, this.options()));
+    return this.page(scope.customerId, workOrderIndexQuery(scope, body, this.options()));
   }
 
   /** How many work orders of a tab match its word and filters, exactly, or null as workOrderPage. */
   async workOrderTotal(scope: WorkOrderScope, body: Pick<IndexedListBody, 'fullTextSearchSetting' | 'filterSettings'>) {
     const one = { ...body, orderSettings: [], pageIndex: 0, pageSize: 1 };
     const query = workOrderIndexQuery(scope, one, this.options(), []);
-    return (await this.page(WORK_ORDER_SEARCH, scope.customerId, query))?.totalCount;
+    return (await this.page(scope.customerId, query))?.totalCount;
   }
 
   private options() {
@@ -193,9 +205,8 @@ export class SearchIndex {
   }
 
   private async page(
-    table: SearchedTable,
     customerId: number,
-    query: string | null,
+    query: IndexQuestion | null,
   ): Promise<{ ids: number[]; totalCount: number } | null> {
     if (query === null || Date.now() < this.downUntil) {
       this.stats.passed++;
@@ -203,8 +214,8 @@ export class SearchIndex {
     }
     // The index is asked while the queue is looked at; its answer counts only when nothing of the customer waits.
     const [waiting, answer] = await Promise.all([
-      this.queued(table, customerId),
-      this.pool.query(`${query}; show meta`).then(
+      this.queued(query.index, customerId),
+      this.pool.query(`${query.sql}; show meta`).then(
         ([results]) => ({ results }),
         (error: unknown) => ({ error }),
       ),
@@ -222,6 +233,7 @@ export class SearchIndex {
       const total = meta.find((m) => m.Variable_name === 'total_found');
       if (!total) throw new Error('the index gave no total_found');
       this.stats.answered++;
+      this.stats.answeredBy[query.index.index] = (this.stats.answeredBy[query.index.index] ?? 0) + 1;
       return { ids: rows.map((r) => Number(r.id)), totalCount: Number(total.Value) };
     } catch (err) {
       this.stats.failed++;
@@ -241,17 +253,18 @@ export class SearchIndex {
   /** Send queued rows to the index until the queues are empty; answers how many were sent. */
   async drain(): Promise<number> {
     let sent = 0;
-    for (const table of SEARCHED_TABLES) {
+    for (const indexes of QUEUED_INDEXES) {
+      const table = indexes[0]!;
       let sentOfTable = 0;
       for (;;) {
-        const batch = await this.withLease(() => this.drainBatch(table));
+        const batch = await this.withLease(() => this.drainBatch(indexes));
         sentOfTable += batch ?? 0;
         if (!batch || batch < DRAIN_BATCH) break;
       }
       // After a fill, the shards' memory parts go to disk and merge into one (searchd merges in the background):
       // a search over one disk part is about half as long as over many memory segments.
       if (sentOfTable >= COMPACT_AFTER) {
-        for (const shard of shardsOf(table)) {
+        for (const shard of indexes.flatMap(shardsOf)) {
           await this.ask(`flush ramchunk ${shard}`);
           await this.ask(`optimize index ${shard}`);
         }
@@ -265,7 +278,9 @@ export class SearchIndex {
     return sent;
   }
 
-  private async drainBatch(table: SearchedTable): Promise<number> {
+  /** One batch of a queue, written to each of its indexes (`indexes`, the widest first: its rows serve them all). */
+  private async drainBatch(indexes: readonly SearchedTable[]): Promise<number> {
+    const table = indexes[0]!;
     const { rows: batch } = await sql<{ id: number; customer_id: number; seq: string }>`
       select ${sql.ref(table.queueId)} as id, customer_id, seq from ${sql.table(table.queue)}
       order by seq limit ${DRAIN_BATCH}`.execute(this.db);
@@ -274,12 +289,17 @@ export class SearchIndex {
     const rows = await documents(this.db, table, ids);
     const present = new Set(rows.map((d) => Number(d.id)));
     const gone = ids.filter((id) => !present.has(id));
-    const columns = documentColumns(table).join(', ');
     const statements: string[] = [];
-    for (const shard of shardsOf(table)) {
-      const tuples = rows.filter((d) => shardOf(table, Number(d.id)) === shard).map((d) => documentTuple(table, d));
-      if (tuples.length > 0) statements.push(`replace into ${shard} (${columns}) values ${tuples.join(', ')}`);
-      if (gone.length > 0) statements.push(`delete from ${shard} where id in (${gone.join(', ')})`);
+    for (const index of indexes) {
+      const columns = documentColumns(index).join(', ');
+      const documentsOf = index.keys === 'numbered' ? await numberedDocuments(this.db, index, rows) : rows;
+      for (const shard of shardsOf(index)) {
+        const tuples = documentsOf
+          .filter((d) => shardOf(index, Number(d.id)) === shard)
+          .map((d) => documentTuple(index, d));
+        if (tuples.length > 0) statements.push(`replace into ${shard} (${columns}) values ${tuples.join(', ')}`);
+        if (gone.length > 0) statements.push(`delete from ${shard} where id in (${gone.join(', ')})`);
+      }
     }
     for (const statement of statements) await this.ask(statement);
     await sql`delete from ${sql.table(table.queue)} q using unnest(${batch.map((b) => b.customer_id)}::integer[],
@@ -330,8 +350,8 @@ export class SearchIndex {
     let wait = DRAIN_EVERY_MS;
     try {
       // An empty queue costs one indexed read, and no write (the lease is taken only for work).
-      for (const table of SEARCHED_TABLES) {
-        const { rows } = await sql`select 1 from ${sql.table(table.queue)} order by seq limit 1`.execute(this.db);
+      for (const [table] of QUEUED_INDEXES) {
+        const { rows } = await sql`select 1 from ${sql.table(table!.queue)} order by seq limit 1`.execute(this.db);
         if (rows.length > 0) {
           await this.drain();
           break;
