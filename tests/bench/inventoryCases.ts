@@ -6,7 +6,7 @@ import { litList, once, plainCount, plainPage, type PlainRows } from './plainSql
 
 /**
  * The inventory list shapes issue 36 sets targets for, shared by the inventory bench (the list as the server answers
- * it) and the search-index bench (the candidate design of a search index beside the database), so both time the
+ * it) and the search-index bench (the probe of a search index of only the cases' columns), so both time the
  * same questions and check them against the same plain SQL.
  */
 

@@ -22,7 +22,9 @@ import { WORK_ORDER_CASES, plainWorkOrderPage, workOrderListBody } from './workO
 import { failBench, timed } from './timed';
 
 /**
- * Issue 36's candidate design, measured before it is built: the inventory's and the work orders' word cases
+ * Issue 36's probe of a search index, measured before the portal's was built and kept as a lower bound: its indexes
+ * hold only the cases' columns, where the portal's hold the grid's (`api-mock/src/search/`, timed by the inventory and
+ * work-order benches with BENCH_SEARCH=1 or SEARCH_URL). The inventory's and the work orders' word cases
  * (inventoryCases.ts, workOrderCases.ts) answered by search indexes beside the database, Debian's `sphinxsearch`
  * (Sphinx 2.2). An index gives the page's ids and the exact total; the page's rows (and the inventory's extras) are
  * then read from the database by id, as the lists read them today. What each call times is that whole answer,

@@ -4,7 +4,7 @@ import { plainPage } from './plainSql';
 
 /**
  * The work-order list shapes issue 36 sets targets for, shared by the work-order bench (the list as the server
- * answers it) and the search-index bench (the candidate design of a search index beside the database).
+ * answers it) and the search-index bench (the probe of a search index of only the cases' columns).
  */
 
 /**
