@@ -6,6 +6,7 @@ import { initialInventoryLayout } from '../../web/src/features/inventory/invento
 import {
   EQUIPMENT_NARROW_SEARCH,
   EQUIPMENT_SEARCH,
+  QUEUED_INDEXES,
   documentColumns,
   documentTuple,
   sphinxString,
@@ -114,6 +115,13 @@ describe('a list page as the search index is asked it', () => {
       expect(EQUIPMENT_NARROW_SEARCH.byField.get(field), field).toEqual(EQUIPMENT_SEARCH.byField.get(field));
     expect(EQUIPMENT_NARROW_SEARCH.scope).toEqual(EQUIPMENT_SEARCH.scope);
     expect(EQUIPMENT_NARROW_SEARCH.queue).toBe(EQUIPMENT_SEARCH.queue);
+    // One drain reads a queue's rows for its widest index and writes them to all: each holds no column the widest lacks.
+    expect(QUEUED_INDEXES.map((indexes) => indexes.map((i) => i.index))).toEqual([
+      ['equipment', 'equipment_narrow'],
+      ['work_orders'],
+    ]);
+    for (const [widest, ...others] of QUEUED_INDEXES)
+      for (const other of others) for (const f of other.fields) expect(widest!.byField.get(f.field)).toEqual(f);
   });
 
   it('leaves to the database what it would not answer exactly', () => {

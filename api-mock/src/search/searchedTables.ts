@@ -129,9 +129,10 @@ export const SEARCHED_TABLES: readonly SearchedTable[] = [EQUIPMENT_SEARCH, EQUI
  * of the queue writes a change to all of them, so they never disagree once it is gone from the queue.
  */
 export const QUEUED_INDEXES: readonly (readonly SearchedTable[])[] = [
-  [EQUIPMENT_SEARCH, EQUIPMENT_NARROW_SEARCH],
-  [WORK_ORDER_SEARCH],
-];
+  ...new Set(SEARCHED_TABLES.map((index) => index.queue)),
+].map((queue) =>
+  SEARCHED_TABLES.filter((index) => index.queue === queue).sort((a, b) => b.fields.length - a.fields.length),
+);
 
 const textFields = (table: SearchedTable) => table.fields.filter((f) => f.type === 'text');
 
