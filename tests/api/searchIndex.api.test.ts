@@ -7,6 +7,7 @@ import { CountCache } from '../../api-mock/src/lib/listCount';
 import { signedIn, type InjectClient } from '../support/injectClient';
 import { EQUIPMENT_NARROW_SEARCH, keySql, valueKey } from '../../api-mock/src/search/searchedTables';
 import { SearchIndex } from '../../api-mock/src/search/searchIndex';
+import { byBytes } from '../../api-mock/src/search/valueRanks';
 import { searchQueuesDrained, searchdMissing, startSearchIndexServer, startSearchd } from '../support/searchd';
 
 /**
@@ -321,6 +322,54 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
     await db().deleteFrom('equipment').where('id', '=', rows[0]!.id).execute();
     await drained();
     await eachIndexAnswers('qx0000001', []);
+  });
+
+  it('sorts by ranks that keep the text order: values that fill a gap move their neighbours apart, and their instruments are sent again', async () => {
+    const { rows: columns } = await sql<{ name: string }>`
+      select column_name as name from information_schema.columns
+      where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
+    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    const movedBefore = index().stats.moved;
+    // Each serial sorts after every other: each takes a quarter of the room left after the last (the lower half of
+    // it, then its middle), so after some 60 the room is gone.
+    const added: number[] = [];
+    for (let i = 0; i < 100 && index().stats.moved === movedBefore; i++) {
+      const { rows } = await sql<{ id: number }>`
+        insert into equipment (${list}, serial) select ${list}, ${`zzzz${String(i).padStart(3, '0')}`} from equipment
+        where customer_id = ${acme} and not is_hidden order by id limit 1 returning id`.execute(db());
+      added.push(rows[0]!.id);
+      await drained();
+    }
+    expect(index().stats.moved, 'neighbours moved to make room').toBeGreaterThan(movedBefore);
+    await drained();
+    const { rows: order } = await sql<{ value: string; rank: string }>`
+      select value, rank from search_value_ids where customer_id = ${acme} and column_name = 'serial'
+      order by rank`.execute(db());
+    expect(order.map((o) => o.value)).toEqual(order.map((o) => o.value).sort(byBytes));
+    expect(new Set(order.map((o) => o.rank)).size).toBe(order.length);
+    const [word] = await wordsOf(acme);
+    for (const keyword of ['zzzz', word!])
+      for (const orderType of [OrderType.Ascending, OrderType.Descending])
+        for (const pageIndex of [0, 1]) {
+          const b = body({
+            fullTextSearchSetting: { keyword },
+            orderSettings: [{ field: 'serial', orderType }],
+            pageIndex,
+            pageSize: 10,
+          });
+          const want = await fromDatabase(b, { customerId: acme, userId });
+          expect({ keyword, orderType, pageIndex, ...(await listed(user, b)) }).toEqual({
+            keyword,
+            orderType,
+            pageIndex,
+            ...want,
+            exact: true,
+            byIndex: true,
+            narrow: true,
+          });
+        }
+    await db().deleteFrom('equipment').where('id', 'in', added).execute();
+    await drained();
   });
 
   it('leaves to the database what the index cannot answer exactly, with the same answer', async () => {

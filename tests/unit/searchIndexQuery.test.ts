@@ -53,7 +53,8 @@ describe('a list page as the search index is asked it', () => {
         ' order by serial desc, id desc limit 20, 20 option max_matches = 40',
     );
     expect(ask({ orderSettings: [{ field: 'assetId', orderType: OrderType.Ascending }] })).toContain(
-      'order by asset_id asc, id asc',
+      // The narrow index sorts text by its rank.
+      'order by asset_id__rank asc, id asc',
     );
     // A blank is a value like any other; no and yes are stored as 1 and 2 (0 is null).
     expect(ask({ filterSettings: [{ field: 'floor', operator: FilterOperator.In, value: ['', ''] }] })).toContain(
@@ -90,7 +91,7 @@ describe('a list page as the search index is asked it', () => {
     expect(asked(narrow, true, ids)?.sql).toBe(
       "select id from equipment_narrow where match('perkin* 55*') and customer_id = 3 and is_hidden = 0" +
         ` and follower_ids = 7 and dtype__key in (7, 8) and building__key in (9, ${UNNUMBERED})` +
-        ' order by asset_id desc, id desc limit 20, 20 option max_matches = 40',
+        ' order by asset_id__rank desc, id desc limit 20, 20 option max_matches = 40',
     );
     expect(asked({}, true, new Map())?.index.index).toBe('equipment_narrow');
     // Without the numbers, the wide index answers, by the values' keys.

@@ -58,6 +58,7 @@ import * as dueReminders from './migrations/058_due_reminders';
 import * as searchIndex from './migrations/059_search_index';
 import * as searchIndexWorkOrders from './migrations/060_search_index_work_orders';
 import * as searchValueIds from './migrations/061_search_value_ids';
+import * as searchValueRanks from './migrations/062_search_value_ranks';
 import * as eventHashChain from './migrations/055_event_hash_chain';
 
 const migrations: Record<string, Migration> = {
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '059_search_index': searchIndex,
   '060_search_index_work_orders': searchIndexWorkOrders,
   '061_search_value_ids': searchValueIds,
+  '062_search_value_ranks': searchValueRanks,
   '055_event_hash_chain': eventHashChain,
 };
 

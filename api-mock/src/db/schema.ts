@@ -252,12 +252,16 @@ export interface SearchQueueTable {
   seq: Generated<number>;
 }
 
-/** The narrow search index's number for a text value of a column of a customer's instruments (migration 061). */
+/**
+ * The narrow search index's number for a text value of a column of a customer's instruments (migration 061), and its
+ * rank in the column's order (062; null until placed).
+ */
 export interface SearchValueIdsTable {
   customer_id: number;
   column_name: string;
   value: string;
   id: Generated<number>;
+  rank: number | null;
 }
 
 /** A work order the search index has not been told of yet, under its customer (migration 060). */

@@ -9,6 +9,7 @@ import {
   EQUIPMENT_SEARCH,
   WORK_ORDER_SEARCH,
   keyOf,
+  sortAttribute,
   storedBoolean,
   valueKey,
   type SearchedTable,
@@ -75,7 +76,7 @@ function indexQuery(
     const field = table.byField.get(order.field);
     if (!field || (field.type === 'text' && !options.textSorts)) return null;
     // A null is stored below every value: first when ascending and last when descending, as the database has it.
-    keys.push(`${field.column} ${order.orderType === OrderType.Descending ? 'desc' : 'asc'}`);
+    keys.push(`${sortAttribute(table, field)} ${order.orderType === OrderType.Descending ? 'desc' : 'asc'}`);
   }
   keys.push(`id ${orders.at(-1)?.orderType === OrderType.Descending ? 'desc' : 'asc'}`);
   const offset = body.pageIndex * body.pageSize;

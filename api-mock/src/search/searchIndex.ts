@@ -19,6 +19,7 @@ import {
   documents,
   shardOf,
   shardsOf,
+  type DocumentRow,
   type SearchedTable,
 } from './searchedTables';
 import { numberedDocuments, valueIdsOf } from './valueIds';
@@ -65,6 +66,8 @@ export interface SearchIndexStats {
   passed: number;
   failed: number;
   drained: number;
+  /** Instruments queued again because their values' ranks moved to make room for new values (valueRanks). */
+  moved: number;
 }
 
 /**
@@ -74,7 +77,7 @@ export interface SearchIndexStats {
  * that customer's changes to the table wait, so a user always reads what was written before.
  */
 export class SearchIndex {
-  readonly stats: SearchIndexStats = { answered: 0, answeredBy: {}, passed: 0, failed: 0, drained: 0 };
+  readonly stats: SearchIndexStats = { answered: 0, answeredBy: {}, passed: 0, failed: 0, drained: 0, moved: 0 };
   private readonly pool: mysql.Pool;
   private readonly drainerId = randomUUID();
   private downUntil = 0;
@@ -292,7 +295,7 @@ export class SearchIndex {
     const statements: string[] = [];
     for (const index of indexes) {
       const columns = documentColumns(index).join(', ');
-      const documentsOf = index.keys === 'numbered' ? await numberedDocuments(this.db, index, rows) : rows;
+      const documentsOf = index.keys === 'numbered' ? await this.numbered(index, rows) : rows;
       for (const shard of shardsOf(index)) {
         const tuples = documentsOf
           .filter((d) => shardOf(index, Number(d.id)) === shard)
@@ -307,6 +310,13 @@ export class SearchIndex {
       where q.customer_id = b.customer_id and q.${sql.ref(table.queueId)} = b.id and q.seq = b.seq`.execute(this.db);
     this.stats.drained += batch.length;
     return batch.length;
+  }
+
+  /** The rows with their values' numbers and, where the index sorts text, ranks (valueIds). */
+  private async numbered(index: SearchedTable, rows: DocumentRow[]) {
+    const { documents, moved } = await numberedDocuments(this.db, index, rows, this.textSorts);
+    this.stats.moved += moved;
+    return documents;
   }
 
   /**
