@@ -372,6 +372,62 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
     await drained();
   });
 
+  it("ranks a large batch of new values anew with the column's others, and writes every instrument of the batch with its new rank", async () => {
+    const { rows: columns } = await sql<{ name: string }>`
+      select column_name as name from information_schema.columns
+      where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
+    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    const ranksOf = async () =>
+      new Map(
+        (
+          await sql<{ value: string; rank: string }>`select value, rank from search_value_ids
+            where customer_id = ${acme} and column_name = 'serial'`.execute(db())
+        ).rows.map((r) => [r.value, r.rank]),
+      );
+    const before = await ranksOf();
+    // 70 new serials, each just after one the customer holds (more than an eighth of its ranked ones), and every
+    // instrument of the customer changed beside them: one batch holds them all.
+    const added = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ id: number }>`
+          insert into equipment (${list}, serial) select ${list}, serial || 'x' from equipment
+          where customer_id = ${acme} and serial is not null order by serial limit 70 returning id`.execute(trx);
+        await trx
+          .updateTable('equipment')
+          .set({ room: sql`room` })
+          .where('customer_id', '=', acme)
+          .execute();
+        return rows.map((r) => r.id);
+      });
+    await drained();
+    const after = await ranksOf();
+    expect([...before].filter(([value, rank]) => after.get(value) !== rank).length, 'ranks moved').toBeGreaterThan(
+      before.size / 2,
+    );
+    const [word] = await wordsOf(acme);
+    for (const orderType of [OrderType.Ascending, OrderType.Descending])
+      for (const pageIndex of [0, 1, 2]) {
+        const b = body({
+          fullTextSearchSetting: { keyword: word! },
+          orderSettings: [{ field: 'serial', orderType }],
+          pageIndex,
+          pageSize: 15,
+        });
+        const want = await fromDatabase(b, { customerId: acme, userId });
+        expect({ orderType, pageIndex, ...(await listed(user, b)) }).toEqual({
+          orderType,
+          pageIndex,
+          ...want,
+          exact: true,
+          byIndex: true,
+          narrow: true,
+        });
+      }
+    await db().deleteFrom('equipment').where('id', 'in', added).execute();
+    await drained();
+  });
+
   it('leaves to the database what the index cannot answer exactly, with the same answer', async () => {
     const [word] = await wordsOf(acme);
     const shapes = [

@@ -111,14 +111,11 @@ export async function numberedDocuments(
   let moved = 0;
   if (ranked)
     for (const [customerId, ofCustomer] of numbers) {
-      const pending = new Map(
-        [...ofCustomer].map(([column, values]) => [
-          column,
-          [...values].filter(([, n]) => n.rank === null).map(([value]) => value),
-        ]),
+      const held = new Map(
+        [...ofCustomer].map(([column, values]) => [column, new Map([...values].map(([v, n]) => [v, n.rank]))]),
       );
-      if (![...pending.values()].some((values) => values.length > 0)) continue;
-      const placed = await rankValues(db, index, customerId, pending);
+      if (![...held.values()].some((values) => [...values.values()].includes(null))) continue;
+      const placed = await rankValues(db, index, customerId, held);
       moved += placed.moved;
       for (const [column, values] of placed.ranks)
         for (const [value, rank] of values) {

@@ -66,19 +66,24 @@ const add = (ranks: Ranks, column: string, value: string, rank: number) => {
 };
 
 /**
- * Rank a customer's unranked values (`pending`, column → values) of the index's table, relabelling and requeueing
- * where a gap is full. Answers the ranks given, the pending values' and any moved value's, and how many instruments
- * were queued again.
+ * Rank the unranked values of a customer's batch of rows of the index's table (`batch`: column → value → its rank,
+ * null for none yet), relabelling and requeueing where a gap is full. Answers the ranks given or moved of the
+ * batch's values (a row of the batch is written with them), and how many instruments were queued again.
  */
 export async function rankValues(
   db: Kysely<Database>,
   table: SearchedTable,
   customerId: number,
-  pending: ReadonlyMap<string, readonly string[]>,
+  batch: ReadonlyMap<string, ReadonlyMap<string, number | null>>,
 ): Promise<{ ranks: Ranks; moved: number }> {
   const ranks: Ranks = new Map();
   let moved = 0;
-  const left = new Map([...pending].map(([column, values]) => [column, new Set(values)]));
+  const left = new Map(
+    [...batch].map(([column, values]) => [
+      column,
+      new Set([...values].filter(([, rank]) => rank === null).map(([value]) => value)),
+    ]),
+  );
   for (const [column, values] of left) {
     if (values.size < WHOLE_FROM) continue;
     const enough = values.size * 8;
@@ -89,7 +94,7 @@ export async function rankValues(
       db,
     );
     if (Number(counted[0]!.n) >= enough) continue;
-    const whole = await rankWhole(db, table, customerId, column, [...values]);
+    const whole = await rankWhole(db, table, customerId, column, [...batch.get(column)!.keys()]);
     for (const [value, rank] of whole.ranks) add(ranks, column, value, rank);
     values.clear();
     moved += whole.moved;
@@ -212,7 +217,8 @@ async function relabel(
 
 /**
  * Rank a column of a customer anew, whole and evenly: every value numbered before and every value its rows hold now.
- * The instruments holding one that are not queued are queued again. Answers the ranks of `values`.
+ * The instruments holding one that are not queued are queued again. Answers the ranks of `values` (the batch's, ranked
+ * before or not: every one may have moved).
  */
 async function rankWhole(
   db: Kysely<Database>,
