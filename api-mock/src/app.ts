@@ -44,6 +44,9 @@ export const REQUEST_TIMEOUT_MS = 120_000;
 /** The spec's service report link (spec 1 section 7), a page of the web app despite its file-like name. */
 const SERVICE_REPORT_PAGE = /^\/[^/]+\/ServiceReport\.aspx$/i;
 
+/** How long the hooks before the server answers may take (see pluginTimeout below). */
+const STARTUP_PURGE_TIMEOUT_MS = 300_000;
+
 export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const deps: AppDeps = {
     ...given,
@@ -59,6 +62,9 @@ export async function buildApp(given: AppDeps, opts: { logger?: boolean } = {}):
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
+    // The purge before the server answers takes back an import a crash cut off (thousands of rows, on PGlite with a
+    // busy disk more than Fastify's default 10 s): the server waits for it rather than failing to start.
+    pluginTimeout: STARTUP_PURGE_TIMEOUT_MS,
   });
   app.addHook('onClose', async () => {
     if (!given.reports) await deps.reports!.close();
