@@ -93,6 +93,37 @@ const body = (over: Partial<EquipmentListQuery>): EquipmentListQuery =>
     ...over,
   }) as EquipmentListQuery;
 
+/** The equipment columns an insert copies from another instrument: all but the id and the serial. */
+async function copiedColumns() {
+  const { rows } = await sql<{ name: string }>`
+    select column_name as name from information_schema.columns
+    where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
+  return sql.join(rows.map((c) => sql.ref(c.name)));
+}
+
+/** Pages of a word's list sorted by serial, each way: the narrow index answers each as the database does. */
+async function expectSortedBySerial(keyword: string, pageSize: number, pageIndexes: number[]) {
+  for (const orderType of [OrderType.Ascending, OrderType.Descending])
+    for (const pageIndex of pageIndexes) {
+      const b = body({
+        fullTextSearchSetting: { keyword },
+        orderSettings: [{ field: 'serial', orderType }],
+        pageIndex,
+        pageSize,
+      });
+      const want = await fromDatabase(b, { customerId: acme, userId });
+      expect({ keyword, orderType, pageIndex, ...(await listed(user, b)) }).toEqual({
+        keyword,
+        orderType,
+        pageIndex,
+        ...want,
+        exact: true,
+        byIndex: true,
+        narrow: true,
+      });
+    }
+}
+
 /** The customer's most common lexemes' prefixes and a rare one: broad and narrow words of the test world. */
 async function wordsOf(customerId: number) {
   const { rows } = await sql<{ word: string; ndoc: number }>`
@@ -310,10 +341,7 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
   });
 
   it('forgets a removed instrument, in each index', async () => {
-    const { rows: columns } = await sql<{ name: string }>`
-      select column_name as name from information_schema.columns
-      where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
-    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    const list = await copiedColumns();
     const { rows } = await sql<{ id: number }>`
       insert into equipment (${list}, serial) select ${list}, 'QX0000001' from equipment
       where customer_id = ${acme} and not is_hidden order by id limit 1 returning id`.execute(db());
@@ -325,10 +353,7 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
   });
 
   it('sorts by ranks that keep the text order: values that fill a gap move their neighbours apart, and their instruments are sent again', async () => {
-    const { rows: columns } = await sql<{ name: string }>`
-      select column_name as name from information_schema.columns
-      where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
-    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    const list = await copiedColumns();
     const movedBefore = index().stats.moved;
     // Each serial sorts after every other: each takes a quarter of the room left after the last (the lower half of
     // it, then its middle), so after some 60 the room is gone.
@@ -348,35 +373,13 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
     expect(order.map((o) => o.value)).toEqual(order.map((o) => o.value).sort(byBytes));
     expect(new Set(order.map((o) => o.rank)).size).toBe(order.length);
     const [word] = await wordsOf(acme);
-    for (const keyword of ['zzzz', word!])
-      for (const orderType of [OrderType.Ascending, OrderType.Descending])
-        for (const pageIndex of [0, 1]) {
-          const b = body({
-            fullTextSearchSetting: { keyword },
-            orderSettings: [{ field: 'serial', orderType }],
-            pageIndex,
-            pageSize: 10,
-          });
-          const want = await fromDatabase(b, { customerId: acme, userId });
-          expect({ keyword, orderType, pageIndex, ...(await listed(user, b)) }).toEqual({
-            keyword,
-            orderType,
-            pageIndex,
-            ...want,
-            exact: true,
-            byIndex: true,
-            narrow: true,
-          });
-        }
+    for (const keyword of ['zzzz', word!]) await expectSortedBySerial(keyword, 10, [0, 1]);
     await db().deleteFrom('equipment').where('id', 'in', added).execute();
     await drained();
   });
 
   it("ranks a large batch of new values anew with the column's others, and writes every instrument of the batch with its new rank", async () => {
-    const { rows: columns } = await sql<{ name: string }>`
-      select column_name as name from information_schema.columns
-      where table_name = 'equipment' and column_name not in ('id', 'serial') and is_generated = 'NEVER'`.execute(db());
-    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    const list = await copiedColumns();
     const ranksOf = async () =>
       new Map(
         (
@@ -406,24 +409,7 @@ describe.skipIf(missing !== null)('equipment lists through the search index', ()
       before.size / 2,
     );
     const [word] = await wordsOf(acme);
-    for (const orderType of [OrderType.Ascending, OrderType.Descending])
-      for (const pageIndex of [0, 1, 2]) {
-        const b = body({
-          fullTextSearchSetting: { keyword: word! },
-          orderSettings: [{ field: 'serial', orderType }],
-          pageIndex,
-          pageSize: 15,
-        });
-        const want = await fromDatabase(b, { customerId: acme, userId });
-        expect({ orderType, pageIndex, ...(await listed(user, b)) }).toEqual({
-          orderType,
-          pageIndex,
-          ...want,
-          exact: true,
-          byIndex: true,
-          narrow: true,
-        });
-      }
+    await expectSortedBySerial(word!, 15, [0, 1, 2]);
     await db().deleteFrom('equipment').where('id', 'in', added).execute();
     await drained();
   });
