@@ -65,6 +65,32 @@ const add = (ranks: Ranks, column: string, value: string, rank: number) => {
   ranks.set(column, ofColumn.set(value, rank));
 };
 
+/** Store ranks of a customer's values: column, value and rank, one triple each. */
+const setRanks = (db: Kysely<Database>, customerId: number, triples: readonly (readonly [string, string, number])[]) =>
+  sql`update search_value_ids s set rank = u.rank
+    from unnest(${triples.map((t) => t[0])}::text[], ${triples.map((t) => t[1])}::text[],
+      ${triples.map((t) => t[2])}::bigint[]) as u(column_name, value, rank)
+    where s.customer_id = ${customerId} and s.column_name = u.column_name and s.value = u.value`.execute(db);
+
+/**
+ * Queue again the customer's rows whose column holds one of `values` (any value when null), but for those queued
+ * already (they are read, and ranked, when their turn comes); answers how many.
+ */
+async function queueHolders(
+  db: Kysely<Database>,
+  table: SearchedTable,
+  customerId: number,
+  column: string,
+  values: readonly string[] | null,
+): Promise<number> {
+  const held = values === null ? sql`is not null` : sql`= any(${values}::text[])`;
+  const queued = await sql`insert into ${sql.table(table.queue)} (${sql.ref(table.queueId)}, customer_id)
+    select id, customer_id from ${sql.table(table.table)}
+    where customer_id = ${customerId} and ${sql.ref(column)} ${held}
+    on conflict do nothing`.execute(db);
+  return Number(queued.numAffectedRows ?? 0);
+}
+
 /**
  * Rank the unranked values of a customer's batch of rows of the index's table (`batch`: column → value → its rank,
  * null for none yet), relabelling and requeueing where a gap is full. Answers the ranks given or moved of the
@@ -137,11 +163,7 @@ export async function rankValues(
       else full ??= { column: gap.column, values };
     }
     const placed = given.flatMap((g) => g.values.map((value, i) => [g.column, value, g.ranks[i]!] as const));
-    if (placed.length > 0)
-      await sql`update search_value_ids s set rank = u.rank
-        from unnest(${placed.map((p) => p[0])}::text[], ${placed.map((p) => p[1])}::text[],
-          ${placed.map((p) => p[2])}::bigint[]) as u(column_name, value, rank)
-        where s.customer_id = ${customerId} and s.column_name = u.column_name and s.value = u.value`.execute(db);
+    if (placed.length > 0) await setRanks(db, customerId, placed);
     for (const g of given)
       g.values.forEach((value, i) => {
         add(ranks, g.column, value, g.ranks[i]!);
@@ -201,15 +223,12 @@ async function relabel(
     const was = new Map(inside.map((r) => [r.value, Number(r.rank)]));
     const movedValues = all.filter((v, i) => was.has(v) && was.get(v) !== given[i]);
     const moved = await db.transaction().execute(async (trx) => {
-      await sql`update search_value_ids s set rank = u.rank
-        from unnest(${all}::text[], ${given}::bigint[]) as u(value, rank)
-        where s.customer_id = ${customerId} and s.column_name = ${column} and s.value = u.value`.execute(trx);
-      if (movedValues.length === 0) return 0;
-      const queued = await sql`insert into ${sql.table(table.queue)} (${sql.ref(table.queueId)}, customer_id)
-        select id, customer_id from ${sql.table(table.table)}
-        where customer_id = ${customerId} and ${sql.ref(column)} = any(${movedValues}::text[])
-        on conflict do nothing`.execute(trx);
-      return Number(queued.numAffectedRows ?? 0);
+      await setRanks(
+        trx,
+        customerId,
+        all.map((value, i) => [column, value, given[i]!] as const),
+      );
+      return movedValues.length === 0 ? 0 : queueHolders(trx, table, customerId, column, movedValues);
     });
     return { ranks: new Map(all.map((v, i) => [v, given[i]!])), moved };
   }
@@ -238,11 +257,7 @@ async function rankWhole(
       insert into search_value_ids (customer_id, column_name, value, rank)
       select ${customerId}, ${column}, value, floor(n * (${RANK_END}::float8 / (total + 1)))::bigint from ordered
       on conflict (customer_id, column_name, value) do update set rank = excluded.rank`.execute(trx);
-    const queued = await sql`insert into ${sql.table(table.queue)} (${sql.ref(table.queueId)}, customer_id)
-      select id, customer_id from ${sql.table(table.table)}
-      where customer_id = ${customerId} and ${sql.ref(column)} is not null
-      on conflict do nothing`.execute(trx);
-    return Number(queued.numAffectedRows ?? 0);
+    return queueHolders(trx, table, customerId, column, null);
   });
   const { rows } = await sql<Placed>`select value, rank from search_value_ids
     where customer_id = ${customerId} and column_name = ${column} and value = any(${values}::text[])`.execute(db);
